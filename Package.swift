@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Menagerie has no package dependencies: only the Swift toolchain.
+//
+// Layers (one way): JSON → GraphQL (language → type → validation → execution)
+// → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
+// DataLoader and Upstreams know nothing of serving; Menagerie binds the
+// schema to them; MenagerieCLI is the `menagerie` executable.
+let package = Package(
+    name: "Menagerie",
+    products: [
+        .executable(name: "menagerie", targets: ["MenagerieCLI"]),
+        .library(name: "GraphQL", targets: ["GraphQL"]),
+    ],
+    targets: [
+        .target(name: "JSON"),
+        .target(name: "GraphQL", dependencies: ["JSON"]),
+        .target(name: "HTTPServer"),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON"]),
+        .target(name: "DataLoader"),
+        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON"]),
+        .target(
+            name: "Menagerie",
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON"],
+            exclude: ["Snapshot"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "MenagerieCLI",
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON"]
+        ),
+        .executableTarget(name: "EmbedTool"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
+
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
+        .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader"]),
+        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON"]),
+        .testTarget(
+            name: "MenagerieTests",
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the package's top-level `Schema/` and `Playground/` files, and the
+/// target's `Snapshot/` data, into the binary as generated Swift source, so
+/// the `menagerie` executable is self-contained while those files stay the
+/// source of truth.
+@main
+struct EmbedResources: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        let packageDir = context.package.directoryURL
+        let targetDir = target.directoryURL
+        var inputs: [URL] = []
+        for folder in [packageDir.appending(path: "Schema"), packageDir.appending(path: "Playground"),
+                       targetDir.appending(path: "Snapshot")] {
+            inputs += Self.files(in: folder)
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+        var arguments = [output.path(percentEncoded: false), packageDir.path(percentEncoded: false),
+                         targetDir.path(percentEncoded: false)]
+        arguments += inputs.map { $0.path(percentEncoded: false) }
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) resource files",
+                executable: try context.tool(named: "EmbedTool").url,
+                arguments: arguments,
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+
+    private static func files(in folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var result: [URL] = []
+        for case let url as URL in enumerator {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                result.append(url)
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,1 @@
+// The GraphQL engine: Language, Type, Validation, Execution.

@@ -1,0 +1,1 @@
+// The GraphQLServer module.

@@ -1,0 +1,3 @@
+import Menagerie
+
+print(Resources.schemaSDL.isEmpty ? "no schema" : "schema embedded")
