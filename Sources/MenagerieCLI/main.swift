@@ -1,3 +1,8 @@
-import Menagerie
+#if canImport(Glibc)
+import Glibc
+#endif
 
-print(Resources.schemaSDL.isEmpty ? "no schema" : "schema embedded")
+/// `menagerie` dispatches its subcommands by hand: `menagerie [SUBCOMMAND] [ARGS]`.
+/// With no subcommand (or only flags) it serves.
+let exitCode = await CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))
+exit(exitCode)
