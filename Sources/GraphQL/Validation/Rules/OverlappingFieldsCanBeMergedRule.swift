@@ -1,0 +1,462 @@
+extension ValidationRule {
+    /// Fields with the same response name can be merged: same field, same
+    /// arguments, compatible types and mergeable sub-selections.
+    public static let overlappingFieldsCanBeMerged = ValidationRule(name: "OverlappingFieldsCanBeMergedRule") {
+        OverlappingFieldsCanBeMergedRule(context: $0)
+    }
+}
+
+/// graphql-js's algorithm (comparisons "within" a selection set and
+/// "between" sets and fragments, with the same memo of compared
+/// fields/fragment pairs, CVE-2023-26144), plus one guard against quadratic
+/// work: when many fields share a response name and are repeats of each other
+/// (same parent type, name, arguments and sub-selection), one representative
+/// comparison per pair of distinct shapes stands for all of them. Only when
+/// such a comparison finds a conflict are all pairs compared, one by one, in
+/// graphql-js's order, so the errors are exactly graphql-js's.
+final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
+    let context: ValidationContext
+    let hooks: ValidationHooks = [.enterSelectionSet]
+
+    /// Groups at least this large are first compared by shape.
+    static let shapeGroupThreshold = 8
+
+    // Memo of graphql-js: (field map, fragment name) pairs and fragment pairs
+    // already compared, flagged with whether they were compared as mutually exclusive.
+    private struct Memo {
+        var fieldMapAndFragment: [FieldMapFragmentKey: Bool] = [:]
+        var fragmentPairs: [FragmentPairKey: Bool] = [:]
+    }
+    private var memo = Memo()
+    private var cache: [Int: FieldsAndFragmentNames] = [:]
+    private var nextFieldMapID = 0
+
+    init(context: ValidationContext) { self.context = context }
+
+    func enterSelectionSet(_ node: SelectionSet) {
+        var sink = ConflictSink(context: context, reportsDirectly: true)
+        findConflictsWithinSelectionSet(&sink, parentType: context.parentType, selectionSet: node)
+    }
+
+    // MARK: Types
+
+    struct NodeAndDef {
+        var parentType: GraphQLNamedType?
+        var node: Field
+        var def: GraphQLField?
+    }
+
+    final class FieldMap {
+        let id: Int
+        var keys: [String] = []
+        var groups: [String: [NodeAndDef]] = [:]
+        init(id: Int) { self.id = id }
+    }
+
+    struct FieldsAndFragmentNames {
+        var fieldMap: FieldMap
+        var fragmentNames: [String]
+    }
+
+    struct FieldMapFragmentKey: Hashable {
+        var fieldMap: Int
+        var fragment: String
+    }
+
+    struct FragmentPairKey: Hashable {
+        var first: String
+        var second: String
+    }
+
+    indirect enum ReasonMessage {
+        case text(String)
+        case subreasons([ConflictReason])
+    }
+
+    struct ConflictReason {
+        var responseName: String
+        var message: ReasonMessage
+    }
+
+    struct Conflict {
+        var reason: ConflictReason
+        var fields1: [Location?]
+        var fields2: [Location?]
+    }
+
+    /// Where conflicts go: reported at once (top level, so that the error
+    /// limit can stop the work early) or gathered for a parent conflict.
+    struct ConflictSink {
+        let context: ValidationContext
+        let reportsDirectly: Bool
+        var conflicts: [Conflict] = []
+
+        init(context: ValidationContext, reportsDirectly: Bool) {
+            self.context = context
+            self.reportsDirectly = reportsDirectly
+        }
+
+        mutating func add(_ conflict: Conflict) {
+            if reportsDirectly {
+                context.report(
+                    "Fields \"\(conflict.reason.responseName)\" conflict because \(Self.message(conflict.reason.message)). Use different aliases on the fields to fetch both if this was intentional.",
+                    nodes: conflict.fields1 + conflict.fields2)
+            } else {
+                conflicts.append(conflict)
+            }
+        }
+
+        var isStopped: Bool { context.isAborted }
+
+        static func message(_ reason: ReasonMessage) -> String {
+            switch reason {
+            case .text(let text): return text
+            case .subreasons(let reasons):
+                return reasons.map { "subfields \"\($0.responseName)\" conflict because " + message($0.message) }
+                    .joined(separator: " and ")
+            }
+        }
+    }
+
+    // MARK: Memo
+
+    private func hasFieldMapAndFragment(_ map: FieldMap, _ fragment: String, _ exclusive: Bool) -> Bool {
+        guard let stored = memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: map.id, fragment: fragment)] else {
+            return false
+        }
+        return exclusive ? true : stored == exclusive
+    }
+
+    private func fragmentPairKey(_ a: String, _ b: String) -> FragmentPairKey {
+        a < b ? FragmentPairKey(first: a, second: b) : FragmentPairKey(first: b, second: a)
+    }
+
+    private func hasFragmentPair(_ a: String, _ b: String, _ exclusive: Bool) -> Bool {
+        guard let stored = memo.fragmentPairs[fragmentPairKey(a, b)] else { return false }
+        return exclusive ? true : stored == exclusive
+    }
+
+    // MARK: Collecting fields
+
+    private func fieldsAndFragmentNames(parentType: GraphQLNamedType?, selectionSet: SelectionSet)
+        -> FieldsAndFragmentNames {
+        let key = selectionSet.validationIdentity
+        if let cached = cache[key] { return cached }
+        let map = FieldMap(id: nextFieldMapID)
+        nextFieldMapID += 1
+        var fragmentNames: [String] = []
+        var seenFragments: Set<String> = []
+        collect(parentType: parentType, selectionSet: selectionSet, into: map, fragmentNames: &fragmentNames,
+                seen: &seenFragments)
+        let result = FieldsAndFragmentNames(fieldMap: map, fragmentNames: fragmentNames)
+        cache[key] = result
+        return result
+    }
+
+    private func referencedFieldsAndFragmentNames(_ fragment: FragmentDefinition) -> FieldsAndFragmentNames {
+        if let cached = cache[fragment.selectionSet.validationIdentity] { return cached }
+        let type = context.namedType(fragment.typeCondition)
+        return fieldsAndFragmentNames(parentType: type, selectionSet: fragment.selectionSet)
+    }
+
+    private func collect(parentType: GraphQLNamedType?, selectionSet: SelectionSet, into map: FieldMap,
+                         fragmentNames: inout [String], seen: inout Set<String>) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                var def: GraphQLField?
+                if let parentType {
+                    switch parentType {
+                    case .object, .interface: def = parentType.field(named: field.name.value)
+                    default: break
+                    }
+                }
+                let key = field.responseKey
+                if map.groups[key] == nil { map.keys.append(key) }
+                map.groups[key, default: []].append(NodeAndDef(parentType: parentType, node: field, def: def))
+            case .fragmentSpread(let spread):
+                if seen.insert(spread.name.value).inserted { fragmentNames.append(spread.name.value) }
+            case .inlineFragment(let inline):
+                let type = inline.typeCondition.map { context.namedType($0) } ?? parentType
+                collect(parentType: type, selectionSet: inline.selectionSet, into: map, fragmentNames: &fragmentNames,
+                        seen: &seen)
+            }
+        }
+    }
+
+    // MARK: Finding conflicts
+
+    private func findConflictsWithinSelectionSet(_ sink: inout ConflictSink, parentType: GraphQLNamedType?,
+                                                 selectionSet: SelectionSet) {
+        let collected = fieldsAndFragmentNames(parentType: parentType, selectionSet: selectionSet)
+        collectConflictsWithin(&sink, collected.fieldMap)
+        let names = collected.fragmentNames
+        for i in names.indices {
+            if sink.isStopped { return }
+            collectConflictsBetweenFieldsAndFragment(&sink, exclusive: false, collected.fieldMap, names[i])
+            for j in (i + 1)..<names.count {
+                if sink.isStopped { return }
+                collectConflictsBetweenFragments(&sink, exclusive: false, names[i], names[j])
+            }
+        }
+    }
+
+    private func collectConflictsBetweenFieldsAndFragment(_ sink: inout ConflictSink, exclusive: Bool,
+                                                          _ fieldMap: FieldMap, _ fragmentName: String) {
+        if hasFieldMapAndFragment(fieldMap, fragmentName, exclusive) { return }
+        memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: fieldMap.id, fragment: fragmentName)] = exclusive
+        guard let fragment = context.fragment(named: fragmentName) else { return }
+        let referenced = referencedFieldsAndFragmentNames(fragment)
+        if fieldMap === referenced.fieldMap { return }
+        collectConflictsBetween(&sink, exclusive: exclusive, fieldMap, referenced.fieldMap)
+        for name in referenced.fragmentNames {
+            if sink.isStopped { return }
+            collectConflictsBetweenFieldsAndFragment(&sink, exclusive: exclusive, fieldMap, name)
+        }
+    }
+
+    private func collectConflictsBetweenFragments(_ sink: inout ConflictSink, exclusive: Bool,
+                                                  _ name1: String, _ name2: String) {
+        if name1 == name2 { return }
+        if hasFragmentPair(name1, name2, exclusive) { return }
+        memo.fragmentPairs[fragmentPairKey(name1, name2)] = exclusive
+        guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
+            return
+        }
+        let referenced1 = referencedFieldsAndFragmentNames(fragment1)
+        let referenced2 = referencedFieldsAndFragmentNames(fragment2)
+        collectConflictsBetween(&sink, exclusive: exclusive, referenced1.fieldMap, referenced2.fieldMap)
+        for name in referenced2.fragmentNames {
+            if sink.isStopped { return }
+            collectConflictsBetweenFragments(&sink, exclusive: exclusive, name1, name)
+        }
+        for name in referenced1.fragmentNames {
+            if sink.isStopped { return }
+            collectConflictsBetweenFragments(&sink, exclusive: exclusive, name, name2)
+        }
+    }
+
+    private func findConflictsBetweenSubSelectionSets(exclusive: Bool,
+                                                      _ parentType1: GraphQLNamedType?, _ selectionSet1: SelectionSet,
+                                                      _ parentType2: GraphQLNamedType?, _ selectionSet2: SelectionSet)
+        -> [Conflict] {
+        var sink = ConflictSink(context: context, reportsDirectly: false)
+        let collected1 = fieldsAndFragmentNames(parentType: parentType1, selectionSet: selectionSet1)
+        let collected2 = fieldsAndFragmentNames(parentType: parentType2, selectionSet: selectionSet2)
+        collectConflictsBetween(&sink, exclusive: exclusive, collected1.fieldMap, collected2.fieldMap)
+        for name in collected2.fragmentNames {
+            collectConflictsBetweenFieldsAndFragment(&sink, exclusive: exclusive, collected1.fieldMap, name)
+        }
+        for name in collected1.fragmentNames {
+            collectConflictsBetweenFieldsAndFragment(&sink, exclusive: exclusive, collected2.fieldMap, name)
+        }
+        for name1 in collected1.fragmentNames {
+            for name2 in collected2.fragmentNames {
+                collectConflictsBetweenFragments(&sink, exclusive: exclusive, name1, name2)
+            }
+        }
+        return sink.conflicts
+    }
+
+    private func collectConflictsWithin(_ sink: inout ConflictSink, _ fieldMap: FieldMap) {
+        for key in fieldMap.keys {
+            guard let fields = fieldMap.groups[key], fields.count > 1 else { continue }
+            if fields.count >= Self.shapeGroupThreshold && shapesAreConflictFree(key, fields, fields) { continue }
+            for i in fields.indices {
+                for j in (i + 1)..<fields.count {
+                    if sink.isStopped { return }
+                    if let conflict = findConflict(exclusive: false, key, fields[i], fields[j]) {
+                        sink.add(conflict)
+                    }
+                }
+            }
+        }
+    }
+
+    private func collectConflictsBetween(_ sink: inout ConflictSink, exclusive: Bool, _ fieldMap1: FieldMap,
+                                         _ fieldMap2: FieldMap) {
+        for key in fieldMap1.keys {
+            guard let fields1 = fieldMap1.groups[key], let fields2 = fieldMap2.groups[key] else { continue }
+            if fields1.count * fields2.count >= Self.shapeGroupThreshold * Self.shapeGroupThreshold,
+               shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive) {
+                continue
+            }
+            for field1 in fields1 {
+                for field2 in fields2 {
+                    if sink.isStopped { return }
+                    if let conflict = findConflict(exclusive: exclusive, key, field1, field2) {
+                        sink.add(conflict)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Compares one representative of each distinct shape of `fields1` with
+    /// one of each shape of `fields2` (and, when the lists are the same, two
+    /// of each repeated shape). True when that proves no pair conflicts; false
+    /// otherwise, with the memo put back as it was so that the caller's
+    /// one-by-one comparison behaves exactly as graphql-js's.
+    private func shapesAreConflictFree(_ key: String, _ fields1: [NodeAndDef], _ fields2: [NodeAndDef],
+                                       exclusive: Bool = false) -> Bool {
+        let same = fields1.count == fields2.count && fields1.first?.node.loc == fields2.first?.node.loc
+            && fields1.last?.node.loc == fields2.last?.node.loc
+        let classes1 = Self.shapeClasses(fields1)
+        let classes2 = same ? classes1 : Self.shapeClasses(fields2)
+        // Only worth it when shapes repeat.
+        if classes1.count * classes2.count * 2 > fields1.count * fields2.count { return false }
+        let saved = memo
+        var free = true
+        if same {
+            outer: for (index, members) in classes1.enumerated() {
+                if members.count > 1,
+                   findConflict(exclusive: false, key, fields1[members[0]], fields1[members[1]]) != nil {
+                    free = false
+                    break outer
+                }
+                for other in classes1[(index + 1)...] {
+                    if findConflict(exclusive: false, key, fields1[members[0]], fields1[other[0]]) != nil {
+                        free = false
+                        break outer
+                    }
+                }
+            }
+        } else {
+            outer: for members1 in classes1 {
+                for members2 in classes2 {
+                    if findConflict(exclusive: exclusive, key, fields1[members1[0]], fields2[members2[0]]) != nil {
+                        free = false
+                        break outer
+                    }
+                }
+            }
+        }
+        if !free { memo = saved }
+        return free
+    }
+
+    /// The indexes of `fields` grouped by shape, groups in order of first appearance.
+    private static func shapeClasses(_ fields: [NodeAndDef]) -> [[Int]] {
+        var indexByShape: [String: Int] = [:]
+        var classes: [[Int]] = []
+        for (index, field) in fields.enumerated() {
+            var shape = field.parentType?.name ?? "?"
+            shape += "|"
+            FieldShape.append(field.node, to: &shape)
+            if let existing = indexByShape[shape] {
+                classes[existing].append(index)
+            } else {
+                indexByShape[shape] = classes.count
+                classes.append([index])
+            }
+        }
+        return classes
+    }
+
+    private func findConflict(exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
+                              _ field1: NodeAndDef, _ field2: NodeAndDef) -> Conflict? {
+        let node1 = field1.node
+        let node2 = field2.node
+        var areMutuallyExclusive = parentFieldsAreMutuallyExclusive
+        if !areMutuallyExclusive, let parent1 = field1.parentType, let parent2 = field2.parentType,
+           parent1 != parent2, case .object = parent1, case .object = parent2 {
+            areMutuallyExclusive = true
+        }
+        if !areMutuallyExclusive {
+            let name1 = node1.name.value
+            let name2 = node2.name.value
+            if name1 != name2 {
+                return Conflict(reason: ConflictReason(responseName: responseName,
+                                                       message: .text("\"\(name1)\" and \"\(name2)\" are different fields")),
+                                fields1: [node1.loc], fields2: [node2.loc])
+            }
+            if !Self.sameArguments(node1.arguments, node2.arguments) {
+                return Conflict(reason: ConflictReason(responseName: responseName,
+                                                       message: .text("they have differing arguments")),
+                                fields1: [node1.loc], fields2: [node2.loc])
+            }
+        }
+        let type1 = field1.def?.type
+        let type2 = field2.def?.type
+        if let type1, let type2, Self.doTypesConflict(type1, type2) {
+            return Conflict(reason: ConflictReason(
+                responseName: responseName,
+                message: .text("they return conflicting types \"\(type1)\" and \"\(type2)\"")),
+                fields1: [node1.loc], fields2: [node2.loc])
+        }
+        if let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet {
+            let conflicts = findConflictsBetweenSubSelectionSets(
+                exclusive: areMutuallyExclusive, type1?.namedType, selectionSet1, type2?.namedType, selectionSet2)
+            if !conflicts.isEmpty {
+                return Conflict(
+                    reason: ConflictReason(responseName: responseName, message: .subreasons(conflicts.map(\.reason))),
+                    fields1: [node1.loc] + conflicts.flatMap(\.fields1),
+                    fields2: [node2.loc] + conflicts.flatMap(\.fields2))
+            }
+        }
+        return nil
+    }
+
+    static func sameArguments(_ args1: [Argument], _ args2: [Argument]) -> Bool {
+        if args1.isEmpty { return args2.isEmpty }
+        if args2.isEmpty || args1.count != args2.count { return false }
+        var values2: [String: Value] = [:]
+        for argument in args2 { values2[argument.name.value] = argument.value }
+        for argument in args1 {
+            guard let value2 = values2[argument.name.value] else { return false }
+            if argument.value == value2 { continue }
+            if ValuePrinter.sortedPrint(argument.value) != ValuePrinter.sortedPrint(value2) { return false }
+        }
+        return true
+    }
+
+    static func doTypesConflict(_ type1: GraphQLType, _ type2: GraphQLType) -> Bool {
+        switch (type1, type2) {
+        case (.list(let inner1), .list(let inner2)): return doTypesConflict(inner1, inner2)
+        case (.list, _), (_, .list): return true
+        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2)
+        case (.nonNull, _), (_, .nonNull): return true
+        case (.named(let named1), .named(let named2)):
+            if named1.isLeafType || named2.isLeafType { return named1 != named2 }
+            return false
+        }
+    }
+}
+
+/// A text that is equal for two fields exactly when they have the same name,
+/// arguments (order aside) and sub-selections (directives aside): what field
+/// merging looks at.
+enum FieldShape {
+    static func append(_ field: Field, to out: inout String) {
+        if let alias = field.alias { out += alias.value; out += ":" }
+        out += field.name.value
+        if !field.arguments.isEmpty {
+            out += "("
+            let sorted = field.arguments.sorted { $0.name.value < $1.name.value }
+            for argument in sorted {
+                out += argument.name.value
+                out += ":"
+                out += ValuePrinter.sortedPrint(argument.value)
+                out += ","
+            }
+            out += ")"
+        }
+        if let selectionSet = field.selectionSet { append(selectionSet, to: &out) }
+    }
+
+    static func append(_ set: SelectionSet, to out: inout String) {
+        out += "{"
+        for selection in set.selections {
+            switch selection {
+            case .field(let field): append(field, to: &out)
+            case .fragmentSpread(let spread): out += "..."; out += spread.name.value
+            case .inlineFragment(let inline):
+                out += "...on "
+                out += inline.typeCondition?.name.value ?? "?"
+                append(inline.selectionSet, to: &out)
+            }
+            out += " "
+        }
+        out += "}"
+    }
+}

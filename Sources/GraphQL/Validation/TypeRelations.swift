@@ -1,0 +1,104 @@
+/// Type comparisons that validation needs (graphql-js's `isTypeSubTypeOf`
+/// and `doTypesOverlap`).
+enum TypeRelations {
+    /// True when a value of `maybeSubType` may be used where `superType` is
+    /// expected (same type, stricter nullability, or an implementation of an
+    /// abstract type).
+    static func isSubType(_ schema: GraphQLSchema, _ maybeSubType: GraphQLType, of superType: GraphQLType) -> Bool {
+        if maybeSubType == superType { return true }
+        if case .nonNull(let superInner) = superType {
+            if case .nonNull(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superInner) }
+            return false
+        }
+        if case .nonNull(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superType) }
+        if case .list(let superInner) = superType {
+            if case .list(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superInner) }
+            return false
+        }
+        if case .list = maybeSubType { return false }
+        guard case .named(let superNamed) = superType, case .named(let subNamed) = maybeSubType else { return false }
+        switch subNamed {
+        case .object, .interface:
+            return superNamed.isAbstractType && schema.isSubType(superNamed, subNamed)
+        default:
+            return false
+        }
+    }
+
+    /// True when some object type could be both `a` and `b` (composite types).
+    static func overlap(_ schema: GraphQLSchema, _ a: GraphQLNamedType, _ b: GraphQLNamedType) -> Bool {
+        if a == b { return true }
+        if a.isAbstractType {
+            if b.isAbstractType {
+                return schema.possibleTypes(of: a).contains { schema.isSubType(b, .object($0)) }
+            }
+            return schema.isSubType(a, b)
+        }
+        if b.isAbstractType { return schema.isSubType(b, a) }
+        return false
+    }
+}
+
+/// Whether a literal is valid for a scalar or enum type, with graphql-js's
+/// `parseLiteral` error messages.
+enum LeafLiteral {
+    enum Outcome {
+        /// The literal is accepted.
+        case valid
+        /// Rejected with this message (reported at the literal).
+        case invalid(String)
+    }
+
+    static func check(_ value: Value, against type: GraphQLNamedType) -> Outcome {
+        switch type {
+        case .enum(let enumType):
+            guard case .enumValue(let node) = value else {
+                let text = ValuePrinter.print(value)
+                return .invalid("Enum \"\(enumType.name)\" cannot represent non-enum value: \(text)."
+                    + didYouMeanEnumValue(enumType, text))
+            }
+            if enumType.value(named: node.value) == nil {
+                return .invalid("Value \"\(node.value)\" does not exist in \"\(enumType.name)\" enum."
+                    + didYouMeanEnumValue(enumType, node.value))
+            }
+            return .valid
+        case .scalar(let scalar):
+            guard scalar.isSpecified else { return .valid }
+            switch scalar.name {
+            case "Int":
+                guard case .int(let node) = value else {
+                    return .invalid("Int cannot represent non-integer value: \(ValuePrinter.print(value))")
+                }
+                if Int32(node.value) == nil {
+                    return .invalid("Int cannot represent non 32-bit signed integer value: \(node.value)")
+                }
+                return .valid
+            case "Float":
+                switch value {
+                case .int, .float: return .valid
+                default: return .invalid("Float cannot represent non numeric value: \(ValuePrinter.print(value))")
+                }
+            case "String":
+                if case .string = value { return .valid }
+                return .invalid("String cannot represent a non string value: \(ValuePrinter.print(value))")
+            case "Boolean":
+                if case .boolean = value { return .valid }
+                return .invalid("Boolean cannot represent a non boolean value: \(ValuePrinter.print(value))")
+            case "ID":
+                switch value {
+                case .string, .int: return .valid
+                default:
+                    return .invalid("ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))")
+                }
+            default:
+                return .valid
+            }
+        default:
+            return .valid
+        }
+    }
+
+    private static func didYouMeanEnumValue(_ type: GraphQLEnumType, _ text: String) -> String {
+        ValidationSuggestions.didYouMean("the enum value", ValidationSuggestions.list(text, type.values.map(\.name)))
+    }
+}

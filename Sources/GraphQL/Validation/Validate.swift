@@ -1,0 +1,50 @@
+/// Validates an executable document against a schema, as graphql-js's
+/// `validate` does: every rule runs in one walk of the document, and the
+/// errors come back in graphql-js's order (empty when the document is valid).
+///
+/// - Parameters:
+///   - schema: the schema (assumed valid; see `validateSchema`).
+///   - document: the parsed document.
+///   - rules: the rules to apply, ``specifiedRules`` by default.
+///   - maxErrors: after this many errors, one more error "Too many validation
+///     errors, error limit reached. Validation aborted." ends the list and
+///     validation stops (a defence against hostile documents).
+public func validate(schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
+                     maxErrors: Int = 100) -> [GraphQLError] {
+    let context = ValidationContext(schema: schema, document: document, maxErrors: max(0, maxErrors))
+    let visitors = rules.map { $0.makeVisitor(context) }
+    DocumentWalker(context: context, visitors: visitors).walk()
+    return context.errors
+}
+
+/// The rules of the GraphQL specification, in graphql-js 16's order, followed
+/// by graphql-js's recommended `MaxIntrospectionDepthRule`.
+public let specifiedRules: [ValidationRule] = [
+    .executableDefinitions,
+    .uniqueOperationNames,
+    .loneAnonymousOperation,
+    .singleFieldSubscriptions,
+    .knownTypeNames,
+    .fragmentsOnCompositeTypes,
+    .variablesAreInputTypes,
+    .scalarLeafs,
+    .fieldsOnCorrectType,
+    .uniqueFragmentNames,
+    .knownFragmentNames,
+    .noUnusedFragments,
+    .possibleFragmentSpreads,
+    .noFragmentCycles,
+    .uniqueVariableNames,
+    .noUndefinedVariables,
+    .noUnusedVariables,
+    .knownDirectives,
+    .uniqueDirectivesPerLocation,
+    .knownArgumentNames,
+    .uniqueArgumentNames,
+    .valuesOfCorrectType,
+    .providedRequiredArguments,
+    .variablesInAllowedPosition,
+    .overlappingFieldsCanBeMerged,
+    .uniqueInputFieldNames,
+    .maxIntrospectionDepth,
+]
