@@ -1,0 +1,107 @@
+import GraphQL
+import JSON
+import Menagerie
+
+/// `menagerie validate`: validates an executable document against a schema
+/// (the served one by default) with every specified rule, and prints the
+/// errors as JSON.
+enum ValidateCommand: Subcommand {
+    static let name = "validate"
+    static let summary = "Validate a GraphQL document against the schema; print errors as JSON."
+    static let help = """
+    USAGE: menagerie validate [--schema SDL_FILE] [FILE|-]
+
+    Validates the executable document in FILE (standard input for '-' or when
+    no FILE is given) against the schema in SDL_FILE (default: the served
+    schema) with all of graphql-js's specified rules, and prints
+    {"errors":[{"message":...,"locations":[{"line":...,"column":...}]}]}
+    ({"errors":[]} when the document is valid). A syntax error in either file,
+    or an invalid schema, is reported the same way.
+
+    EXIT STATUS: 0 when valid, 1 when there are errors, 2 on bad usage or unreadable files.
+
+    OPTIONS:
+      --schema SDL_FILE   The schema to validate against (default: the served schema).
+      -h, --help          Show this help.
+    """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: ["schema"], maxPositionals: 1, command: name)
+        } catch {
+            Terminal.err(error.message)
+            return 2
+        }
+        let schemaText: String
+        if let schemaPath = parsed[option: "schema"] {
+            switch Terminal.readText(schemaPath) {
+            case .success(let text): schemaText = text
+            case .failure(let error):
+                Terminal.err("menagerie validate: \(error.message)")
+                return 2
+            }
+        } else {
+            schemaText = Resources.schemaSDL
+        }
+        let documentPath = parsed.positionals.first ?? "-"
+        let documentText: String
+        switch Terminal.readText(documentPath) {
+        case .success(let text): documentText = text
+        case .failure(let error):
+            Terminal.err("menagerie validate: \(error.message)")
+            return 2
+        }
+        let errors = validationErrors(schemaSDL: schemaText, document: documentText)
+        Terminal.out(errorsJSON(errors))
+        return errors.isEmpty ? 0 : 1
+    }
+
+    /// Every error of building the schema, parsing the document or validating
+    /// it (the first stage that fails gives the errors).
+    static func validationErrors(schemaSDL: String, document: String) -> [GraphQLError] {
+        let schemaDocument: Document
+        do {
+            schemaDocument = try parse(Source(schemaSDL, name: "schema"), options: .unlimited)
+        } catch {
+            return [error]
+        }
+        let schema: GraphQLSchema
+        do {
+            schema = try buildASTSchema(schemaDocument)
+        } catch {
+            return error.errors
+        }
+        let schemaErrors = validateSchema(schema)
+        if !schemaErrors.isEmpty { return schemaErrors }
+        let executable: Document
+        do {
+            executable = try parse(document)
+        } catch {
+            return [error]
+        }
+        return validate(schema: schema, document: executable)
+    }
+
+    /// `{"errors":[...]}` with each error's message and locations (omitted when it has none).
+    static func errorsJSON(_ errors: [GraphQLError]) -> String {
+        var list: [JSONValue] = []
+        list.reserveCapacity(errors.count)
+        for error in errors {
+            var object = JSONObject()
+            object.append("message", .string(error.message))
+            if !error.locations.isEmpty {
+                object.append("locations", .array(error.locations.map { location in
+                    var entry = JSONObject()
+                    entry.append("line", .int(location.line))
+                    entry.append("column", .int(location.column))
+                    return .object(entry)
+                }))
+            }
+            list.append(.object(object))
+        }
+        var root = JSONObject()
+        root.append("errors", .array(list))
+        return JSONValue.object(root).serialized()
+    }
+}
