@@ -5,7 +5,7 @@
 /// Node order is graphql-js's visitor order (its `QueryDocumentKeys`), so the
 /// errors come out in the same order. Recursion follows the document's
 /// nesting, which the parser bounds (`ParseOptions.maxDepth`).
-struct DocumentWalker {
+final class DocumentWalker {
     let context: ValidationContext
     private let table: HookTable
 
@@ -261,7 +261,7 @@ struct DocumentWalker {
 }
 
 /// The visitors of each hook, in rule order.
-private struct HookTable {
+private final class HookTable {
     var enterDocument: [any ValidationRuleVisitor] = []
     var leaveDocument: [any ValidationRuleVisitor] = []
     var enterOperation: [any ValidationRuleVisitor] = []

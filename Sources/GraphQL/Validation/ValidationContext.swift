@@ -32,10 +32,20 @@ public final class ValidationContext {
     private var variableUsagesCache: [Int: [VariableUsage]] = [:]
     private var recursiveVariableUsagesCache: [Int: [VariableUsage]] = [:]
 
+    /// False when the document certainly has no variables: it was parsed
+    /// from its source (its range starts the text) and the text has no `$`.
+    let mayHaveVariables: Bool
+
     init(schema: GraphQLSchema, document: Document, maxErrors: Int) {
         self.schema = schema
         self.document = document
         self.maxErrors = maxErrors
+        let body = document.source.body.utf8
+        if let loc = document.loc, loc.start == 0, loc.end <= body.count {
+            mayHaveVariables = body.contains(UInt8(ascii: "$"))
+        } else {
+            mayHaveVariables = true
+        }
         typeStack.reserveCapacity(32)
         parentTypeStack.reserveCapacity(32)
         fieldDefStack.reserveCapacity(32)
@@ -136,6 +146,7 @@ public final class ValidationContext {
     /// The variables used in an operation (outside its variable definitions)
     /// or a fragment, each with the input type expected where it is used.
     public func variableUsages(ofOperation operation: OperationDefinition) -> [VariableUsage] {
+        guard mayHaveVariables else { return [] }
         let key = operation.selectionSet.validationIdentity
         if let cached = variableUsagesCache[key] { return cached }
         var collector = VariableUsageCollector(context: self)
@@ -146,6 +157,7 @@ public final class ValidationContext {
 
     /// The variables used in a fragment definition.
     public func variableUsages(ofFragment fragment: FragmentDefinition) -> [VariableUsage] {
+        guard mayHaveVariables else { return [] }
         let key = fragment.selectionSet.validationIdentity
         if let cached = variableUsagesCache[key] { return cached }
         var collector = VariableUsageCollector(context: self)
@@ -156,6 +168,7 @@ public final class ValidationContext {
 
     /// The variables used by an operation and every fragment it uses.
     public func recursiveVariableUsages(of operation: OperationDefinition) -> [VariableUsage] {
+        guard mayHaveVariables else { return [] }
         let key = operation.selectionSet.validationIdentity
         if let cached = recursiveVariableUsagesCache[key] { return cached }
         var usages = variableUsages(ofOperation: operation)

@@ -42,7 +42,7 @@ enum ValidationTestSupport {
         }
     }
 
-    /// graphql-js's `testSchema` of `src/validation/__tests__/harness.ts`, as SDL.
+    /// graphql-js's `testSchema` of `src/validation/__tests__/harness.ts` (16.6, before `@oneOf`), as SDL.
     static let harnessSDL = """
     interface Mammal {
       mother: Mammal
@@ -111,11 +111,6 @@ enum ValidationTestSupport {
       stringListField: [String]
     }
 
-    input OneOfInput @oneOf {
-      stringField: String
-      intField: Int
-    }
-
     type ComplicatedArgs {
       intArgField(intArg: Int): String
       nonNullIntArgField(nonNullIntArg: Int!): String
@@ -127,7 +122,6 @@ enum ValidationTestSupport {
       stringListArgField(stringListArg: [String]): String
       stringListNonNullArgField(stringListNonNullArg: [String!]): String
       complexArgField(complexArg: ComplexInput): String
-      oneOfArgField(oneOfArg: OneOfInput): String
       multipleReqs(req1: Int!, req2: Int!): String
       nonNullFieldWithDefault(arg: Int! = 0): String
       multipleOpts(opt1: Int = 0, opt2: Int = 0): String

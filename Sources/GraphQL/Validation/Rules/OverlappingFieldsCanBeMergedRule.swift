@@ -34,8 +34,30 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     init(context: ValidationContext) { self.context = context }
 
     func enterSelectionSet(_ node: SelectionSet) {
+        // Most selection sets have distinct response keys and no fragment
+        // spreads: nothing in them can conflict, so skip building their field map.
+        var keys: [String] = []
+        if Self.hasOnlyDistinctFields(node, keys: &keys) { return }
         var sink = ConflictSink(context: context, reportsDirectly: true)
         findConflictsWithinSelectionSet(&sink, parentType: context.parentType, selectionSet: node)
+    }
+
+    /// True when `set` (inline fragments included) has no fragment spread and
+    /// no response key twice. Gives up (false) on large sets.
+    static func hasOnlyDistinctFields(_ set: SelectionSet, keys: inout [String]) -> Bool {
+        for selection in set.selections {
+            switch selection {
+            case .field(let field):
+                let key = field.alias?.value ?? field.name.value
+                if keys.count >= 16 || keys.contains(key) { return false }
+                keys.append(key)
+            case .fragmentSpread:
+                return false
+            case .inlineFragment(let inline):
+                if !hasOnlyDistinctFields(inline.selectionSet, keys: &keys) { return false }
+            }
+        }
+        return true
     }
 
     // MARK: Types
@@ -46,11 +68,67 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var def: GraphQLField?
     }
 
+    /// The fields of a selection set (inline fragments included), grouped by response key.
     final class FieldMap {
         let id: Int
+        /// The fields in selection order.
+        var fields: [NodeAndDef] = []
+        /// Their response keys, parallel to `fields`.
+        var fieldKeys: [String] = []
+        /// Distinct response keys in order of first appearance.
         var keys: [String] = []
-        var groups: [String: [NodeAndDef]] = [:]
+        /// For each of `keys`, the indexes of its fields.
+        var groups: [[Int]] = []
+        /// Key to index in `keys`, for large maps only (small ones are searched).
+        private var index: [String: Int]?
+
         init(id: Int) { self.id = id }
+
+        static let linearLimit = 12
+
+        func add(_ field: NodeAndDef, key: String) {
+            fields.append(field)
+            fieldKeys.append(key)
+        }
+
+        /// Groups the fields once they are all added.
+        func finish() {
+            if fields.count <= Self.linearLimit {
+                for (position, key) in fieldKeys.enumerated() {
+                    if let existing = keys.firstIndex(of: key) {
+                        groups[existing].append(position)
+                    } else {
+                        keys.append(key)
+                        groups.append([position])
+                    }
+                }
+            } else {
+                var index: [String: Int] = [:]
+                for (position, key) in fieldKeys.enumerated() {
+                    if let existing = index[key] {
+                        groups[existing].append(position)
+                    } else {
+                        index[key] = keys.count
+                        keys.append(key)
+                        groups.append([position])
+                    }
+                }
+                self.index = index
+            }
+        }
+
+        /// The fields with response key `key`.
+        func group(_ key: String) -> [NodeAndDef]? {
+            let found: Int?
+            if let index { found = index[key] } else { found = keys.firstIndex(of: key) }
+            guard let found else { return nil }
+            return groups[found].map { fields[$0] }
+        }
+
+        /// The fields of the `position`-th key.
+        func group(at position: Int) -> [NodeAndDef] {
+            groups[position].map { fields[$0] }
+        }
     }
 
     struct FieldsAndFragmentNames {
@@ -148,6 +226,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var seenFragments: Set<String> = []
         collect(parentType: parentType, selectionSet: selectionSet, into: map, fragmentNames: &fragmentNames,
                 seen: &seenFragments)
+        map.finish()
         let result = FieldsAndFragmentNames(fieldMap: map, fragmentNames: fragmentNames)
         cache[key] = result
         return result
@@ -171,9 +250,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     default: break
                     }
                 }
-                let key = field.responseKey
-                if map.groups[key] == nil { map.keys.append(key) }
-                map.groups[key, default: []].append(NodeAndDef(parentType: parentType, node: field, def: def))
+                map.add(NodeAndDef(parentType: parentType, node: field, def: def), key: field.responseKey)
             case .fragmentSpread(let spread):
                 if seen.insert(spread.name.value).inserted { fragmentNames.append(spread.name.value) }
             case .inlineFragment(let inline):
@@ -259,8 +336,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     }
 
     private func collectConflictsWithin(_ sink: inout ConflictSink, _ fieldMap: FieldMap) {
-        for key in fieldMap.keys {
-            guard let fields = fieldMap.groups[key], fields.count > 1 else { continue }
+        for (position, key) in fieldMap.keys.enumerated() {
+            guard fieldMap.groups[position].count > 1 else { continue }
+            let fields = fieldMap.group(at: position)
             if fields.count >= Self.shapeGroupThreshold && shapesAreConflictFree(key, fields, fields) { continue }
             for i in fields.indices {
                 for j in (i + 1)..<fields.count {
@@ -275,8 +353,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
 
     private func collectConflictsBetween(_ sink: inout ConflictSink, exclusive: Bool, _ fieldMap1: FieldMap,
                                          _ fieldMap2: FieldMap) {
-        for key in fieldMap1.keys {
-            guard let fields1 = fieldMap1.groups[key], let fields2 = fieldMap2.groups[key] else { continue }
+        if fieldMap1.fields.isEmpty || fieldMap2.fields.isEmpty { return }
+        for (position, key) in fieldMap1.keys.enumerated() {
+            guard let fields2 = fieldMap2.group(key) else { continue }
+            let fields1 = fieldMap1.group(at: position)
             if fields1.count * fields2.count >= Self.shapeGroupThreshold * Self.shapeGroupThreshold,
                shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive) {
                 continue
