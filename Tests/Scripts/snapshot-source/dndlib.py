@@ -9,8 +9,8 @@ def prof_bonus(cr):
     return 2 if cr < 5 else 3 if cr < 9 else 4 if cr < 13 else 5 if cr < 17 else 6 if cr < 21 else 7 if cr < 25 else 8 if cr < 29 else 9
 ABIL = {"str": "STR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "WIS", "cha": "CHA"}
 FULL = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom", "cha": "Charisma"}
-def ability(a): return {"index": a, "name": ABIL[a], "url": f"/api/2014/ability-scores/{a}"}
-def dtype(t): return {"index": t, "name": t.capitalize(), "url": f"/api/2014/damage-types/{t}"}
+def ability(a): return {"index": a, "name": ABIL[a]}
+def dtype(t): return {"index": t, "name": t.capitalize()}
 def slug(s): return re.sub(r"[^a-z0-9]+", "-", s.lower()).strip("-")
 def ref(kind, name): return {"index": slug(name), "name": name, "url": f"/api/2014/{kind}/{slug(name)}"}
 def mod(score): return (score - 10) // 2
@@ -112,14 +112,12 @@ def monster(name, size, type_, alignment, ac, hp, hit_dice, speed, scores, cr, *
     m["senses"] = se
     m["languages"] = languages
     m["challenge_rating"] = cr
-    m["proficiency_bonus"] = prof_bonus(cr)
     m["xp"] = XP[cr]
     if special: m["special_abilities"] = list(special)
     m["actions"] = list(actions)
     if legendary: m["legendary_actions"] = list(legendary)
     if reactions: m["reactions"] = list(reactions)
     m["image"] = f"/api/images/monsters/{index}.png"
-    m["url"] = f"/api/2014/monsters/{index}"
     return m
 def spd(walk=None, **kw):
     out = {}
