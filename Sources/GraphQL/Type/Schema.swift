@@ -39,6 +39,9 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// the builder before the schema is handed out); reported by `validateSchema`.
     var invalidRootTypes: [OperationType: GraphQLNamedType] = [:]
 
+    /// `validateSchema`'s result, once computed.
+    let validationErrorsCache = ValidationCache()
+
     private let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
     private let subTypes: [String: Set<String>]
     private let directivesByName: [String: GraphQLDirective]
