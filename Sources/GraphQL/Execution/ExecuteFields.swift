@@ -1,0 +1,104 @@
+import JSON
+
+extension ExecutionContext {
+    /// Executes the fields of `plan` on `source`, all at once where they are
+    /// synchronous (graphql-js `executeFields`).
+    func executeObject(_ plan: ObjectPlan, _ source: ResolvedValue, _ path: ResponsePath?) -> Completion {
+        var entries: [JSONObject.Element] = []
+        entries.reserveCapacity(plan.fields.count)
+        var holes: [(index: Int, node: PendingNode)] = []
+        for field in plan.fields {
+            switch executeField(field, source, path) {
+            case .value(let value):
+                entries.append((key: field.responseKey, value: value))
+            case .bubble:
+                return .bubble
+            case .pending(let node):
+                holes.append((index: entries.count, node: node))
+                entries.append((key: field.responseKey, value: .null))
+            }
+        }
+        if holes.isEmpty { return .value(.object(JSONObject(entries))) }
+        return .pending(.object(PendingObject(entries: entries, holes: holes)))
+    }
+
+    /// Executes the root fields of a mutation one after another: each field,
+    /// asynchronous work included, finishes before the next starts.
+    func executeSerially(_ plan: ObjectPlan, _ source: ResolvedValue) async -> JSONValue? {
+        var entries: [JSONObject.Element] = []
+        entries.reserveCapacity(plan.fields.count)
+        for field in plan.fields {
+            var completion = executeField(field, source, nil)
+            if case .pending(let node) = completion {
+                tracker?.enter()
+                let value = await resolvePending(node)
+                tracker?.leave()
+                completion = value.map { .value($0) } ?? .bubble
+            }
+            switch completion {
+            case .value(let value): entries.append((key: field.responseKey, value: value))
+            case .bubble: return nil
+            case .pending: return nil  // Unreachable: resolved above.
+            }
+        }
+        return .object(JSONObject(entries))
+    }
+
+    /// Resolves one field on `source` and completes its value (graphql-js `executeField`).
+    @inline(__always)
+    func executeField(_ field: FieldPlan, _ source: ResolvedValue, _ parentPath: ResponsePath?) -> Completion {
+        let value: ResolvedValue
+        switch field.kind {
+        case .property:
+            value = defaultResolve(source, field.definition.name)
+        case .sync(let resolve):
+            guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
+            do {
+                value = try resolve(source, arguments, contextValue,
+                                    ResolveInfo(plan: field, parentPath: parentPath, execution: self))
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnType.isNonNull ? .bubble : .value(.null)
+            }
+        case .async(let resolve):
+            return .pending(.field(AsyncFieldTask(plan: field, source: source, parentPath: parentPath, resolve: resolve)))
+        case .typeName:
+            return .value(.string(field.parentType.name))
+        case .introspection(let kind):
+            guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
+            do {
+                value = try resolveIntrospection(kind, source, arguments)
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnType.isNonNull ? .bubble : .value(.null)
+            }
+        }
+        return complete(field.returnType, value, field, parentPath, .key(field.responseKey))
+    }
+
+    private func argumentFailure(_ field: FieldPlan, _ parentPath: ResponsePath?) -> Completion {
+        if case .failure(let error) = field.arguments {
+            recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+        }
+        return field.returnType.isNonNull ? .bubble : .value(.null)
+    }
+
+    /// The default resolver: the field's value read from the source.
+    func defaultResolve(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
+        guard let source else { return nil }
+        if let provider = source as? any FieldValueProviding { return provider[field: name] }
+        switch source {
+        case let json as JSONValue:
+            if case .object(let object) = json { return object[name] }
+            return nil
+        case let object as JSONObject:
+            return object[name]
+        case let dictionary as [String: any Sendable]:
+            return dictionary[name]
+        case let dictionary as [String: (any Sendable)?]:
+            return dictionary[name] ?? nil
+        default:
+            return nil
+        }
+    }
+}
