@@ -35,6 +35,13 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// schema is assembled by hand); reported by `validateSchema`.
     let duplicateTypeNames: [String]
 
+    /// Root operation types named in SDL that are not object types (set by
+    /// the builder before the schema is handed out); reported by `validateSchema`.
+    var invalidRootTypes: [OperationType: GraphQLNamedType] = [:]
+
+    /// `validateSchema`'s result, once computed.
+    let validationErrorsCache = ValidationCache()
+
     private let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
     private let subTypes: [String: Set<String>]
     private let directivesByName: [String: GraphQLDirective]
