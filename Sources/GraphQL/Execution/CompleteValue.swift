@@ -38,7 +38,8 @@ extension ExecutionContext {
                 return completeLeaf { try serializeEnum(enumType, value) }
             case .object(let objectType):
                 if isNullValue(value) { return .value(.null) }
-                if let check = executable.isTypeOfChecks[objectType.name] {
+                let plan = field.subplan(for: objectType, in: self)
+                if let check = plan.isTypeOf {
                     let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
                     do {
                         guard try check(value, contextValue, info) else {
@@ -49,7 +50,6 @@ extension ExecutionContext {
                         return .bubble
                     }
                 }
-                let plan = field.subplan(for: objectType, in: self)
                 return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
             case .interface, .union:
                 if isNullValue(value) { return .value(.null) }
@@ -93,7 +93,7 @@ extension ExecutionContext {
                               _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
         // Fast paths for lists of leaves held as typed Swift arrays.
         if case .nonNull(.named(.scalar(let scalar))) = itemType, scalar === GraphQLScalarType.string,
-           let strings = value as? [String] {
+           isSameType(type(of: value), [String].self), let strings = value as? [String] {
             return .value(.array(strings.map { .string($0) }))
         }
         let items: [any Sendable]
@@ -131,13 +131,6 @@ extension ExecutionContext {
                         field: field, path: parentPath.appending(component))
             return .bubble
         }
-    }
-
-    /// Whether a non-nil resolved value stands for null (a JSON null or a boxed `Optional.none`).
-    @inline(__always)
-    func isNullValue(_ value: any Sendable) -> Bool {
-        if let json = value as? JSONValue, case .null = json { return true }
-        return isNoneOptional(value)
     }
 
     /// The object type of a value of the abstract type `type` (graphql-js

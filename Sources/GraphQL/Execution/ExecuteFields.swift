@@ -7,8 +7,16 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
+        let reader = plan.hasPropertyFields ? SourceReader(source) : .none
         for field in plan.fields {
-            switch executeField(field, source, path) {
+            let completion: Completion
+            if case .property = field.kind {
+                let value = reader.read(field.definition.name)
+                completion = complete(field.returnType, value, field, path, .key(field.responseKey))
+            } else {
+                completion = executeField(field, source, path)
+            }
+            switch completion {
             case .value(let value):
                 entries.append((key: field.responseKey, value: value))
             case .bubble:
@@ -50,7 +58,7 @@ extension ExecutionContext {
         let value: ResolvedValue
         switch field.kind {
         case .property:
-            value = defaultResolve(source, field.definition.name)
+            value = SourceReader(source).read(field.definition.name)
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
@@ -81,24 +89,5 @@ extension ExecutionContext {
             recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
         }
         return field.returnType.isNonNull ? .bubble : .value(.null)
-    }
-
-    /// The default resolver: the field's value read from the source.
-    func defaultResolve(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
-        guard let source else { return nil }
-        if let provider = source as? any FieldValueProviding { return provider[field: name] }
-        switch source {
-        case let json as JSONValue:
-            if case .object(let object) = json { return object[name] }
-            return nil
-        case let object as JSONObject:
-            return object[name]
-        case let dictionary as [String: any Sendable]:
-            return dictionary[name]
-        case let dictionary as [String: (any Sendable)?]:
-            return dictionary[name] ?? nil
-        default:
-            return nil
-        }
     }
 }

@@ -19,10 +19,16 @@ enum ResolveKind: Sendable {
 final class ObjectPlan: Sendable {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
+    /// The type's `isTypeOf` check, if one is bound.
+    let isTypeOf: IsTypeOfCheck?
+    /// Whether some field uses the default resolver.
+    let hasPropertyFields: Bool
 
-    init(type: GraphQLObjectType, fields: [FieldPlan]) {
+    init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
+        self.isTypeOf = isTypeOf
+        self.hasPropertyFields = fields.contains { if case .property = $0.kind { return true } else { return false } }
     }
 }
 
@@ -37,7 +43,8 @@ final class FieldPlan: Sendable {
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
-    private let subplans = Mutex<[ObjectIdentifier: ObjectPlan]>([:])
+    /// The sub-plans by runtime type; the last one used is checked first.
+    private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
          kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>) {
@@ -53,13 +60,20 @@ final class FieldPlan: Sendable {
     /// The plan of this field's sub-selections on `type`, built on first use.
     func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
         let key = ObjectIdentifier(type)
-        if let plan = subplans.withLock({ $0[key] }) { return plan }
+        let cached = subplans.withLock { cache -> ObjectPlan? in
+            if let last = cache.last, last.type === type { return last }
+            guard let plan = cache.all[key] else { return nil }
+            cache.last = plan
+            return plan
+        }
+        if let cached { return cached }
         let selectionSets = nodes.compactMap(\.selectionSet)
         let plan = context.buildObjectPlan(type, selectionSets: selectionSets)
         return subplans.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = plan
-            return plan
+            let chosen = cache.all[key] ?? plan
+            cache.all[key] = chosen
+            cache.last = chosen
+            return chosen
         }
     }
 }
@@ -107,6 +121,6 @@ extension ExecutionContext {
             fields.append(FieldPlan(responseKey: group.key, nodes: group.nodes, definition: definition,
                                     parentType: type, kind: kind, arguments: arguments))
         }
-        return ObjectPlan(type: type, fields: fields)
+        return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
     }
 }

@@ -103,7 +103,7 @@ enum LeafSerializer {
     }
 
     static func int(_ value: any Sendable) throws -> JSONValue {
-        if let int = value as? Int {
+        if isSameType(type(of: value), Int.self), let int = value as? Int {
             guard int >= graphQLMinInt, int <= graphQLMaxInt else {
                 throw GraphQLError(message: "Int cannot represent non 32-bit signed integer value: \(int)")
             }
@@ -136,7 +136,7 @@ enum LeafSerializer {
     }
 
     static func float(_ value: any Sendable) throws -> JSONValue {
-        if let double = value as? Double {
+        if isSameType(type(of: value), Double.self), let double = value as? Double {
             guard double.isFinite else {
                 throw GraphQLError(message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
             }
@@ -161,7 +161,7 @@ enum LeafSerializer {
     }
 
     static func string(_ value: any Sendable) throws -> JSONValue {
-        if let string = value as? String { return .string(string) }
+        if isSameType(type(of: value), String.self), let string = value as? String { return .string(string) }
         switch try primitive(value) {
         case .string(let string): return .string(string)
         case .bool(let bool): return .string(bool ? "true" : "false")
@@ -176,7 +176,7 @@ enum LeafSerializer {
     }
 
     static func boolean(_ value: any Sendable) throws -> JSONValue {
-        if let bool = value as? Bool { return .bool(bool) }
+        if isSameType(type(of: value), Bool.self), let bool = value as? Bool { return .bool(bool) }
         switch try primitive(value) {
         case .bool(let bool): return .bool(bool)
         case .int(let int): return .bool(int != 0)
@@ -187,7 +187,7 @@ enum LeafSerializer {
     }
 
     static func id(_ value: any Sendable) throws -> JSONValue {
-        if let string = value as? String { return .string(string) }
+        if isSameType(type(of: value), String.self), let string = value as? String { return .string(string) }
         switch try primitive(value) {
         case .string(let string): return .string(string)
         case .int(let int): return .string(String(int))
