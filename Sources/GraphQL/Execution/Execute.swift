@@ -125,7 +125,8 @@ extension ExecutionContext {
     /// Executes the operation (graphql-js `executeOperation`).
     func run() async -> ExecutionResult {
         guard let rootType = schema.rootType(for: operation.operation) else {
-            return .requestError([GraphQLError(
+            // graphql-js reports this during execution: the result has `data: null`.
+            return ExecutionResult(data: .null, errors: [GraphQLError(
                 message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
                 nodes: [operation.loc], source: source).withCode(GraphQLErrorCode.operationResolutionFailure)])
         }

@@ -10,7 +10,7 @@ extension ExecutionContext {
         let reader = plan.hasPropertyFields ? SourceReader(source) : .none
         for field in plan.fields {
             let completion: Completion
-            if case .property = field.kind {
+            if field.isPlainProperty {
                 let value = reader.read(field.definition.name)
                 completion = complete(field.returnType, value, field, path, .key(field.responseKey))
             } else {
@@ -58,6 +58,7 @@ extension ExecutionContext {
         let value: ResolvedValue
         switch field.kind {
         case .property:
+            guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
             value = SourceReader(source).read(field.definition.name)
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }

@@ -28,7 +28,7 @@ final class ObjectPlan: Sendable {
         self.type = type
         self.fields = fields
         self.isTypeOf = isTypeOf
-        self.hasPropertyFields = fields.contains { if case .property = $0.kind { return true } else { return false } }
+        self.hasPropertyFields = fields.contains { $0.isPlainProperty }
     }
 }
 
@@ -43,6 +43,8 @@ final class FieldPlan: Sendable {
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
+    /// True when the field uses the default resolver and its arguments coerced.
+    let isPlainProperty: Bool
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -55,6 +57,7 @@ final class FieldPlan: Sendable {
         self.returnType = definition.type
         self.kind = kind
         self.arguments = arguments
+        if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.

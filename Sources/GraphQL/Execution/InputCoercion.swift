@@ -346,7 +346,7 @@ struct InputCoercer: Sendable {
                 let nodes = [definition.loc]
                 guard let type = schema.executionType(from: definition.type), type.isInputType else {
                     try report(GraphQLError(message: "Variable \"$\(name)\" expected value of type \"\(typeText)\" which cannot be used as an input type.",
-                                            nodes: nodes, source: source))
+                                            nodes: [definition.type.loc], source: source))
                     continue
                 }
                 guard let value = inputs[name] else {
