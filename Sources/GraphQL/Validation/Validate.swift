@@ -13,7 +13,7 @@ public func validate(schema: GraphQLSchema, document: Document, rules: [Validati
                      maxErrors: Int = 100) -> [GraphQLError] {
     let context = ValidationContext(schema: schema, document: document, maxErrors: max(0, maxErrors))
     let visitors = rules.map { $0.makeVisitor(context) }
-    DocumentWalker(context: context, visitors: visitors).walk()
+    ValidationWalker(context: context, visitors: visitors).walk()
     return context.errors
 }
 

@@ -5,7 +5,7 @@
 /// Node order is graphql-js's visitor order (its `QueryDocumentKeys`), so the
 /// errors come out in the same order. Recursion follows the document's
 /// nesting, which the parser bounds (`ParseOptions.maxDepth`).
-final class DocumentWalker {
+final class ValidationWalker {
     let context: ValidationContext
     private let table: HookTable
 
