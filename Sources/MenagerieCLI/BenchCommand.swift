@@ -16,6 +16,8 @@ enum BenchCommand: Subcommand {
         """
         USAGE: menagerie bench [all|W1|W2|...|WORKLOAD-NAME ...] [--bench-dir DIR]
                menagerie bench parse --document FILE
+               menagerie bench validate --schema SDL_FILE --document FILE
+               menagerie bench validate-scaling
 
         Runs the workloads of shared/bench/README.md and prints one line per
         workload, 'menagerie WORKLOAD OPS_PER_SEC' (the median of the batches),
@@ -27,7 +29,8 @@ enum BenchCommand: Subcommand {
 
         OPTIONS:
           --bench-dir DIR     Folder of the bench inputs (default ../shared/bench).
-          --document FILE     With 'parse': the document to parse.
+          --document FILE     With 'parse': the document to parse; with 'validate': to validate.
+          --schema SDL_FILE   With 'validate': the schema to validate against.
           --warmup SECONDS    Warm-up time per workload (default 2).
           --batches N         Number of measured batches (default 5).
           --batch-time SECS   Target duration of one batch (default 1).
@@ -38,7 +41,7 @@ enum BenchCommand: Subcommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "warmup", "batches", "batch-time"],
+            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time"],
                                    maxPositionals: 16, command: name)
         } catch {
             Terminal.err(error.message)
@@ -54,7 +57,28 @@ enum BenchCommand: Subcommand {
 
         var selected: [BenchWorkload] = []
         let words = parsed.positionals.isEmpty ? ["all"] : parsed.positionals
-        if words.first == "parse" {
+        if words.first == "validate-scaling" {
+            do throws(ValidateWorkloads.Failure) {
+                for line in try ValidateWorkloads.scalingReport() { Terminal.out(line) }
+                return 0
+            } catch {
+                Terminal.err("menagerie bench validate-scaling: \(error.message)")
+                return 1
+            }
+        }
+        if words.first == "validate" {
+            guard let document = parsed[option: "document"], let schema = parsed[option: "schema"] else {
+                Terminal.err("menagerie bench validate: give --schema SDL_FILE and --document FILE")
+                return 2
+            }
+            selected.append(BenchWorkload(id: "validate", name: "validate:" + document) { _ throws(BenchError) in
+                do throws(ValidateWorkloads.Failure) {
+                    return .sync(try ValidateWorkloads.prepare(schemaPath: schema, documentPath: document))
+                } catch {
+                    throw BenchError(error.message)
+                }
+            })
+        } else if words.first == "parse" {
             guard words.count == 1 else {
                 Terminal.err("menagerie bench: 'parse' takes no workload names")
                 return 2

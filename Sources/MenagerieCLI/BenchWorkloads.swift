@@ -48,6 +48,13 @@ enum BenchWorkloads {
         BenchWorkload(id: "W2", name: "parse-introspection") { context throws(BenchError) in
             try parseWorkload(try context.text("introspection-query.graphql"))
         },
+        BenchWorkload(id: "W3", name: "validate-introspection") { context throws(BenchError) in
+            do throws(ValidateWorkloads.Failure) {
+                return .sync(try ValidateWorkloads.prepareW3(benchDirectory: context.benchDirectory))
+            } catch {
+                throw BenchError(error.message)
+            }
+        },
     ] + BenchExecutionWorkloads.all
 
     /// Parsing `text` with the default options (locations kept); checked once before timing.

@@ -6,6 +6,7 @@ enum CommandLineTool {
             ServeCommand.self,
             PrintCommand.self,
             BenchCommand.self,
+            ValidateCommand.self,
         ]
     }
 
