@@ -4,6 +4,11 @@ extension ValidationRule {
     public static let overlappingFieldsCanBeMerged = ValidationRule(name: "OverlappingFieldsCanBeMergedRule") {
         OverlappingFieldsCanBeMergedRule(context: $0)
     }
+
+    /// The same rule comparing every pair one by one, as graphql-js does (for tests).
+    static let overlappingFieldsCanBeMergedPairwise = ValidationRule(name: "OverlappingFieldsCanBeMergedRule") {
+        OverlappingFieldsCanBeMergedRule(context: $0, shapeGroupThreshold: .max)
+    }
 }
 
 /// graphql-js's algorithm (comparisons "within" a selection set and
@@ -19,7 +24,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     let hooks: ValidationHooks = [.enterSelectionSet]
 
     /// Groups at least this large are first compared by shape.
-    static let shapeGroupThreshold = 8
+    let shapeGroupThreshold: Int
 
     // Memo of graphql-js: (field map, fragment name) pairs and fragment pairs
     // already compared, flagged with whether they were compared as mutually exclusive.
@@ -31,7 +36,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     private var cache: [Int: FieldsAndFragmentNames] = [:]
     private var nextFieldMapID = 0
 
-    init(context: ValidationContext) { self.context = context }
+    init(context: ValidationContext, shapeGroupThreshold: Int = 8) {
+        self.context = context
+        self.shapeGroupThreshold = shapeGroupThreshold
+    }
 
     func enterSelectionSet(_ node: SelectionSet) {
         // Most selection sets have distinct response keys and no fragment
@@ -339,7 +347,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         for (position, key) in fieldMap.keys.enumerated() {
             guard fieldMap.groups[position].count > 1 else { continue }
             let fields = fieldMap.group(at: position)
-            if fields.count >= Self.shapeGroupThreshold && shapesAreConflictFree(key, fields, fields) { continue }
+            if fields.count >= shapeGroupThreshold && shapesAreConflictFree(key, fields, fields) { continue }
             for i in fields.indices {
                 for j in (i + 1)..<fields.count {
                     if sink.isStopped { return }
@@ -357,7 +365,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         for (position, key) in fieldMap1.keys.enumerated() {
             guard let fields2 = fieldMap2.group(key) else { continue }
             let fields1 = fieldMap1.group(at: position)
-            if fields1.count * fields2.count >= Self.shapeGroupThreshold * Self.shapeGroupThreshold,
+            if max(fields1.count, fields2.count) >= shapeGroupThreshold, fields1.count * fields2.count >= 64,
                shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive) {
                 continue
             }
