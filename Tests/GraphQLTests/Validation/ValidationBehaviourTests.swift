@@ -119,6 +119,35 @@ final class ValidationBehaviourTests: XCTestCase {
         })
     }
 
+    func testFragmentChainsMatchPairwiseComparison() throws {
+        let schema = try XCTUnwrap(ValidationTestSupport.harness)
+        let bodies = [
+            "name", "name: nickname", "barks", "mother { name }", "mother { name: nickname }", "name(surname: true)",
+            "... on Dog { name }", "x: name", "x: barks",
+        ]
+        var state: UInt64 = 0x0123_4567_89AB_CDEF
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<80 {
+            let count = 3 + next(10)
+            var text = "{ dog { ...F0 " + (next(2) == 0 ? "...F\(next(count)) " : "") + bodies[next(bodies.count)] + " } }\n"
+            for index in 0..<count {
+                var body = bodies[next(3) == 0 ? next(bodies.count) : 0]
+                let target = next(4) == 0 ? next(count) : index + 1
+                if target < count { body += " ...F\(target)" }
+                if next(5) == 0 { body += " ...F\(next(count))" }
+                text += "fragment F\(index) on Dog { \(body) }\n"
+            }
+            let document = try parse(text)
+            let fast = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMerged])
+            let slow = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMergedPairwise])
+            XCTAssertEqual(ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow),
+                           "round \(round): \(text)")
+        }
+    }
+
     func testShortcutMatchesPairwiseComparison() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
         let fragments = """

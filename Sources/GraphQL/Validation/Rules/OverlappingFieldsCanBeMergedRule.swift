@@ -7,7 +7,7 @@ extension ValidationRule {
 
     /// The same rule comparing every pair one by one, as graphql-js does (for tests).
     static let overlappingFieldsCanBeMergedPairwise = ValidationRule(name: "OverlappingFieldsCanBeMergedRule") {
-        OverlappingFieldsCanBeMergedRule(context: $0, shapeGroupThreshold: .max)
+        OverlappingFieldsCanBeMergedRule(context: $0, shortcuts: false)
     }
 }
 
@@ -25,6 +25,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
 
     /// Groups at least this large are first compared by shape.
     let shapeGroupThreshold: Int
+    /// Whether the shape shortcuts (repeated fields, clean fragment subtrees) are on.
+    let shortcuts: Bool
 
     // Memo of graphql-js: (field map, fragment name) pairs and fragment pairs
     // already compared, flagged with whether they were compared as mutually exclusive.
@@ -33,12 +35,23 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var fragmentPairs: [FragmentPairKey: Bool] = [:]
     }
     private var memo = Memo()
+    /// Set once any comparison found a conflict (then no new clean subtrees are recorded).
+    private var anyConflictFound = false
+    /// (field map shape, fragment) pairs whose whole fragment subtree compared clean.
+    private var cleanSubtrees: Set<CleanKey> = []
+
+    struct CleanKey: Hashable {
+        var shape: String
+        var fragment: String
+        var exclusive: Bool
+    }
     private var cache: [Int: FieldsAndFragmentNames] = [:]
     private var nextFieldMapID = 0
 
-    init(context: ValidationContext, shapeGroupThreshold: Int = 8) {
+    init(context: ValidationContext, shortcuts: Bool = true) {
         self.context = context
-        self.shapeGroupThreshold = shapeGroupThreshold
+        self.shortcuts = shortcuts
+        self.shapeGroupThreshold = shortcuts ? 8 : .max
     }
 
     func enterSelectionSet(_ node: SelectionSet) {
@@ -98,6 +111,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             fields.append(field)
             fieldKeys.append(key)
         }
+
+        /// A text equal for field maps with the same fields (parent types,
+        /// names, arguments, sub-selections), computed once.
+        lazy var shape: String = {
+            var text = ""
+            for field in fields {
+                text += field.parentType?.name ?? "?"
+                text += "|"
+                FieldShape.append(field.node, to: &text)
+                text += ";"
+            }
+            return text
+        }()
 
         /// Groups the fields once they are all added.
         func finish() {
@@ -286,38 +312,81 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
     }
 
+    /// Compares `fieldMap` with a fragment, then with each fragment that one
+    /// spreads, depth first (graphql-js's recursion, on an explicit stack so
+    /// that long fragment chains cannot overflow the call stack).
+    ///
+    /// While no conflict has been found at all, a finished fragment subtree
+    /// is remembered as clean for field maps of the same shape, and skipped for
+    /// them: without it, a chain of N fragments costs N² comparisons.
     private func collectConflictsBetweenFieldsAndFragment(_ sink: inout ConflictSink, exclusive: Bool,
                                                           _ fieldMap: FieldMap, _ fragmentName: String) {
-        if hasFieldMapAndFragment(fieldMap, fragmentName, exclusive) { return }
-        memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: fieldMap.id, fragment: fragmentName)] = exclusive
-        guard let fragment = context.fragment(named: fragmentName) else { return }
-        let referenced = referencedFieldsAndFragmentNames(fragment)
-        if fieldMap === referenced.fieldMap { return }
-        collectConflictsBetween(&sink, exclusive: exclusive, fieldMap, referenced.fieldMap)
-        for name in referenced.fragmentNames {
+        struct Frame {
+            var name: String
+            var children: [String]
+            var next: Int
+        }
+        var stack: [Frame] = []
+        // Facts are recorded only from a traversal that compared everything
+        // itself: no skip of the field map's own fragment, and no skip of a
+        // pair compared before this traversal.
+        var recordFacts = shortcuts
+        var entered: Set<String> = []
+        func enter(_ name: String, _ sink: inout ConflictSink) {
+            if hasFieldMapAndFragment(fieldMap, name, exclusive) {
+                if !entered.contains(name) { recordFacts = false }
+                return
+            }
+            memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: fieldMap.id, fragment: name)] = exclusive
+            entered.insert(name)
+            if cleanSubtrees.contains(CleanKey(shape: fieldMap.shape, fragment: name, exclusive: exclusive))
+                || (exclusive && cleanSubtrees.contains(CleanKey(shape: fieldMap.shape, fragment: name, exclusive: false))) {
+                return
+            }
+            guard let fragment = context.fragment(named: name) else { return }
+            let referenced = referencedFieldsAndFragmentNames(fragment)
+            if fieldMap === referenced.fieldMap {
+                recordFacts = false
+                return
+            }
+            collectConflictsBetween(&sink, exclusive: exclusive, fieldMap, referenced.fieldMap)
+            stack.append(Frame(name: name, children: referenced.fragmentNames, next: 0))
+        }
+        enter(fragmentName, &sink)
+        while let top = stack.last {
             if sink.isStopped { return }
-            collectConflictsBetweenFieldsAndFragment(&sink, exclusive: exclusive, fieldMap, name)
+            if top.next < top.children.count {
+                stack[stack.count - 1].next += 1
+                enter(top.children[top.next], &sink)
+            } else {
+                stack.removeLast()
+                if !anyConflictFound && recordFacts {
+                    cleanSubtrees.insert(CleanKey(shape: fieldMap.shape, fragment: top.name, exclusive: exclusive))
+                }
+            }
         }
     }
 
+    /// Compares two fragments, then the first with each fragment the second
+    /// spreads, then each fragment the first spreads with the second (depth
+    /// first, on an explicit stack).
     private func collectConflictsBetweenFragments(_ sink: inout ConflictSink, exclusive: Bool,
-                                                  _ name1: String, _ name2: String) {
-        if name1 == name2 { return }
-        if hasFragmentPair(name1, name2, exclusive) { return }
-        memo.fragmentPairs[fragmentPairKey(name1, name2)] = exclusive
-        guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
-            return
-        }
-        let referenced1 = referencedFieldsAndFragmentNames(fragment1)
-        let referenced2 = referencedFieldsAndFragmentNames(fragment2)
-        collectConflictsBetween(&sink, exclusive: exclusive, referenced1.fieldMap, referenced2.fieldMap)
-        for name in referenced2.fragmentNames {
+                                                  _ firstName: String, _ secondName: String) {
+        var pending: [(String, String)] = [(firstName, secondName)]
+        while let (name1, name2) = pending.popLast() {
             if sink.isStopped { return }
-            collectConflictsBetweenFragments(&sink, exclusive: exclusive, name1, name)
-        }
-        for name in referenced1.fragmentNames {
-            if sink.isStopped { return }
-            collectConflictsBetweenFragments(&sink, exclusive: exclusive, name, name2)
+            if name1 == name2 { continue }
+            if hasFragmentPair(name1, name2, exclusive) { continue }
+            memo.fragmentPairs[fragmentPairKey(name1, name2)] = exclusive
+            guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
+                continue
+            }
+            let referenced1 = referencedFieldsAndFragmentNames(fragment1)
+            let referenced2 = referencedFieldsAndFragmentNames(fragment2)
+            collectConflictsBetween(&sink, exclusive: exclusive, referenced1.fieldMap, referenced2.fieldMap)
+            var next: [(String, String)] = referenced2.fragmentNames.map { (name1, $0) }
+            next += referenced1.fragmentNames.map { ($0, name2) }
+            pending.append(contentsOf: next.reversed())
         }
     }
 
@@ -443,6 +512,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
 
     private func findConflict(exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
                               _ field1: NodeAndDef, _ field2: NodeAndDef) -> Conflict? {
+        let conflict = findConflictUnmarked(exclusive: parentFieldsAreMutuallyExclusive, responseName, field1, field2)
+        if conflict != nil { anyConflictFound = true }
+        return conflict
+    }
+
+    private func findConflictUnmarked(exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
+                                      _ field1: NodeAndDef, _ field2: NodeAndDef) -> Conflict? {
         let node1 = field1.node
         let node2 = field2.node
         var areMutuallyExclusive = parentFieldsAreMutuallyExclusive
