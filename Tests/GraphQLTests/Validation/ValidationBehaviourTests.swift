@@ -130,9 +130,11 @@ final class ValidationBehaviourTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        for round in 0..<80 {
-            let count = 3 + next(10)
-            var text = "{ dog { ...F0 " + (next(2) == 0 ? "...F\(next(count)) " : "") + bodies[next(bodies.count)] + " } }\n"
+        for round in 0..<200 {
+            let count = 3 + next(14)
+            var text = "{ dog { ...F0 " + (next(2) == 0 ? "...F\(next(count)) " : "") + bodies[next(bodies.count)]
+            for _ in 0..<next(6) { text += " ...F\(next(count))" }
+            text += " } }\n"
             for index in 0..<count {
                 var body = bodies[next(3) == 0 ? next(bodies.count) : 0]
                 let target = next(4) == 0 ? next(count) : index + 1

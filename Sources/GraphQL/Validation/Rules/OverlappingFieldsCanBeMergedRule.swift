@@ -39,6 +39,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     private var anyConflictFound = false
     /// (field map shape, fragment) pairs whose whole fragment subtree compared clean.
     private var cleanSubtrees: Set<CleanKey> = []
+    /// Pairs of fragment classes whose whole subtree compared clean.
+    private var cleanFragmentPairs: Set<PairClassKey> = []
+    private var fragmentClasses: [String: Int] = [:]
+    private var classIDs: [String: Int] = [:]
 
     struct CleanKey: Hashable {
         var shape: String
@@ -302,11 +306,22 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         let collected = fieldsAndFragmentNames(parentType: parentType, selectionSet: selectionSet)
         collectConflictsWithin(&sink, collected.fieldMap)
         let names = collected.fragmentNames
+        // The class of each spread fragment, to skip pairs of classes known clean.
+        var classes: [Int] = []
+        if shortcuts && names.count > 2 {
+            classes = names.map { name in
+                context.fragment(named: name).map { fragmentClass(name, referencedFieldsAndFragmentNames($0)) } ?? -1
+            }
+        }
         for i in names.indices {
             if sink.isStopped { return }
             collectConflictsBetweenFieldsAndFragment(&sink, exclusive: false, collected.fieldMap, names[i])
             for j in (i + 1)..<names.count {
                 if sink.isStopped { return }
+                if !classes.isEmpty, classes[i] >= 0, classes[j] >= 0,
+                   isCleanPair(PairClassKey(first: classes[i], second: classes[j], exclusive: false)) {
+                    continue
+                }
                 collectConflictsBetweenFragments(&sink, exclusive: false, names[i], names[j])
             }
         }
@@ -370,24 +385,155 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// Compares two fragments, then the first with each fragment the second
     /// spreads, then each fragment the first spreads with the second (depth
     /// first, on an explicit stack).
+    ///
+    /// Like field maps, a pair of fragment *classes* (same fields, same
+    /// spreads) whose whole subtree compared clean is remembered and skipped:
+    /// without it, N sibling spreads of look-alike fragments cost N² comparisons.
     private func collectConflictsBetweenFragments(_ sink: inout ConflictSink, exclusive: Bool,
                                                   _ firstName: String, _ secondName: String) {
-        var pending: [(String, String)] = [(firstName, secondName)]
-        while let (name1, name2) = pending.popLast() {
-            if sink.isStopped { return }
-            if name1 == name2 { continue }
-            if hasFragmentPair(name1, name2, exclusive) { continue }
-            memo.fragmentPairs[fragmentPairKey(name1, name2)] = exclusive
+        struct Frame {
+            var classes: PairClassKey?
+            var children: [(String, String)]
+            var next: Int
+        }
+        var stack: [Frame] = []
+        var recordFacts = shortcuts
+        var entered: Set<FragmentPairKey> = []
+        func enter(_ name1: String, _ name2: String, _ sink: inout ConflictSink) {
+            if name1 == name2 {
+                recordFacts = false
+                return
+            }
+            let key = fragmentPairKey(name1, name2)
+            if hasFragmentPair(name1, name2, exclusive) {
+                if !entered.contains(key) { recordFacts = false }
+                return
+            }
+            memo.fragmentPairs[key] = exclusive
+            entered.insert(key)
             guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
-                continue
+                return
             }
             let referenced1 = referencedFieldsAndFragmentNames(fragment1)
             let referenced2 = referencedFieldsAndFragmentNames(fragment2)
+            var classes: PairClassKey?
+            if shortcuts {
+                let pair = PairClassKey(first: fragmentClass(name1, referenced1), second: fragmentClass(name2, referenced2),
+                                        exclusive: exclusive)
+                if isCleanPair(pair) { return }
+                classes = pair
+            }
             collectConflictsBetween(&sink, exclusive: exclusive, referenced1.fieldMap, referenced2.fieldMap)
-            var next: [(String, String)] = referenced2.fragmentNames.map { (name1, $0) }
-            next += referenced1.fragmentNames.map { ($0, name2) }
-            pending.append(contentsOf: next.reversed())
+            var children: [(String, String)] = referenced2.fragmentNames.map { (name1, $0) }
+            children += referenced1.fragmentNames.map { ($0, name2) }
+            stack.append(Frame(classes: classes, children: children, next: 0))
         }
+        if shortcuts && !anyConflictFound && firstName != secondName
+            && !hasFragmentPair(firstName, secondName, exclusive)
+            && reachableFieldsAreClean(firstName, secondName, exclusive: exclusive) {
+            memo.fragmentPairs[fragmentPairKey(firstName, secondName)] = exclusive
+            return
+        }
+        enter(firstName, secondName, &sink)
+        while let top = stack.last {
+            if sink.isStopped { return }
+            if top.next < top.children.count {
+                stack[stack.count - 1].next += 1
+                let (name1, name2) = top.children[top.next]
+                enter(name1, name2, &sink)
+            } else {
+                stack.removeLast()
+                if !anyConflictFound && recordFacts, let classes = top.classes {
+                    cleanFragmentPairs.insert(classes)
+                }
+            }
+        }
+    }
+
+    /// The fragments reachable from `name` through spreads (itself first), each once.
+    private func reachableFragments(_ name: String) -> [String] {
+        var order: [String] = []
+        var seen: Set<String> = [name]
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard let fragment = context.fragment(named: next) else { continue }
+            order.append(next)
+            for spread in referencedFieldsAndFragmentNames(fragment).fragmentNames where seen.insert(spread).inserted {
+                pending.append(spread)
+            }
+        }
+        return order
+    }
+
+    /// True when comparing every field reachable from one fragment with every
+    /// field reachable from the other (a superset of the pairs graphql-js's
+    /// recursion compares) finds no conflict, by one comparison per pair of
+    /// field shapes. Used only while no conflict has been found at all, so
+    /// that memoised pairs hide nothing; a false answer changes nothing (the
+    /// memo is restored and the caller compares as graphql-js does). Makes two
+    /// long fragment chains spread side by side linear instead of quadratic.
+    private func reachableFieldsAreClean(_ first: String, _ second: String, exclusive: Bool) -> Bool {
+        let reach1 = reachableFragments(first)
+        let reach2 = reachableFragments(second)
+        guard reach1.count + reach2.count > 8 else { return false }
+        func flatten(_ names: [String]) -> (keys: [String], groups: [String: [NodeAndDef]]) {
+            var keys: [String] = []
+            var groups: [String: [NodeAndDef]] = [:]
+            for name in names {
+                guard let fragment = context.fragment(named: name) else { continue }
+                let map = referencedFieldsAndFragmentNames(fragment).fieldMap
+                for (index, key) in map.fieldKeys.enumerated() {
+                    if groups[key] == nil { keys.append(key) }
+                    groups[key, default: []].append(map.fields[index])
+                }
+            }
+            return (keys, groups)
+        }
+        let flat1 = flatten(reach1)
+        let flat2 = flatten(reach2)
+        let saved = memo
+        for key in flat1.keys {
+            guard let fields1 = flat1.groups[key], let fields2 = flat2.groups[key] else { continue }
+            if !shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive, always: true) {
+                memo = saved
+                return false
+            }
+        }
+        return true
+    }
+
+    struct PairClassKey: Hashable {
+        var first: Int
+        var second: Int
+        var exclusive: Bool
+    }
+
+    private func isCleanPair(_ pair: PairClassKey) -> Bool {
+        let swapped = PairClassKey(first: pair.second, second: pair.first, exclusive: pair.exclusive)
+        if cleanFragmentPairs.contains(pair) || cleanFragmentPairs.contains(swapped) { return true }
+        if pair.exclusive {
+            var relaxed = pair
+            relaxed.exclusive = false
+            var relaxedSwapped = swapped
+            relaxedSwapped.exclusive = false
+            return cleanFragmentPairs.contains(relaxed) || cleanFragmentPairs.contains(relaxedSwapped)
+        }
+        return false
+    }
+
+    /// A number shared by fragments with the same fields and spreads.
+    private func fragmentClass(_ name: String, _ collected: FieldsAndFragmentNames) -> Int {
+        if let known = fragmentClasses[name] { return known }
+        let key = collected.fieldMap.shape + "#" + collected.fragmentNames.joined(separator: ",")
+        let id: Int
+        if let existing = classIDs[key] {
+            id = existing
+        } else {
+            id = classIDs.count
+            classIDs[key] = id
+        }
+        fragmentClasses[name] = id
+        return id
     }
 
     private func findConflictsBetweenSubSelectionSets(exclusive: Bool,
@@ -455,13 +601,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// otherwise, with the memo put back as it was so that the caller's
     /// one-by-one comparison behaves exactly as graphql-js's.
     private func shapesAreConflictFree(_ key: String, _ fields1: [NodeAndDef], _ fields2: [NodeAndDef],
-                                       exclusive: Bool = false) -> Bool {
-        let same = fields1.count == fields2.count && fields1.first?.node.loc == fields2.first?.node.loc
+                                       exclusive: Bool = false, always: Bool = false) -> Bool {
+        let same = !always && fields1.count == fields2.count && fields1.first?.node.loc == fields2.first?.node.loc
             && fields1.last?.node.loc == fields2.last?.node.loc
         let classes1 = Self.shapeClasses(fields1)
         let classes2 = same ? classes1 : Self.shapeClasses(fields2)
         // Only worth it when shapes repeat.
-        if classes1.count * classes2.count * 2 > fields1.count * fields2.count { return false }
+        if !always && classes1.count * classes2.count * 2 > fields1.count * fields2.count { return false }
         let saved = memo
         var free = true
         if same {
