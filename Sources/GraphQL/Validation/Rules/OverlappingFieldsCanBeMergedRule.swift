@@ -313,9 +313,17 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                 context.fragment(named: name).map { fragmentClass(name, referencedFieldsAndFragmentNames($0)) } ?? -1
             }
         }
+        let distinctClasses = Array(Set(classes))
+        let allClassesKnown = !distinctClasses.contains(-1)
         for i in names.indices {
             if sink.isStopped { return }
             collectConflictsBetweenFieldsAndFragment(&sink, exclusive: false, collected.fieldMap, names[i])
+            // Skip the whole row when its class is known clean with every class.
+            if !classes.isEmpty, allClassesKnown, distinctClasses.allSatisfy({
+                isCleanPair(PairClassKey(first: classes[i], second: $0, exclusive: false))
+            }) {
+                continue
+            }
             for j in (i + 1)..<names.count {
                 if sink.isStopped { return }
                 if !classes.isEmpty, classes[i] >= 0, classes[j] >= 0,
