@@ -35,6 +35,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var fragmentPairs: [FragmentPairKey: Bool] = [:]
     }
     private var memo = Memo()
+    /// Scratch space of `hasOnlyDistinctFields`.
+    private var keyBuffer: [String] = []
     /// Set once any comparison found a conflict (then no new clean subtrees are recorded).
     private var anyConflictFound = false
     /// (field map shape, fragment) pairs whose whole fragment subtree compared clean.
@@ -61,8 +63,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     func enterSelectionSet(_ node: SelectionSet) {
         // Most selection sets have distinct response keys and no fragment
         // spreads: nothing in them can conflict, so skip building their field map.
-        var keys: [String] = []
-        if Self.hasOnlyDistinctFields(node, keys: &keys) { return }
+        keyBuffer.removeAll(keepingCapacity: true)
+        if Self.hasOnlyDistinctFields(node, keys: &keyBuffer) { return }
         var sink = ConflictSink(context: context, reportsDirectly: true)
         findConflictsWithinSelectionSet(&sink, parentType: context.parentType, selectionSet: node)
     }
@@ -344,6 +346,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// them: without it, a chain of N fragments costs N² comparisons.
     private func collectConflictsBetweenFieldsAndFragment(_ sink: inout ConflictSink, exclusive: Bool,
                                                           _ fieldMap: FieldMap, _ fragmentName: String) {
+        // Fast exits before any bookkeeping: already compared, or known clean.
+        if hasFieldMapAndFragment(fieldMap, fragmentName, exclusive) { return }
+        if shortcuts && isCleanSubtree(fieldMap, fragmentName, exclusive) {
+            memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: fieldMap.id, fragment: fragmentName)] = exclusive
+            return
+        }
         struct Frame {
             var name: String
             var children: [String]
@@ -362,10 +370,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             }
             memo.fieldMapAndFragment[FieldMapFragmentKey(fieldMap: fieldMap.id, fragment: name)] = exclusive
             entered.insert(name)
-            if cleanSubtrees.contains(CleanKey(shape: fieldMap.shape, fragment: name, exclusive: exclusive))
-                || (exclusive && cleanSubtrees.contains(CleanKey(shape: fieldMap.shape, fragment: name, exclusive: false))) {
-                return
-            }
+            if shortcuts && isCleanSubtree(fieldMap, name, exclusive) { return }
             guard let fragment = context.fragment(named: name) else { return }
             let referenced = referencedFieldsAndFragmentNames(fragment)
             if fieldMap === referenced.fieldMap {
@@ -508,6 +513,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             }
         }
         return true
+    }
+
+    private func isCleanSubtree(_ fieldMap: FieldMap, _ fragment: String, _ exclusive: Bool) -> Bool {
+        if cleanSubtrees.isEmpty { return false }
+        let shape = fieldMap.shape
+        return cleanSubtrees.contains(CleanKey(shape: shape, fragment: fragment, exclusive: exclusive))
+            || (exclusive && cleanSubtrees.contains(CleanKey(shape: shape, fragment: fragment, exclusive: false)))
     }
 
     struct PairClassKey: Hashable {
