@@ -26,6 +26,8 @@ final class Connection {
     var readClosed = false
     /// After the final response: write side shut, reading and discarding until EOF or deadline.
     var lingering = false
+    /// Whether closing should linger (after an error, when unread request bytes may remain).
+    var lingerOnClose = false
     /// Set once a response that closes the connection is queued for writing.
     var closeAfterOutput = false
     /// When the current request head started (the accept, for the first request).

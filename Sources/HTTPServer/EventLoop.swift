@@ -256,6 +256,7 @@ final class EventLoop: @unchecked Sendable {
                 break parsing
             case .failure(let error):
                 connection.acceptingRequests = false
+                connection.lingerOnClose = true
                 var response = HTTPResponse.text(error.status, error.message + "\n")
                 response.closeConnection = true
                 var bytes: [UInt8] = []
@@ -354,6 +355,10 @@ final class EventLoop: @unchecked Sendable {
             connection.output.removeAll(keepingCapacity: true)
         }
         connection.outputStart = 0
+        if connection.closeAfterOutput && !connection.lingerOnClose {
+            closeConnection(connection)
+            return false
+        }
         if connection.closeAfterOutput && !connection.lingering {
             // Lingering close: shut the write side and discard input until the client closes,
             // so unread request bytes do not turn into a reset that destroys the response.
@@ -416,6 +421,7 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.parser.isReadingBody || connection.inputStart < connection.input.count {
                 // Slow head or body: answer 408 and close.
                 connection.acceptingRequests = false
+                connection.lingerOnClose = true
                 var bytes: [UInt8] = []
                 HTTPResponseEncoder.encode(.text(408, "Request timed out\n"), headRequest: false, close: true,
                                            keepAliveHeader: false, date: date.current(), server: serverName,
