@@ -10,7 +10,7 @@ final class ServerCore: Sendable {
     let listenFD: Int32
     let connectionCount = Atomic<Int>(0)
     let requestCount = Atomic<Int>(0)
-    private let finish = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+    private let finish = Locked<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
     init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32) {
         self.configuration = configuration
@@ -59,7 +59,7 @@ final class EventLoop: @unchecked Sendable {
     private let core: ServerCore
     private let epfd: Int32
     private let wakeFD: Int32
-    private let inbox = Mutex<(messages: [Message], wakePending: Bool, stopped: Bool)>(([], false, false))
+    private let inbox = Locked<(messages: [Message], wakePending: Bool, stopped: Bool)>(([], false, false))
 
     // Loop-thread state.
     private var connections: [Int32: Connection] = [:]

@@ -20,7 +20,7 @@ public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: HTTPServerConfiguration
     private let handler: HTTPHandler
-    private let state = Mutex<(core: ServerCore?, loops: [EventLoop], port: Int, stopping: Bool)>((nil, [], 0, false))
+    private let state = Locked<(core: ServerCore?, loops: [EventLoop], port: Int, stopping: Bool)>((nil, [], 0, false))
 
     /// A server that answers with `handler` once started.
     public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {

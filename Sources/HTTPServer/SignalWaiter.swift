@@ -24,8 +24,8 @@ public enum SignalWaiter {
 import Synchronization
 
 private final class OnceResume: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Int32, Never>?>
-    init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = Mutex(continuation) }
+    private let continuation: Locked<CheckedContinuation<Int32, Never>?>
+    init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = Locked(continuation) }
     func resume(_ value: Int32) {
         let taken = continuation.withLock { c -> CheckedContinuation<Int32, Never>? in
             let taken = c
@@ -39,6 +39,6 @@ private final class OnceResume: Sendable {
 /// Keeps the signal sources alive for the process lifetime.
 private final class SignalSources: @unchecked Sendable {
     nonisolated(unsafe) private static var all: [any DispatchSourceSignal] = []
-    private static let lock = Mutex<Void>(())
+    private static let lock = Locked<Void>(())
     func add(_ source: any DispatchSourceSignal) { Self.lock.withLock { _ in Self.all.append(source) } }
 }
