@@ -1,3 +1,4 @@
+import GraphQL
 import HTTPServer
 import JSON
 
@@ -6,49 +7,12 @@ public enum GraphQLOperationType: String, Sendable {
     case query, mutation, subscription
 }
 
-/// A position in a GraphQL document (1-based).
-public struct GraphQLSourceLocation: Sendable, Hashable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-}
-
-/// An error that stops a request before execution (syntax, validation, unknown operation),
-/// serialized as `{"message": ..., "locations": [...]}` in the response's `errors`.
-public struct GraphQLRequestError: Error, Sendable, Hashable {
-    public var message: String
-    public var locations: [GraphQLSourceLocation]
-    public var extensions: JSONObject?
-
-    public init(message: String, locations: [GraphQLSourceLocation] = [], extensions: JSONObject? = nil) {
-        self.message = message
-        self.locations = locations
-        self.extensions = extensions
-    }
-
-    /// The error as a GraphQL response error object.
-    public var json: JSONValue {
-        var object = JSONObject()
-        object.append("message", .string(message))
-        if !locations.isEmpty {
-            object.append("locations", .array(locations.map {
-                .object(JSONObject([(key: "line", value: .int($0.line)), (key: "column", value: .int($0.column))]))
-            }))
-        }
-        if let extensions { object.append("extensions", .object(extensions)) }
-        return .object(object)
-    }
-}
-
 /// The outcome of parsing and validating a request's document.
 public enum GraphQLPreparation<Document: Sendable>: Sendable {
     /// The document is valid; `operationType` is that of the selected operation.
     case ready(Document, operationType: GraphQLOperationType, operationName: String?)
     /// Request errors (syntax, validation, operation selection): nothing is executed.
-    case failed([GraphQLRequestError])
+    case failed([GraphQLError])
 }
 
 /// One GraphQL-over-HTTP request's parameters, decoded and type-checked.
@@ -94,15 +58,35 @@ public struct GraphQLExecutionResult: Sendable {
     }
 
     /// A request-error result: `{"errors": [...]}`.
-    public init(requestErrors: [GraphQLRequestError]) {
-        self.init(json: GraphQLRequestError.response(requestErrors), isRequestError: true)
+    public init(requestErrors: [GraphQLError]) {
+        self.init(json: GraphQLError.responseJSON(requestErrors), isRequestError: true)
     }
 }
 
-extension GraphQLRequestError {
-    /// `{"errors": [...]}` for `errors`.
-    public static func response(_ errors: [GraphQLRequestError]) -> JSONValue {
-        .object(JSONObject([(key: "errors", value: .array(errors.map(\.json)))]))
+extension GraphQLError {
+    /// The error as a response error object: `message`, then `locations` and `path` when present.
+    var responseJSON: JSONValue {
+        var object = JSONObject()
+        object.append("message", .string(message))
+        if !locations.isEmpty {
+            object.append("locations", .array(locations.map {
+                .object(JSONObject([(key: "line", value: .int($0.line)), (key: "column", value: .int($0.column))]))
+            }))
+        }
+        if let path {
+            object.append("path", .array(path.map {
+                switch $0 {
+                case .key(let key): return .string(key)
+                case .index(let index): return .int(index)
+                }
+            }))
+        }
+        return .object(object)
+    }
+
+    /// `{"errors": [...]}`.
+    static func responseJSON(_ errors: [GraphQLError]) -> JSONValue {
+        .object(JSONObject([(key: "errors", value: .array(errors.map(\.responseJSON)))]))
     }
 }
 
