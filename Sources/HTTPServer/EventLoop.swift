@@ -21,14 +21,14 @@ final class ServerCore: Sendable {
     func loopStarted() { finish.withLock { $0.running += 1 } }
 
     func loopFinished() {
-        let waiters: [CheckedContinuation<Void, Never>] = finish.withLock { state in
+        let (finished, waiters) = finish.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
             state.running -= 1
-            guard state.running == 0 else { return [] }
+            guard state.running == 0 else { return (false, []) }
             let waiters = state.waiters
             state.waiters = []
-            return waiters
+            return (true, waiters)
         }
-        if !waiters.isEmpty { close(listenFD) }
+        if finished { close(listenFD) }
         for waiter in waiters { waiter.resume() }
     }
 
@@ -388,7 +388,8 @@ final class EventLoop: @unchecked Sendable {
             closeConnection(connection)
             return
         }
-        var events: UInt32 = Epoll.readHangUp
+        // Once the client's end is closed, peer hang-up stays signalled: stop asking for it.
+        var events: UInt32 = connection.readClosed ? 0 : Epoll.readHangUp
         let wantsRead = !connection.readClosed && connection.acceptingRequests
             && connection.inFlight < c.maxPipelinedRequests
             && connection.input.count - connection.inputStart <= c.limits.maxHeadBytes + c.limits.maxBodyBytes
