@@ -244,11 +244,13 @@ public struct HTTPRequestParser: Sendable {
     private mutating func parseHead(_ buffer: UnsafeBufferPointer<UInt8>, from index: inout Int,
                                     scanned: Int) -> Result<Head?, HTTPParseError> {
         var start = index
-        if scanned == 0 {
-            // Ignore empty lines before a request line (RFC 9112 §2.2).
-            while start + 1 < buffer.count, buffer[start] == 0x0D, buffer[start + 1] == 0x0A { start += 2 }
-            index = start
+        var scanned = scanned
+        // Ignore empty lines before a request line (RFC 9112 §2.2).
+        while start + 1 < buffer.count, buffer[start] == 0x0D, buffer[start + 1] == 0x0A {
+            start += 2
+            scanned = max(0, scanned - 2)
         }
+        index = start
         // Find the end of the head: CRLF CRLF.
         var i = start + max(0, scanned - 3)
         var end: Int?

@@ -80,6 +80,17 @@ final class HTTPServerTests: XCTestCase {
         blockingShutdown(server)
     }
 
+    func testHalfClosedClientStillGetsItsResponses() throws {
+        let (server, port) = try startServer()
+        let client = try RawClient(port: port)
+        client.send("GET /slow?ms=100 HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.shutdownWrite()
+        XCTAssertEqual(client.readResponse()?.text, "slow ms=100")
+        XCTAssertEqual(client.readResponse()?.text, "GET /after")
+        XCTAssertTrue(client.isClosedByServer())
+        blockingShutdown(server)
+    }
+
     func testPipelinedResponsesComeBackInOrder() throws {
         let (server, port) = try startServer()
         let client = try RawClient(port: port)

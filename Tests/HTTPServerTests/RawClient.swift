@@ -42,6 +42,9 @@ final class RawClient {
         }
     }
 
+    /// Closes the sending side (the server sees end of input).
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
     /// Reads more bytes; false on EOF, error or timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
