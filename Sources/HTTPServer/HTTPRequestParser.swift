@@ -276,7 +276,7 @@ public struct HTTPRequestParser: Sendable {
             if available > limits.maxHeadBytes {
                 return .failure(HTTPParseError(431, "Request header section too large"))
             }
-            if available > limits.maxRequestLineBytes,
+            if available > limits.maxRequestLineBytes + 1,
                findCRLF(buffer, from: start, limit: limits.maxRequestLineBytes) == nil {
                 return .failure(HTTPParseError(431, "Request line too long"))
             }

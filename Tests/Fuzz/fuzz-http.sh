@@ -30,4 +30,10 @@ seed smuggle 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encodi
 seed expect 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc'
 
 cd "$OUT"
-./fuzz-http -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -print_final_stats=1 corpus 2>&1 | tail -n 25
+status=0
+SWIFT_BACKTRACE=enable=no ./fuzz-http -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -print_final_stats=1 \
+  corpus >fuzz.log 2>&1 || status=$?
+grep -v '^INFO\|^#[0-9]' fuzz.log | tail -n 30
+grep '^#[0-9]*.*DONE\|^Done' fuzz.log || true
+ls crash-* 2>/dev/null && echo "fuzz-http: crash (input saved in $OUT)" >&2
+exit "$status"

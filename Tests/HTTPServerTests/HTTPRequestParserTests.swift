@@ -122,6 +122,40 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(requests(parseAll("\r\n\r\nGET http://example.com/p?q=1 HTTP/1.1\r\nHost: x\r\n\r\n")).first?.path, "/p")
     }
 
+    /// Inputs found by fuzzing: fed byte by byte, they must parse as when whole.
+    func testPiecewiseParsingAgreesWithWholeParsing() {
+        let limits = HTTPLimits(maxRequestLineBytes: 256, maxHeadBytes: 1024, maxHeaderCount: 16, maxBodyBytes: 2048)
+        let inputs: [[UInt8]] = [
+            Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array("GET /".utf8) + [UInt8](repeating: 0x61, count: 241) + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            [UInt8](repeating: 0x41, count: 256) + Array("\r\nabc".utf8),
+            [UInt8](repeating: 0x41, count: 257) + Array("\r\nabc".utf8),
+        ]
+        for input in inputs {
+            func run(step: Int) -> ([String], Int?) {
+                var parser = HTTPRequestParser(limits: limits)
+                var buffer: [UInt8] = [], index = 0, offset = 0, paths: [String] = []
+                while offset < input.count {
+                    let end = min(input.count, offset + step)
+                    buffer += input[offset..<end]
+                    offset = end
+                    loop: while true {
+                        switch parser.next(buffer, from: &index) {
+                        case .request(let r): paths.append(r.target)
+                        case .continueNeeded: continue
+                        case .needMoreData: break loop
+                        case .failure(let e): return (paths, e.status)
+                        }
+                    }
+                }
+                return (paths, nil)
+            }
+            let whole = run(step: input.count), piecewise = run(step: 1)
+            XCTAssertEqual(whole.0, piecewise.0)
+            XCTAssertEqual(whole.1, piecewise.1)
+        }
+    }
+
     func testURLDecoding() {
         XCTAssertEqual(URLEncoding.decodeForm("a=1+2&b=%E2%9C%93&c&=x&d=%zz").map { "\($0.name)=\($0.value)" },
                        ["a=1 2", "b=✓", "c=", "=x", "d=%zz"])
