@@ -54,12 +54,18 @@ final class EventLoop: @unchecked Sendable {
     enum Message: Sendable {
         case completion(fd: Int32, id: UInt64, sequence: UInt64, response: HTTPResponse)
         case drain(deadline: Int)
+        /// A task job: handler tasks run on their connection's loop (see `TaskExecutor`).
+        case job(UnownedJob)
     }
 
     private let core: ServerCore
     private let epfd: Int32
     private let wakeFD: Int32
     private let inbox = Locked<(messages: [Message], wakePending: Bool, stopped: Bool)>(([], false, false))
+    /// The loop thread's id, to post from the loop itself without a lock or a wake-up.
+    private let loopThread = Atomic<UInt>(0)
+    /// Messages posted from the loop thread itself (loop-thread state).
+    private var localMessages: [Message] = []
 
     // Loop-thread state.
     private var connections: [Int32: Connection] = [:]
@@ -86,8 +92,15 @@ final class EventLoop: @unchecked Sendable {
 
     /// Sends a message to the loop from any thread.
     func post(_ message: Message) {
+        if UInt(pthread_self()) == loopThread.load(ordering: .relaxed) {
+            localMessages.append(message)
+            return
+        }
         inbox.withLock { state in
-            guard !state.stopped else { return }
+            guard !state.stopped else {
+                if case .job(let job) = message { Self.runElsewhere(job) }
+                return
+            }
             state.messages.append(message)
             if !state.wakePending {
                 state.wakePending = true
@@ -103,6 +116,7 @@ final class EventLoop: @unchecked Sendable {
         let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * Epoll.eventSize, alignment: 8)
         defer { events.deallocate() }
         var nextSweep = monotonicMilliseconds() + tick
+        loopThread.store(UInt(pthread_self()), ordering: .relaxed)
         while true {
             let count = Epoll.wait(epfd, events, timeout: Int32(tick))
             if count < 0 && errno != EINTR { break }
@@ -120,6 +134,7 @@ final class EventLoop: @unchecked Sendable {
                 }
                 now = monotonicMilliseconds()
             }
+            runLocalMessages()
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now + tick
@@ -127,12 +142,18 @@ final class EventLoop: @unchecked Sendable {
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
         }
         for connection in Array(connections.values) { closeConnection(connection) }
-        inbox.withLock { state in
+        let leftover = inbox.withLock { state -> [Message] in
             state.stopped = true
+            let messages = state.messages
             state.messages = []
             close(wakeFD)
             close(epfd)
+            return messages
         }
+        loopThread.store(0, ordering: .relaxed)
+        // Tasks still running (past the grace period) continue on the global executor.
+        for case .job(let job) in leftover + localMessages { Self.runElsewhere(job) }
+        localMessages = []
         core.loopFinished()
     }
 
@@ -145,14 +166,33 @@ final class EventLoop: @unchecked Sendable {
             state.messages = []
             return messages
         }
-        for message in messages {
-            switch message {
-            case .completion(let fd, let id, let sequence, let response):
-                guard let connection = connections[fd], connection.id == id else { continue }
-                complete(connection, sequence: sequence, response: response, now: now)
-            case .drain(let deadline):
-                startDraining(deadline: deadline, now: now)
-            }
+        for message in messages { handle(message, now: now) }
+    }
+
+    /// Runs messages posted from the loop thread (task jobs, completions) until none are left.
+    private func runLocalMessages() {
+        guard !localMessages.isEmpty else { return }
+        let now = monotonicMilliseconds()
+        while !localMessages.isEmpty {
+            let batch = localMessages
+            localMessages = []
+            for message in batch { handle(message, now: now) }
+        }
+    }
+
+    private static func runElsewhere(_ job: UnownedJob) {
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
+    }
+
+    private func handle(_ message: Message, now: Int) {
+        switch message {
+        case .job(let job):
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        case .completion(let fd, let id, let sequence, let response):
+            guard let connection = connections[fd], connection.id == id else { return }
+            complete(connection, sequence: sequence, response: response, now: now)
+        case .drain(let deadline):
+            startDraining(deadline: deadline, now: now)
         }
     }
 
@@ -284,7 +324,7 @@ final class EventLoop: @unchecked Sendable {
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
         let fd = connection.fd, id = connection.id
-        Task { [self] in
+        Task(executorPreference: self) { [self] in
             let response = await handler(request)
             self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
         }
@@ -441,5 +481,13 @@ final class EventLoop: @unchecked Sendable {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         close(connection.fd)
         core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+    }
+}
+
+extension EventLoop: TaskExecutor {
+    /// Handler tasks prefer their loop: a handler that does not suspend on other work runs
+    /// and answers within the same loop iteration, with no thread hop.
+    func enqueue(_ job: consuming ExecutorJob) {
+        post(.job(UnownedJob(job)))
     }
 }
