@@ -48,16 +48,24 @@ lua typical 'query Typical { breeds(limit: 10) { totalCount items { id name } } 
 # One warm-up run.
 wrk -t"$WRK_THREADS" -c16 -d2s -s "$WORK/typename.lua" "$URL" >/dev/null
 
-printf "%-10s %6s %12s %10s %10s %8s\n" query conns "requests/s" p50 p99 non2xx
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+TICKS_PER_SECOND="$(getconf CLK_TCK)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (the figures are only meaningful on an idle machine;"
+echo "server CPU per request is the figure least affected by other load)"
+printf "%-10s %6s %12s %10s %10s %8s %14s\n" query conns "requests/s" p50 p99 non2xx "server CPU/req"
 for query in typename typical; do
   for c in $CONNECTIONS; do
+    before="$(cpu_ticks)"
     out="$(wrk -t"$WRK_THREADS" -c"$c" -d"${DURATION}s" --latency -s "$WORK/$query.lua" "$URL")"
+    after="$(cpu_ticks)"
+    requests="$(awk '/requests in/ {print $1}' <<<"$out")"
     rps="$(awk '/Requests\/sec/ {print $2}' <<<"$out")"
     p50="$(awk '$1 == "50%" {print $2}' <<<"$out")"
     p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
     non2xx="$(awk '/Non-2xx/ {print $NF}' <<<"$out")"
     errors="$(grep -o 'Socket errors:.*' <<<"$out" || true)"
-    printf "%-10s %6s %12s %10s %10s %8s %s\n" "$query" "$c" "$rps" "$p50" "$p99" "${non2xx:-0}" "$errors"
+    cpu_us="$(awk -v t=$((after - before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { if (n > 0) printf "%.1f us", t / hz * 1e6 / n; else print "-" }')"
+    printf "%-10s %6s %12s %10s %10s %8s %14s %s\n" "$query" "$c" "$rps" "$p50" "$p99" "${non2xx:-0}" "$cpu_us" "$errors"
   done
 done
 echo "peak RSS: $(awk '/VmHWM/ {print $2, $3}' /proc/$PID/status)"
