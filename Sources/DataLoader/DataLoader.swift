@@ -54,17 +54,20 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         let cacheKey = options.cacheKey?(key) ?? key
         if let cached = state.withLock({ $0.resolved[cacheKey] }) { return cached }
         return await withCheckedContinuation { continuation in
-            let counted = scheduler.beginWait()
+            // Enqueue first, then stop counting this unit: the count may only reach
+            // zero once the key is queued. A waiter that fires before the
+            // decrement increments first, so the count never passes zero early.
+            let counted = scheduler.isCounting
             let scheduler = self.scheduler
             let immediate = enqueue(key, cacheKey: cacheKey) { result in
                 scheduler.endWait(counted: counted)
                 continuation.resume(returning: result)
             }
             if let immediate {
-                scheduler.endWait(counted: counted)
                 continuation.resume(returning: immediate)
+            } else {
+                scheduler.beginWait(counted: counted)
             }
-            scheduler.dispatchIfIdle()
         }
     }
 
@@ -72,7 +75,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
     public func loadMany(_ keys: [Key]) async -> [Result<Value, any Error>] {
         if keys.isEmpty { return [] }
         return await withCheckedContinuation { continuation in
-            let counted = scheduler.beginWait()
+            let counted = scheduler.isCounting
             let scheduler = self.scheduler
             let collector = ResultCollector<Value>(count: keys.count) { results in
                 scheduler.endWait(counted: counted)
@@ -84,7 +87,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
                     collector.set(index, immediate)
                 }
             }
-            scheduler.dispatchIfIdle()
+            scheduler.beginWait(counted: counted)
         }
     }
 
