@@ -38,7 +38,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// No retries.
-    public static let none = RetryPolicy(maxAttempts: 1)
+    public static let disabled = RetryPolicy(maxAttempts: 1)
 
     /// The delay before retry number `retry` (1-based), honouring `retryAfter`;
     /// nil when `retryAfter` exceeds ``maxDelay`` (do not retry).

@@ -10,7 +10,12 @@ public final class URLSessionTransport: Transport {
     private let timeout: Double
 
     /// Creates a transport whose requests give up after `timeout` seconds.
+    ///
+    /// URLSession on Linux truncates timeouts to whole seconds (0.3 s acts as an
+    /// immediate timeout), so its own limit is rounded up plus one second; the
+    /// precise limit is enforced by ``UpstreamPipeline``'s deadline.
     public init(timeout: Double = 10, maxConnectionsPerHost: Int = 8) {
+        let timeout = (max(1, timeout)).rounded(.up) + 1
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
