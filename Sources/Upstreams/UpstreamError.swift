@@ -22,13 +22,24 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// The HTTP status when the upstream answered with a non-2xx status.
     public var status: Int?
+    /// For an error inside an upstream GraphQL result: the path below the looked-up
+    /// object (e.g. `["actions", 0, "name"]`), so the resolver can place the field
+    /// error at the client's path; empty when the whole value failed.
+    public var path: [PathElement]
+
+    /// One step of ``path``.
+    public enum PathElement: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
 
     /// Creates an error.
-    public init(upstream: UpstreamID, kind: Kind, message: String, status: Int? = nil) {
+    public init(upstream: UpstreamID, kind: Kind, message: String, status: Int? = nil, path: [PathElement] = []) {
         self.upstream = upstream
         self.kind = kind
         self.message = message
         self.status = status
+        self.path = path
     }
 
     /// `extensions.code`: `UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT` or `UPSTREAM_BAD_RESPONSE`.
