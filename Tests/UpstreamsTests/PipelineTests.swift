@@ -214,7 +214,6 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         server.fault = .hang
         let p = pipeline(server, timeout: 0.3)
-        let started = Date()
         do {
             _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never)
             XCTFail("expected an error")
