@@ -13,7 +13,7 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(values, ["v:a", "v:b", "v:c"])
         XCTAssertEqual(log.all.count, 1)
         XCTAssertEqual(Set(log.all[0]), ["a", "b", "c"])
-        XCTAssertEqual(scheduler.activeCount, 0)
+        await assertSettles(scheduler)
     }
 
     func testResultsFollowKeyOrderOfTheBatch() async throws {
@@ -218,7 +218,7 @@ final class DataLoaderTests: XCTestCase {
         let loader = makeStringLoader(scheduler, log: log)
         let value9 = try await loader.load("x")
         XCTAssertEqual(value9, "v:x")
-        XCTAssertEqual(scheduler.activeCount, 0)
+        await assertSettles(scheduler)
         // Proper use afterwards still batches.
         let values = await scheduler.run {
             await concurrently(scheduler, ["p", "q"].map { key in { try? await loader.load(key) } })

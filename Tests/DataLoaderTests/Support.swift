@@ -1,5 +1,6 @@
 import DataLoader
 import Synchronization
+import XCTest
 
 /// Records every batch a test loader receives.
 final class BatchLog<Key: Sendable>: Sendable {
@@ -43,4 +44,14 @@ func makeStringLoader(
             key.hasPrefix("bad") ? .failure(TestError(key: key)) : .success("v:" + key)
         }
     }
+}
+
+/// Asserts that the scheduler's count returns to zero once the last batch has
+/// finished delivering (its delivery unit may still be leaving when the request's
+/// own work has already returned).
+func assertSettles(_ scheduler: BatchScheduler, file: StaticString = #filePath, line: UInt = #line) async {
+    for _ in 0..<1000 where scheduler.activeCount != 0 {
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    XCTAssertEqual(scheduler.activeCount, 0, file: file, line: line)
 }
