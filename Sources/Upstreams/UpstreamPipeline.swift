@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Settings of one upstream's pipeline.
 public struct UpstreamSettings: Sendable {
     /// Seconds one exchange may take (default 10).
@@ -47,6 +49,7 @@ public final class UpstreamPipeline: Sendable {
     let budget: RetryBudget
     let inFlight = InFlightRequests()
     let clock: MonotonicClock
+    let decoded = Mutex<[String: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline.
     public init(upstream: UpstreamID, transport: any Transport, settings: UpstreamSettings = UpstreamSettings(), clock: MonotonicClock = .system) {
@@ -78,46 +81,81 @@ public final class UpstreamPipeline: Sendable {
         return error
     }
 
+    /// Fetches `request` (2xx only, as ``fetch(_:cache:)``) and decodes its body with
+    /// `decode`. While the response is served from the cache, the decoded value is
+    /// reused instead of decoding the same bytes again.
+    public func fetchDecoded<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        decode: (UpstreamResponse) throws -> T
+    ) async throws -> T {
+        let fetched = try await sendFetched(request, cache: policy)
+        guard fetched.response.isSuccess else {
+            let error = UpstreamError.unavailable(upstream, status: fetched.response.status)
+            counters.recordError(error)
+            throw error
+        }
+        let key = request.cacheKey + "\u{0}" + String(describing: T.self)
+        if let version = fetched.version,
+           let memo = decoded.withLock({ $0[key] }), memo.version == version, let value = memo.value as? T {
+            return value
+        }
+        let value = try decode(fetched.response)
+        if let version = fetched.version {
+            let capacity = settings.cacheCapacity
+            decoded.withLock { memo in
+                if memo.count >= capacity, memo[key] == nil { memo.removeAll() }
+                memo[key] = (version, value)
+            }
+        }
+        return value
+    }
+
     /// Sends `request` and returns the upstream's answer, whatever its status.
     public func send(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
+        try await sendFetched(request, cache: policy).response
+    }
+
+    func sendFetched(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> FetchedResponse {
         let key = request.cacheKey
         let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
-        var stale: UpstreamResponse?
+        var stale: FetchedResponse?
         if cacheable {
             switch cache.lookup(key) {
-            case .fresh(let response):
+            case .fresh(let response, let version):
                 counters.update { $0.cacheHits += 1 }
-                return response
-            case .stale(let response):
-                stale = response
+                return FetchedResponse(response: response, version: version)
+            case .stale(let response, let version):
+                stale = FetchedResponse(response: response, version: version)
                 counters.update { $0.cacheMisses += 1 }
             case .miss:
                 counters.update { $0.cacheMisses += 1 }
             }
         }
 
-        let work: @Sendable () async throws -> UpstreamResponse = { [self] in
+        let work: @Sendable () async throws -> FetchedResponse = { [self] in
             let response = try await exchange(request)
+            var version: Int?
             if cacheable, response.isSuccess {
-                cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError)
+                version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError)
             }
-            return response
+            return FetchedResponse(response: response, version: version)
         }
 
         do {
-            let response: UpstreamResponse
+            let fetched: FetchedResponse
             if request.isIdempotent, policy.deduplicates {
                 let shared = try await inFlight.run(key, work)
                 if shared.joined { counters.update { $0.deduplicated += 1 } }
-                response = shared.response
+                fetched = shared.fetched
             } else {
-                response = try await work()
+                fetched = try await work()
             }
-            if response.isTransientFailure, let stale, policy.staleIfError > 0 {
+            if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0 {
                 counters.update { $0.staleServed += 1 }
                 return stale
             }
-            return response
+            return fetched
         } catch let error as UpstreamError {
             if let stale, policy.staleIfError > 0, error.kind != .badResponse {
                 counters.update { $0.staleServed += 1 }

@@ -42,6 +42,28 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(p.counters.values.cacheMisses, 1)
     }
 
+    func testDecodedValueIsReusedWhileCached() async throws {
+        let now = TestClock()
+        let server = try StubServer { _ in .json("[1]") }
+        defer { server.stop() }
+        let p = pipeline(server, clock: now.clock)
+        let decodes = Mutex(0)
+        let request = UpstreamRequest(url: server.baseURL + "/list")
+        let policy = CachePolicy(defaultTTL: 60)
+        for _ in 0..<3 {
+            let value = try await p.fetchDecoded(request, cache: policy) { response -> String in
+                decodes.withLock { $0 += 1 }
+                return String(decoding: response.body, as: UTF8.self)
+            }
+            XCTAssertEqual(value, "[1]")
+        }
+        XCTAssertEqual(decodes.withLock { $0 }, 1)
+        now.advance(61)  // expired: fetched and decoded again
+        _ = try await p.fetchDecoded(request, cache: policy) { _ in decodes.withLock { $0 += 1 } }
+        XCTAssertEqual(decodes.withLock { $0 }, 2)
+        XCTAssertEqual(server.requestCount, 2)
+    }
+
     func testNeverPolicyCallsEveryTime() async throws {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }

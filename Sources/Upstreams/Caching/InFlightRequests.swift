@@ -8,7 +8,7 @@ import Synchronization
 final class InFlightRequests: Sendable {
     struct Call {
         var id: Int
-        var task: Task<UpstreamResponse, any Error>
+        var task: Task<FetchedResponse, any Error>
     }
 
     struct Storage {
@@ -22,15 +22,15 @@ final class InFlightRequests: Sendable {
     /// running; `joined` tells whether an existing call was reused.
     func run(
         _ key: String,
-        _ start: @escaping @Sendable () async throws -> UpstreamResponse
-    ) async throws -> (response: UpstreamResponse, joined: Bool) {
-        let (task, joined) = storage.withLock { s -> (Task<UpstreamResponse, any Error>, Bool) in
+        _ start: @escaping @Sendable () async throws -> FetchedResponse
+    ) async throws -> (fetched: FetchedResponse, joined: Bool) {
+        let (task, joined) = storage.withLock { s -> (Task<FetchedResponse, any Error>, Bool) in
             if let running = s.calls[key] { return (running.task, true) }
             let id = s.nextID
             s.nextID += 1
             // The task removes itself when done; it cannot do so before this
             // critical section ends, because removal takes the same lock.
-            let task = Task { [weak self] () async throws -> UpstreamResponse in
+            let task = Task { [weak self] () async throws -> FetchedResponse in
                 defer { self?.finish(key, id: id) }
                 return try await start()
             }
@@ -48,4 +48,10 @@ final class InFlightRequests: Sendable {
 
     /// Calls currently running.
     var count: Int { storage.withLock { $0.calls.count } }
+}
+
+/// A response and the version of the cache entry it is stored as (nil when not cached).
+struct FetchedResponse: Sendable {
+    var response: UpstreamResponse
+    var version: Int?
 }

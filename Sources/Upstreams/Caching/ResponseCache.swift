@@ -11,6 +11,7 @@ public final class ResponseCache: Sendable {
         var response: UpstreamResponse
         var expires: Double
         var staleUntil: Double
+        var version: Int
         var previous: Int
         var next: Int
     }
@@ -21,12 +22,14 @@ public final class ResponseCache: Sendable {
         var free: [Int] = []
         var head = -1  // most recently used
         var tail = -1  // least recently used
+        var nextVersion = 1
     }
 
-    /// The result of a lookup.
+    /// The result of a lookup; `version` identifies the stored response (it changes
+    /// whenever the entry is stored again), so decoded values can be memoised.
     enum Lookup {
-        case fresh(UpstreamResponse)
-        case stale(UpstreamResponse)
+        case fresh(UpstreamResponse, version: Int)
+        case stale(UpstreamResponse, version: Int)
         case miss
     }
 
@@ -55,26 +58,31 @@ public final class ResponseCache: Sendable {
                 return .miss
             }
             Self.moveToFront(slot, in: &s)
-            return now < entry.expires ? .fresh(entry.response) : .stale(entry.response)
+            return now < entry.expires ? .fresh(entry.response, version: entry.version) : .stale(entry.response, version: entry.version)
         }
     }
 
-    /// Stores `response` fresh for `ttl` seconds and usable as stale for `staleIfError` more.
-    func store(_ key: String, _ response: UpstreamResponse, ttl: Double, staleIfError: Double) {
-        guard ttl > 0 else { return }
+    /// Stores `response` fresh for `ttl` seconds and usable as stale for `staleIfError` more;
+    /// returns the entry's version (nil when not stored).
+    @discardableResult
+    func store(_ key: String, _ response: UpstreamResponse, ttl: Double, staleIfError: Double) -> Int? {
+        guard ttl > 0 else { return nil }
         let now = clock.now()
-        storage.withLock { s in
+        return storage.withLock { s -> Int in
+            let version = s.nextVersion
+            s.nextVersion += 1
             if let slot = s.index[key] {
                 s.slots[slot].response = response
                 s.slots[slot].expires = now + ttl
                 s.slots[slot].staleUntil = now + ttl + staleIfError
+                s.slots[slot].version = version
                 Self.moveToFront(slot, in: &s)
-                return
+                return version
             }
             if s.index.count >= capacity, s.tail >= 0 {
                 Self.remove(s.tail, from: &s)
             }
-            let entry = Entry(key: key, response: response, expires: now + ttl, staleUntil: now + ttl + staleIfError, previous: -1, next: -1)
+            let entry = Entry(key: key, response: response, expires: now + ttl, staleUntil: now + ttl + staleIfError, version: version, previous: -1, next: -1)
             let slot: Int
             if let reused = s.free.popLast() {
                 s.slots[reused] = entry
@@ -85,12 +93,17 @@ public final class ResponseCache: Sendable {
             }
             s.index[key] = slot
             Self.linkAtFront(slot, in: &s)
+            return version
         }
     }
 
     /// Removes every entry.
     public func removeAll() {
-        storage.withLock { $0 = Storage() }
+        storage.withLock { s in
+            let next = s.nextVersion
+            s = Storage()
+            s.nextVersion = next
+        }
     }
 
     private static func linkAtFront(_ slot: Int, in s: inout Storage) {

@@ -37,18 +37,26 @@ public struct DogCEOClient: Sendable {
     }
 
     /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order.
+    /// The decoded list is reused while the response is cached.
     public func breeds() async throws -> [DogCEOBreed] {
-        let message = try await message(path: "/breeds/list/all", policy: listPolicy)
-        guard let message, case .object(let object) = message else {
-            throw pipeline.badResponse("the breed list is not an object")
+        let request = UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
+        let pipeline = self.pipeline
+        return try await pipeline.fetchDecoded(request, cache: listPolicy) { response in
+            let body = try pipeline.parseJSON(response.body)
+            guard body["status"]?.stringValue == "success", let message = body["message"] else {
+                throw pipeline.badResponse("missing the success envelope")
+            }
+            guard case .object(let object) = message else {
+                throw pipeline.badResponse("the breed list is not an object")
+            }
+            var breeds: [DogCEOBreed] = []
+            breeds.reserveCapacity(object.count)
+            for (name, value) in object {
+                let subBreeds = value.arrayValue?.compactMap(\.stringValue) ?? []
+                breeds.append(DogCEOBreed(name: name, subBreeds: subBreeds))
+            }
+            return breeds
         }
-        var breeds: [DogCEOBreed] = []
-        breeds.reserveCapacity(object.count)
-        for (name, value) in object {
-            let subBreeds = value.arrayValue?.compactMap(\.stringValue) ?? []
-            breeds.append(DogCEOBreed(name: name, subBreeds: subBreeds))
-        }
-        return breeds
     }
 
     /// `GET /breed/{breed}[/{sub}]/images`: every image of a breed (a main breed

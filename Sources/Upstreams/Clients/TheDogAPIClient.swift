@@ -36,8 +36,12 @@ public struct TheDogAPIClient: Sendable {
         var headers = [UpstreamHeader("Accept", "application/json")]
         if let apiKey { headers.append(UpstreamHeader("x-api-key", apiKey.value)) }
         let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
-        let body = try await pipeline.fetchJSON(request, cache: policy)
-        guard case .array(let items) = body else { throw pipeline.badResponse("the breed list is not an array") }
-        return items.compactMap(DogAPIBreed.init(json:))
+        let pipeline = self.pipeline
+        return try await pipeline.fetchDecoded(request, cache: policy) { response in
+            guard case .array(let items) = try pipeline.parseJSON(response.body) else {
+                throw pipeline.badResponse("the breed list is not an array")
+            }
+            return items.compactMap(DogAPIBreed.init(json:))
+        }
     }
 }

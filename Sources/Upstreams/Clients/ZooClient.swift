@@ -22,8 +22,9 @@ public struct ZooClient: Sendable {
 
     /// `GET /animals`: every animal.
     public func animals() async throws -> [ZooAnimal] {
-        let body = try await pipeline.fetchJSON(request("/animals"), cache: listPolicy)
-        return try decodeList(body)
+        try await pipeline.fetchDecoded(request("/animals"), cache: listPolicy) { response in
+            try decodeList(try pipeline.parseJSON(response.body))
+        }
     }
 
     /// `GET /animals/{id}`: one animal; nil when the upstream answers 404.

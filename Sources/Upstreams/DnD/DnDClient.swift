@@ -186,21 +186,31 @@ public struct DnDClient: Sendable {
             body: JSONValue.object(body).serializedBytes(),
             isIdempotent: true
         )
-        let response = try await pipeline.fetchJSON(request, cache: policy)
-        guard case .object(let object) = response else { throw pipeline.badResponse("the GraphQL response is not an object") }
-        let data = object["data"]?.objectValue
-        var errors: [LocatedError] = []
-        for item in object["errors"]?.arrayValue ?? [] {
-            let message = item["message"]?.stringValue ?? "unknown error"
-            var path: [UpstreamError.PathElement] = []
-            for element in item["path"]?.arrayValue ?? [] {
-                if let key = element.stringValue { path.append(.key(key)) } else if let index = element.intValue { path.append(.index(index)) }
+        let pipeline = self.pipeline
+        let decoded = try await pipeline.fetchDecoded(request, cache: policy) { response -> GraphQLResult in
+            guard case .object(let object) = try pipeline.parseJSON(response.body) else {
+                throw pipeline.badResponse("the GraphQL response is not an object")
             }
-            let error = pipeline.badResponse("GraphQL error: " + String(message.prefix(300)))
-            errors.append(LocatedError(error: error, path: path))
+            let data = object["data"]?.objectValue
+            var errors: [LocatedError] = []
+            for item in object["errors"]?.arrayValue ?? [] {
+                let message = item["message"]?.stringValue ?? "unknown error"
+                var path: [UpstreamError.PathElement] = []
+                for element in item["path"]?.arrayValue ?? [] {
+                    if let key = element.stringValue { path.append(.key(key)) } else if let index = element.intValue { path.append(.index(index)) }
+                }
+                let error = pipeline.badResponse("GraphQL error: " + String(message.prefix(300)))
+                errors.append(LocatedError(error: error, path: path))
+            }
+            if data == nil, errors.isEmpty { throw pipeline.badResponse("neither data nor errors") }
+            return GraphQLResult(data: data, errors: errors)
         }
-        if data == nil, errors.isEmpty { throw pipeline.badResponse("neither data nor errors") }
-        return (data, errors)
+        return (decoded.data, decoded.errors)
+    }
+
+    struct GraphQLResult: Sendable {
+        var data: JSONObject?
+        var errors: [LocatedError]
     }
 
     private func printed(_ selection: UpstreamSelection) throws -> String {
