@@ -213,7 +213,7 @@ public final class UpstreamPipeline: Sendable {
                 counters.recordError(failure)
                 throw failure
             } catch is CancellationError {
-                breaker.recordNeutral()
+                breaker.releaseProbe()
                 throw CancellationError()
             } catch {
                 breaker.recordFailure()

@@ -204,4 +204,19 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertTrue(metrics.contains("menagerie_upstream_requests_total{upstream=\"dnd5e\"} 0\n"))
         XCTAssertFalse(metrics.contains("secret"))
     }
+
+    func testSingleAnimalLookupUsesTheByIDRoute() async throws {
+        let zoo = try StubServer { request in
+            request.path == "/animals/3" ? .json(#"{"id":3,"name":"Three"}"#) : .text("Error", status: 404)
+        }
+        defer { zoo.stop() }
+        var configuration = UpstreamsConfiguration(mode: .embedded)
+        configuration.setURL(zoo.baseURL, for: .zoo)
+        let environment = UpstreamsEnvironment(configuration: configuration)
+        let scheduler = BatchScheduler()
+        let loaders = environment.makeLoaders(scheduler: scheduler)
+        let animal = try await scheduler.run { try await loaders.animalsByID.load(3) }
+        XCTAssertEqual(animal?.name, "Three")
+        XCTAssertEqual(zoo.requests.map(\.target), ["/animals/3"])
+    }
 }

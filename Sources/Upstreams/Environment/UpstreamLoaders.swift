@@ -13,7 +13,8 @@ public struct UpstreamLoaders: Sendable {
     /// The Dog API breed whose name, lowercased, equals the key lowercased; nil when none.
     /// One `/breeds` request serves every key.
     public let dogAPIBreedByName: DataLoader<String, DogAPIBreed?>
-    /// Zoo animals by id, served from one `/animals` list request.
+    /// Zoo animals by id: a batch of one key asks `GET /animals/{id}`; a larger
+    /// batch is served by one `GET /animals` list request.
     public let animalsByID: DataLoader<Int, ZooAnimal?>
 }
 
@@ -50,6 +51,7 @@ extension UpstreamsEnvironment {
             return names.map { .success(byName[$0.lowercased()]) }
         }
         let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
+            if ids.count == 1 { return [.success(try await zoo.animal(id: ids[0]))] }
             let animals = try await zoo.animals()
             var byID: [Int: ZooAnimal] = [:]
             for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }

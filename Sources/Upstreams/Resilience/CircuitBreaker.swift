@@ -108,8 +108,8 @@ public final class CircuitBreaker: Sendable {
         }
     }
 
-    /// Records an exchange that says nothing about the upstream's health
-    /// (e.g. a 404); releases a half-open probe slot.
+    /// Records an answer that is neither a success nor a failure of the upstream
+    /// (e.g. a 404): the upstream is reachable, so a half-open breaker closes.
     func recordNeutral() {
         storage.withLock { s in
             if s.state == .halfOpen {
@@ -119,5 +119,12 @@ public final class CircuitBreaker: Sendable {
             }
             s.probeInFlight = false
         }
+    }
+}
+
+extension CircuitBreaker {
+    /// Frees a half-open probe slot without judging the upstream (the caller was cancelled).
+    func releaseProbe() {
+        storage.withLock { $0.probeInFlight = false }
     }
 }
