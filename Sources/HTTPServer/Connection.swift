@@ -48,6 +48,13 @@ final class Connection {
 
     var hasUnsentOutput: Bool { outputStart < output.count }
 
+    /// Bytes of responses not yet taken by the client.
+    var outputBacklog: Int { output.count - outputStart }
+
+    /// Past this many unsent response bytes, no more requests are read or parsed (a client
+    /// that pipelines without reading cannot make the server buffer without bound).
+    static let maxOutputBacklog = 256 * 1024
+
     /// Drops consumed input, releasing large buffers.
     func compactInput() {
         if inputStart == 0 { return }

@@ -241,6 +241,11 @@ final class EventLoop: @unchecked Sendable {
         }
         if flags & Epoll.output != 0 {
             guard writeOutput(connection, now: now) else { return }
+            // Requests held back while responses were piling up can be parsed now.
+            if connection.acceptingRequests, !connection.lingering, connection.inputStart < connection.input.count,
+               connection.outputBacklog < Connection.maxOutputBacklog {
+                processInput(connection, now: now)
+            }
         }
         if flags & (Epoll.input | Epoll.readHangUp | Epoll.hangUp) != 0 {
             guard readInput(connection, now: now) else { return }
@@ -281,6 +286,7 @@ final class EventLoop: @unchecked Sendable {
     private func processInput(_ connection: Connection, now: Int) {
         let maxInFlight = core.configuration.maxPipelinedRequests
         parsing: while connection.acceptingRequests && connection.inFlight < maxInFlight
+                        && connection.outputBacklog < Connection.maxOutputBacklog
                         && connection.inputStart < connection.input.count {
             let event = connection.parser.next(connection.input, from: &connection.inputStart)
             switch event {
@@ -431,6 +437,7 @@ final class EventLoop: @unchecked Sendable {
         // Once the client's end is closed, peer hang-up stays signalled: stop asking for it.
         var events: UInt32 = connection.readClosed ? 0 : Epoll.readHangUp
         let wantsRead = !connection.readClosed && connection.acceptingRequests
+            && connection.outputBacklog < Connection.maxOutputBacklog
             && connection.inFlight < c.maxPipelinedRequests
             && connection.input.count - connection.inputStart <= c.limits.maxHeadBytes + c.limits.maxBodyBytes
         if wantsRead { events |= Epoll.input }

@@ -17,6 +17,13 @@ final class HTTPServerTests: XCTestCase {
             try? await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
             return .text(200, "slow \(request.query ?? "")")
         }
+        if request.path == "/big" {
+            return HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "b"), count: 512 * 1024))
+        }
+        if request.path == "/hang" {
+            try? await Task.sleep(nanoseconds: 5_000_000_000)
+            return .text(200, "late")
+        }
         if request.path == "/echo" {
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)
         }
@@ -106,6 +113,35 @@ final class HTTPServerTests: XCTestCase {
         client.send(many)
         for i in 0..<100 { XCTAssertEqual(client.readResponse()?.text, "GET /p\(i)") }
         blockingShutdown(server)
+    }
+
+    func testClientThatDoesNotReadIsThrottledAndStillAnsweredInOrder() throws {
+        let (server, port) = try startServer()
+        let client = try RawClient(port: port)
+        let requests = (0..<64).map { "GET /big?n=\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
+        let writer = Thread { client.send(requests) }
+        writer.start()
+        usleep(200_000)
+        // 32 MiB of responses were asked for (more than socket buffers hold): the server holds
+        // back instead of buffering them all.
+        XCTAssertLessThan(server.requestCount, 64)
+        for _ in 0..<64 {
+            let response = client.readResponse()
+            XCTAssertEqual(response?.body.count, 512 * 1024)
+        }
+        XCTAssertEqual(server.requestCount, 64)
+        blockingShutdown(server)
+    }
+
+    func testShutdownGracePeriodIsBounded() async throws {
+        let (server, port) = try startServer()
+        let client = try RawClient(port: port)
+        client.send("GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
+        try await Task.sleep(nanoseconds: 50_000_000)
+        await server.shutdown(gracePeriodMilliseconds: 100)
+        // The handler was still running: the connection is closed without a response.
+        XCTAssertNil(client.readResponse())
+        XCTAssertEqual(server.connectionCount, 0)
     }
 
     func testPartialAndChunkedAndContinue() throws {
