@@ -59,7 +59,7 @@ final class Connection {
     func compactInput() {
         if inputStart == 0 { return }
         if inputStart >= input.count {
-            if input.capacity > 64 * 1024 { input = [] } else { input.removeAll(keepingCapacity: true) }
+            if input.capacity > 4096 { input = [] } else { input.removeAll(keepingCapacity: true) }
             inputStart = 0
         } else if inputStart > 16 * 1024 || inputStart > input.count / 2 {
             input.removeFirst(inputStart)

@@ -397,9 +397,8 @@ final class EventLoop: @unchecked Sendable {
                 return false
             }
         }
-        if connection.output.capacity > 64 * 1024 { connection.output = [] } else {
-            connection.output.removeAll(keepingCapacity: true)
-        }
+        // Each response brings its own buffer: keep nothing on idle connections.
+        connection.output = []
         connection.outputStart = 0
         if connection.closeAfterOutput && !connection.lingerOnClose {
             closeConnection(connection)

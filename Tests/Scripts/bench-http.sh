@@ -8,7 +8,8 @@
 # on a free port with the access log off, then POSTs `{ __typename }` and a typical
 # query at 64 and 256 connections. Prints requests/s, p50 and p99 latency per run and
 # the server's peak RSS (VmHWM). Environment: DURATION (s), CONNECTIONS, WRK_THREADS,
-# SERVE_ARGS (extra `menagerie serve` flags).
+# SERVE_ARGS (extra `menagerie serve` flags), IDLE_CONNECTIONS (default 10000; 0 skips the
+# idle keep-alive memory check, Tests/Scripts/idle-connections.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -32,6 +33,7 @@ trap 'kill -TERM "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm
 PID=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$WORK/serve.out" 2>/dev/null && break; sleep 0.1; done
 URL="$(grep -o 'http://[^ ]*' "$WORK/serve.out" | head -1)/graphql"
+PORT="$(grep -o "[0-9]*$" "$WORK/serve.out" | head -1)"
 echo "server: $URL (pid $PID, $(nproc) cores, wrk threads $WRK_THREADS, ${DURATION}s per run)"
 
 lua() { # name, query
@@ -69,3 +71,6 @@ for query in typename typical; do
   done
 done
 echo "peak RSS: $(awk '/VmHWM/ {print $2, $3}' /proc/$PID/status)"
+if [ "${IDLE_CONNECTIONS:-10000}" -gt 0 ]; then
+  python3 Tests/Scripts/idle-connections.py "$PORT" "$PID" "${IDLE_CONNECTIONS:-10000}" 2>&1 | sed 's/^/idle: /' || true
+fi
