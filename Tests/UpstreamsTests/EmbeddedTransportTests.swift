@@ -162,6 +162,12 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(configuration.settings[.dogCEO]?.retry.maxAttempts, 1)
         XCTAssertNil(UpstreamsConfiguration.fromEnvironment(["THE_DOG_API_KEY": "  "]).theDogAPIKey)
         XCTAssertEqual(UpstreamsConfiguration.fromEnvironment([:], defaultMode: .live).modes[.dnd5e], .live)
+        var flags = configuration
+        flags.setMode(.live)
+        XCTAssertEqual(flags.modes[.dogCEO], .live)
+        flags.setMode(.embedded)
+        XCTAssertEqual(flags.modes[.dogCEO], .embedded)
+        XCTAssertEqual(flags.modes[.zoo], .live)  // its URL was given
     }
 
     func testLoadersOfOneRequestShareUpstreamCalls() async throws {
