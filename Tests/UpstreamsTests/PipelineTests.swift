@@ -171,6 +171,15 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(server.requestCount, 3)
     }
 
+    func testOversizedResponseIsBadResponse() async throws {
+        let server = try StubServer { _ in .json("[" + String(repeating: "1,", count: 600) + "1]") }
+        defer { server.stop() }
+        let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+                                 settings: UpstreamSettings(timeout: 5, maxResponseBytes: 1000))
+        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
+        XCTAssertEqual(server.requestCount, 1)
+    }
+
     func testPostIsNotRetried() async throws {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
