@@ -35,6 +35,11 @@ protocol PendingBatchSource: AnyObject, Sendable {
 /// 5. Synchronous fields need no enter/leave at all (they cannot wait); only
 ///    wrap work that may suspend.
 ///
+/// The GraphQL executor follows exactly this contract through its `WorkTracker`
+/// protocol (`enter()` / `leave()`); the application adapts the scheduler with
+/// `struct SchedulerTracker: WorkTracker { let scheduler: BatchScheduler; func enter() { scheduler.enter() }; func leave() { scheduler.leave() } }`
+/// (this module cannot import the engine).
+///
 /// When the count reaches zero and keys are pending, every pending batch is
 /// dispatched. A resolved batch re-activates its waiting units before
 /// resuming them, so keys enqueued by the resumed work (chained loaders) are

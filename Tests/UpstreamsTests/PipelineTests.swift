@@ -98,7 +98,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testConcurrentIdenticalRequestsShareOneCall() async throws {
-        let server = try StubServer { _ in .json("[1]", delay: 0.2) }
+        let server = try StubServer { _ in .json("[1]", delay: 0.3) }
         defer { server.stop() }
         let p = pipeline(server)
         let request = UpstreamRequest(url: server.baseURL + "/breeds/list/all")
