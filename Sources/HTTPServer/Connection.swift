@@ -6,6 +6,8 @@ final class Connection {
         var bytes: [UInt8]?
         var isHead: Bool
         var keepAlive: Bool
+        /// An HTTP/1.0 client that asked for keep-alive is told so (`Connection: keep-alive`).
+        var isHTTP10 = false
         /// Interim (`100 Continue`) or error slots are final when their bytes are set.
         var closesAfter: Bool
     }

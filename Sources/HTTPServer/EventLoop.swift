@@ -325,7 +325,7 @@ final class EventLoop: @unchecked Sendable {
         connection.nextSequence += 1
         connection.inFlight += 1
         connection.slots.append(.init(sequence: sequence, bytes: nil, isHead: request.method == "HEAD",
-                                      keepAlive: request.keepAlive,
+                                      keepAlive: request.keepAlive, isHTTP10: request.minorVersion == 0,
                                       closesAfter: !request.keepAlive))
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
@@ -344,7 +344,7 @@ final class EventLoop: @unchecked Sendable {
             && !connection.parser.isReadingBody
         slot.closesAfter = close
         var bytes: [UInt8] = []
-        HTTPResponseEncoder.encode(response, headRequest: slot.isHead, close: close, keepAliveHeader: false,
+        HTTPResponseEncoder.encode(response, headRequest: slot.isHead, close: close, keepAliveHeader: slot.isHTTP10,
                                    date: date.current(), server: serverName, into: &bytes)
         slot.bytes = bytes
         connection.slots[index] = slot

@@ -70,6 +70,18 @@ final class GraphQLOverHTTPTests: XCTestCase {
         XCTAssertEqual(legacy.status, 200)
     }
 
+    /// graphql-http audits BF61/78D5 (UTF-8 request, charset optional), 82A3 (UTF-8 response),
+    /// 80D8 (no Accept: application/json).
+    func testUTF8RequestsAndResponses() async throws {
+        let body = #"{"query":"{ a(name: \"Café ✓ 🐕\") }"}"#
+        for contentType in ["application/json", "application/json; charset=utf-8"] {
+            let response = await post(body, contentType: contentType, accept: nil)
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(response.headers["content-type"], "application/json; charset=utf-8")
+            XCTAssertEqual(try json(response)["data"]?["query"], "{ a(name: \"Café ✓ 🐕\") }")
+        }
+    }
+
     func testInvalidParametersAre400() async throws {
         let bodies = [
             "", "{", "[]", "\"x\"", "null", #"{}"#, #"{"query":null}"#, #"{"query":1}"#, #"{"query":{}}"#,
