@@ -27,9 +27,11 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         self.configuration = configuration
         let handler = GraphQLHTTPHandler(service: service, configuration: configuration, readiness: readiness)
         self.handler = handler
-        server = HTTPServer(configuration: configuration.http) { request in
+        let server = HTTPServer(configuration: configuration.http) { request in
             await handler.respond(to: request)
         }
+        self.server = server
+        handler.metrics.setConnectionCount { server.connectionCount }
     }
 
     /// Binds and starts serving; returns the bound port.

@@ -17,6 +17,7 @@ public final class Metrics: Sendable {
 
     private let state = Locked(State())
     private let prefix: String
+    private let connections = Locked<(@Sendable () -> Int)?>(nil)
 
     public init(prefix: String = "menagerie") {
         self.prefix = prefix
@@ -40,6 +41,11 @@ public final class Metrics: Sendable {
     /// The number of requests being handled.
     public var inFlight: Int { state.withLock { $0.inFlight } }
 
+    /// Sets where the open-connection gauge comes from (the HTTP server).
+    public func setConnectionCount(_ provider: @escaping @Sendable () -> Int) {
+        connections.withLock { $0 = provider }
+    }
+
     /// The metrics in Prometheus text exposition format (version 0.0.4).
     public func render() -> String {
         let s = state.withLock { $0 }
@@ -62,6 +68,11 @@ public final class Metrics: Sendable {
         text += "# HELP \(prefix)_http_requests_in_flight HTTP requests being handled.\n"
         text += "# TYPE \(prefix)_http_requests_in_flight gauge\n"
         text += "\(prefix)_http_requests_in_flight \(s.inFlight)\n"
+        if let provider = connections.withLock({ $0 }) {
+            text += "# HELP \(prefix)_http_connections Open client connections.\n"
+            text += "# TYPE \(prefix)_http_connections gauge\n"
+            text += "\(prefix)_http_connections \(provider())\n"
+        }
         text += "# HELP \(prefix)_graphql_operations_total GraphQL operations executed, by type.\n"
         text += "# TYPE \(prefix)_graphql_operations_total counter\n"
         for (type, count) in s.operations.sorted(by: { $0.key < $1.key }) {

@@ -128,6 +128,10 @@ final class RoutesTests: XCTestCase {
         post.httpBody = Data("{".utf8)
         let (_, bad) = try await URLSession.shared.data(for: post)
         XCTAssertEqual((bad as? HTTPURLResponse)?.statusCode, 400)
+        let (metrics, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/metrics")!)
+        let text = String(decoding: metrics, as: UTF8.self)
+        XCTAssertTrue(text.contains("menagerie_http_connections "), text)
+        XCTAssertTrue(text.contains("menagerie_http_requests_total{status=\"400\"} 1\n"), text)
         await server.shutdown()
     }
 }
