@@ -126,7 +126,8 @@ function node(v, key, path, depth, last, errorPaths, onImage) {
   };
   toggle.addEventListener('click', () => set(row.classList.contains('collapsed')));
   row.jvSet = set;
-  set(depth <= 8 || entries.length === 0);
+  // The errors are listed above the tree: their node starts collapsed.
+  set((depth <= 8 && !(depth === 1 && key === 'errors')) || entries.length === 0);
   if (entries.length === 0) { toggle.disabled = true; summary.textContent = ''; row.classList.add('empty'); }
   return row;
 }

@@ -34,7 +34,15 @@ from graphql import GraphQLError, build_schema, graphql_sync
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(os.path.dirname(HERE))
 PLAYGROUND = os.path.join(CHECKOUT, 'Playground')
-SCHEMA_FILE = os.path.join(os.path.dirname(CHECKOUT), 'shared', 'design', 'schema.graphql')
+# The schema contract: shared/ beside the checkout (CI), else the shared
+# folder of this workplace, else the project's served schema (a superset).
+SCHEMA_CANDIDATES = [
+    os.environ.get('MENAGERIE_SCHEMA') or '',
+    os.path.join(os.path.dirname(CHECKOUT), 'shared', 'design', 'schema.graphql'),
+    '/work/shared/design/schema.graphql',
+    os.path.join(CHECKOUT, 'Schema', 'schema.graphql'),
+]
+SCHEMA_FILE = next((p for p in SCHEMA_CANDIDATES if p and os.path.isfile(p)), SCHEMA_CANDIDATES[1])
 CSP = "default-src 'self'"
 
 
@@ -349,7 +357,10 @@ class Handler(BaseHTTPRequestHandler):
         ctype = 'application/graphql-response+json' if 'application/graphql-response+json' in accept else 'application/json'
         if ctype == 'application/json':
             status = 200 if status == 400 and 'errors' in obj else status
-        self.send(status, json.dumps(obj).encode(), ctype + '; charset=utf-8')
+        # Image URLs are absolute in the contract: give them this origin.
+        origin = 'http://' + (self.headers.get('Host') or '%s:%d' % self.server.server_address[:2])
+        body = json.dumps(obj).replace('"/mock-images/', '"' + origin + '/mock-images/')
+        self.send(status, body.encode(), ctype + '; charset=utf-8')
 
 
 def make_server(port=0, host='127.0.0.1', playground=True):
