@@ -194,7 +194,7 @@ export const EXAMPLES = [
     }
     ... on Animal {
       latinName
-      type
+      animalType: type
     }
     ... on Monster {
       type
