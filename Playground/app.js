@@ -142,7 +142,8 @@ $('tab-add').addEventListener('click', () => addTab('{\n  \n}\n', '', ''));
 const diagEl = $('diagnostics');
 const revalidate = debounce(() => {
   const src = editor.value;
-  const { diagnostics } = validate(src, schema);
+  const { diagnostics, parsed } = validate(src, schema);
+  drawVariablesHint(parsed);
   editor.setDiagnostics(diagnostics);
   diagEl.innerHTML = '';
   diagEl.classList.toggle('has-problems', diagnostics.length > 0);
@@ -157,6 +158,16 @@ const revalidate = debounce(() => {
   }
   if (diagnostics.length > 5) diagEl.appendChild(Object.assign(document.createElement('span'), { className: 'diag more', textContent: `and ${diagnostics.length - 5} more` }));
 }, 120);
+
+/** The variables pane's placeholder lists the variables the query declares. */
+function drawVariablesHint(parsed) {
+  const ops = operations(parsed && parsed.doc);
+  const defs = ops.flatMap(o => o.variableDefinitions);
+  const ta = $('variables');
+  if (!defs.length) { ta.placeholder = '{ }  (this query declares no variables)'; return; }
+  const typeOf = (t) => (t.kind === 'NonNullType' ? typeOf(t.type) + '!' : t.kind === 'ListType' ? '[' + typeOf(t.type) + ']' : t.name.value);
+  ta.placeholder = '{\n' + defs.map(d => `  "${d.variable.name.value}": …   ${typeOf(d.type)}${d.defaultValue ? ' (has a default)' : ''}`).join('\n') + '\n}';
+}
 
 function doPrettify() {
   const out = prettify(editor.value);
@@ -289,6 +300,7 @@ function showResponse(tab) {
   }
   $('gallery-count').textContent = String(galleryImages.length);
   renderGallery($('gallery'), $('gallery-note'), galleryImages, (k) => viewer.open(galleryImages, k));
+  drawBlockedNote();
   drawPager(r);
 }
 
@@ -481,6 +493,20 @@ $('theme-toggle').addEventListener('click', () => {
   drawTheme();
 });
 systemDark.addEventListener('change', drawTheme);
+
+// The server's Content-Security-Policy may keep images of other origins out
+// (default-src 'self' does): say so instead of showing blank tiles.
+let imagesBlocked = false;
+document.addEventListener('securitypolicyviolation', (e) => {
+  if (!/^(img-src|default-src)/.test(e.effectiveDirective || e.violatedDirective || '')) return;
+  if (!galleryImages.some(g => e.blockedURI && g.url.startsWith(e.blockedURI))) return;
+  imagesBlocked = true;
+  drawBlockedNote();
+});
+function drawBlockedNote() {
+  if (!imagesBlocked || !galleryImages.length) return;
+  $('gallery-note').textContent = 'This server\'s Content-Security-Policy keeps images from other sites out of this page; the tiles below still name each URL, and the viewer shows the address to open it yourself.';
+}
 
 // ----------------------------------------------------------------- schema
 

@@ -292,7 +292,6 @@ export class Editor {
     const idx = prev ? Math.max(0, items.findIndex(x => x.label === prev.label)) : 0;
     this.completion = { from: r.from, items: items.slice(0, 200), index: idx, kind: r.kind };
     this.popup.hidden = false;
-    i.setAttribute('aria-expanded', 'true');
     this.drawCompletion();
     this.placeCompletion();
   }
@@ -301,7 +300,6 @@ export class Editor {
     if (!this.completion) return;
     this.completion = null;
     this.popup.hidden = true;
-    this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 

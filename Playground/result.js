@@ -189,11 +189,20 @@ export function renderGallery(list, note, images, open) {
     pic.src = img.url;
     pic.addEventListener('error', () => { b.classList.add('broken'); });
     const cap = el('span', 'thumb-caption', formatPath(img.path));
-    b.append(pic, cap);
+    const where = el('span', 'thumb-url', shortUrl(img.url));
+    b.append(pic, where, cap);
     b.addEventListener('click', () => open(k));
     li.appendChild(b);
     list.appendChild(li);
   });
+}
+
+function shortUrl(url) {
+  try {
+    const u = new URL(url, location.href);
+    const file = u.pathname.split('/').filter(Boolean).pop() || '';
+    return u.host + (file ? ' … ' + file : '');
+  } catch (e) { return url; }
 }
 
 /** The full-screen viewer: a modal <dialog>; a click anywhere or Escape
@@ -215,7 +224,13 @@ export class Viewer {
       } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.close(); }
     });
     this.dialog.addEventListener('close', () => { if (this.returnFocus) this.returnFocus.focus(); });
-    this.img.addEventListener('error', () => { this.caption.textContent = `Could not load ${this.img.src} (it may be blocked by the page's content security policy, or offline).`; });
+    this.link = document.getElementById('viewer-link');
+    this.link.addEventListener('click', (e) => e.stopPropagation());
+    this.img.addEventListener('error', () => {
+      this.img.classList.add('broken');
+      this.caption.textContent = `Could not show ${this.img.src} here (the server's content security policy may keep other sites' images out, or it is offline).`;
+    });
+    this.img.addEventListener('load', () => this.img.classList.remove('broken'));
   }
   open(images, index) {
     this.images = images; this.index = index;
@@ -227,7 +242,9 @@ export class Viewer {
   show() {
     const img = this.images[this.index];
     if (!img) return;
+    this.img.classList.remove('broken');
     this.img.src = img.url;
+    this.link.href = img.url;
     this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
     this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
   }

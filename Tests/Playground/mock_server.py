@@ -105,7 +105,7 @@ def make_breed(path, name, facts=None, parent=None):
         return [image(f'{slug}-{k + 1}') for k in range(min(count, 12))]
 
     b = {
-        '__typename': 'Breed', 'id': path, 'name': name, 'imageUrl': image(slug), 'source': 'DOG_CEO',
+        '__typename': 'Breed', 'id': path, 'path': path, 'name': name, 'imageUrl': image(slug), 'source': 'DOG_CEO',
         'parent': (lambda info: BREEDS.get(parent)) if parent else None,
         'subBreeds': lambda info: sorted((x for x in BREEDS.values() if x['id'].startswith(path + '/')), key=lambda x: x['name'].lower()),
         'images': images,
@@ -358,15 +358,27 @@ class Handler(BaseHTTPRequestHandler):
         if ctype == 'application/json':
             status = 200 if status == 400 and 'errors' in obj else status
         # Image URLs are absolute in the contract: give them this origin.
-        origin = 'http://' + (self.headers.get('Host') or '%s:%d' % self.server.server_address[:2])
+        # MOCK_IMAGE_ORIGIN=https://images.example puts them elsewhere, as
+        # the real upstreams do (the page's CSP then keeps them out).
+        origin = os.environ.get('MOCK_IMAGE_ORIGIN') or 'http://' + (self.headers.get('Host') or '%s:%d' % self.server.server_address[:2])
         body = json.dumps(obj).replace('"/mock-images/', '"' + origin + '/mock-images/')
         self.send(status, body.encode(), ctype + '; charset=utf-8')
+
+
+MOCK_EXTENSION = '''
+extend type Breed {
+  "The Dog CEO path again (mock only)."
+  path: ID! @deprecated(reason: "Use `id`.")
+}
+'''
 
 
 def make_server(port=0, host='127.0.0.1', playground=True):
     """Builds (does not start) the server; `server.server_address` has the port."""
     with open(SCHEMA_FILE, encoding='utf-8') as f:
-        schema = build_schema(f.read())
+        # The served schema may add to the contract: the mock adds one
+        # deprecated field so the docs explorer's deprecation notes show.
+        schema = build_schema(f.read() + MOCK_EXTENSION)
     handler = type('BoundHandler', (Handler,), {'schema': schema, 'playground': playground})
     return ThreadingHTTPServer((host, port), handler)
 

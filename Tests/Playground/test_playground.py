@@ -23,6 +23,7 @@ any check failed, 2 if it could not start.
 
 import json
 import os
+import re
 import sys
 import time
 import traceback
@@ -88,6 +89,11 @@ def wait_validation():
 
 
 # ------------------------------------------------------------------ checks
+
+def csp_of_page():
+    doc = [p for m, p in page.events if m == 'Network.responseReceived' and p.get('type') == 'Document' and p['response']['url'].rstrip('/') == base]
+    return {k.lower(): v for k, v in doc[-1]['response']['headers'].items()}.get('content-security-policy', '') if doc else ''
+
 
 def check_page_loads():
     page.navigate(base + '/')
@@ -301,6 +307,8 @@ def check_gallery_and_viewer():
     same_origin = all(urlsplit(u).netloc == urlsplit(base).netloc for u in urls)
     if same_origin:
         page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
+    if not same_origin and "default-src 'self'" in csp_of_page():
+        page.wait_for("document.getElementById('gallery-note').textContent.includes('Content-Security-Policy')", what='the note on blocked images')
     page.click('#gallery .thumb')
     assert js("document.getElementById('viewer').open"), 'the viewer did not open'
     assert js("document.getElementById('viewer-img').src") == urls[0]
@@ -337,6 +345,18 @@ def check_dark_mode_persists():
     assert is_dark(), 'the page does not follow a dark system theme'
     page.color_scheme('light')
     assert not is_dark()
+
+
+def check_operation_under_caret():
+    doc = 'query First { breeds(limit: 1) { totalCount } }\n\nquery Second { monsters(limit: 1) { totalCount } }\n'
+    set_editor(doc)
+    set_caret(doc.index('Second') + 3)
+    run_with_keyboard()
+    shown = text_of('#result')
+    assert '"monsters"' in shown and '"breeds"' not in shown, shown[:200]
+    sent = [p['request'].get('postData', '') for m, p in page.events
+            if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST']
+    assert json.loads(sent[-1]).get('operationName') == 'Second', sent[-1][:200]
 
 
 def check_tabs():
@@ -404,6 +424,22 @@ def check_docs_explorer():
     page.click('#creature')
     content = text_of('#docs-content')
     assert 'Implementations' in content and 'Monster' in content and 'Breed' in content
+    # Deprecated fields, where the schema has any, say so.
+    deprecated = js("""fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query:
+        '{ __schema { types { name fields(includeDeprecated: true) { name isDeprecated deprecationReason } } } }'})}).then(r => r.json())
+        .then(j => j.data.__schema.types.flatMap(t => (t.fields || []).filter(f => f.isDeprecated).map(f => [t.name, f.name, f.deprecationReason])))""")
+    if deprecated:
+        tname, fname, reason = deprecated[0]
+        set_textarea('docs-search', tname)
+        js(f"[...document.querySelectorAll('#docs-content .doc-link')].find(b => b.textContent === {json.dumps(tname)}).id = 'dep-type'")
+        page.click('#dep-type')
+        item = js(f"[...document.querySelectorAll('#docs-content .doc-item.is-deprecated')].map(li => li.textContent).find(t => t.startsWith({json.dumps(fname)}))")
+        assert item and 'Deprecated' in item and (not reason or reason in item), item
+        if tname == 'Breed':  # ...and the editor marks their use with a warning.
+            set_editor(f'{{ breed(id: "akita") {{ {fname} }} }}')
+            wait_validation()
+            msgs = js("[...document.querySelectorAll('#diagnostics .diag.warning')].map(d => d.textContent)")
+            assert any(f'The field Breed.{fname} is deprecated.' in m for m in msgs), msgs
     # Ctrl+click on a field in the editor opens its page.
     set_editor('{ randomAnimals { name } }')
     js("document.getElementById('editor-input').setSelectionRange(4, 4)")
@@ -534,8 +570,11 @@ def check_no_csp_violations_or_errors():
             problems.append('exception: ' + json.dumps(p['exceptionDetails'])[:300])
         elif m == 'Runtime.consoleAPICalled' and p.get('type') in ('error', 'assert'):
             problems.append('console.error: ' + json.dumps(p.get('args'))[:300])
-        elif m == 'Log.entryAdded' and p['entry'].get('level') == 'error' and p['entry'].get('source') != 'network':
-            # (An HTTP error status is an answer the page shows, not a page error.)
+        elif (m == 'Log.entryAdded' and p['entry'].get('level') == 'error' and p['entry'].get('source') != 'network'
+              and not re.match(r"(Refused to load|Loading) the image '", p['entry'].get('text', ''))):
+            # An HTTP error status is an answer the page shows, not a page
+            # error; images of other origins that the server's CSP refuses
+            # are the policy at work (the gallery says so).
             text = p['entry'].get('text', '')
             problems.append(f"log ({p['entry'].get('source')}): {text[:300]}")
     assert not problems, '\n'.join(problems)
@@ -567,6 +606,7 @@ CHECKS = [
     check_errors_with_paths,
     check_gallery_and_viewer,
     check_dark_mode_persists,
+    check_operation_under_caret,
     check_tabs,
     check_history,
     check_docs_explorer,
