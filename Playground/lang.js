@@ -75,8 +75,10 @@ export function tokenize(src) {
           const map = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
           if (e in map) { value += map[e]; i += 2; continue; }
           if (e === 'u') {
-            const m = /^\{([0-9A-Fa-f]+)\}|^([0-9A-Fa-f]{4})/.exec(src.slice(i + 2, i + 12));
-            if (m) { value += String.fromCodePoint(parseInt(m[1] || m[2], 16) & 0x1fffff); i += 2 + m[0].length; continue; }
+            const u = unicodeEscape(src, i);
+            if (u) { value += u.text; i = u.end; continue; }
+            bad = bad || 'Invalid Unicode escape sequence';
+            i += 2; continue;
           }
           bad = bad || 'Invalid character escape sequence';
           i += 2; continue;
@@ -88,9 +90,32 @@ export function tokenize(src) {
       continue;
     }
     i++;
-    tokens.push({ kind: 'error', start, end: i, value: c, message: `Unexpected character "${c}"` });
+    tokens.push({ kind: 'error', start, end: i, value: c,
+      message: c === "'" ? 'Unexpected single quote character (\'), did you mean to use a double quote (")?' : `Unexpected character: ${JSON.stringify(c)}` });
   }
   return tokens;
+}
+
+/** Reads `\\u{...}` or `\\uXXXX` (with a surrogate pair) at `i`; null when
+ *  it is not a valid Unicode scalar value. */
+function unicodeEscape(src, i) {
+  let m = /^\{([0-9A-Fa-f]{1,8})\}/.exec(src.slice(i + 2, i + 13));
+  if (m) {
+    const cp = parseInt(m[1], 16);
+    if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null;
+    return { text: String.fromCodePoint(cp), end: i + 2 + m[0].length };
+  }
+  m = /^[0-9A-Fa-f]{4}/.exec(src.slice(i + 2, i + 6));
+  if (!m) return null;
+  const hi = parseInt(m[0], 16);
+  if (hi >= 0xd800 && hi <= 0xdbff) {
+    const t = /^\\u([0-9A-Fa-f]{4})/.exec(src.slice(i + 6, i + 12));
+    const lo = t ? parseInt(t[1], 16) : -1;
+    if (lo >= 0xdc00 && lo <= 0xdfff) return { text: String.fromCharCode(hi, lo), end: i + 12 };
+    return null;
+  }
+  if (hi >= 0xdc00 && hi <= 0xdfff) return null;
+  return { text: String.fromCharCode(hi), end: i + 6 };
 }
 
 /** The value of a block string per the spec's BlockStringValue(). */
@@ -111,7 +136,8 @@ export function blockStringValue(raw) {
 export function lineCol(src, pos) {
   let line = 1; let col = 1;
   for (let i = 0; i < pos && i < src.length; i++) {
-    if (src[i] === '\n') { line++; col = 1; } else col++;
+    const c = src[i];
+    if (c === '\n' || (c === '\r' && src[i + 1] !== '\n')) { line++; col = 1; } else if (c !== '\r') col++;
   }
   return { line, column: col };
 }
@@ -148,7 +174,7 @@ export function parse(src) {
   const peek = () => toks[p];
   const fail = (msg, tok) => {
     if (!tok) throw new SyntaxError(`Syntax Error: ${msg}`, eofPos, eofPos, true);
-    if (tok.kind === 'error') throw new SyntaxError(`Syntax Error: ${tok.message}.`, tok.start, tok.end, false);
+    if (tok.kind === 'error') throw new SyntaxError(`Syntax Error: ${tok.message.replace(/[^?]$/, '$&.')}`, tok.start, tok.end, false);
     throw new SyntaxError(`Syntax Error: ${msg}`, tok.start, tok.end, false);
   };
   const isP = (v) => { const t = toks[p]; return t && (t.kind === 'punct' || t.kind === 'spread') && t.value === v; };
@@ -337,8 +363,8 @@ export function parse(src) {
     const t = peek();
     if (!t) fail('Unexpected <EOF>.', t);
     if (isP('$')) {
-      if (isConst) fail('Unexpected variable "$" in constant value.', t);
       p++;
+      if (isConst) { const nt = peek(); if (nt && nt.kind === 'name') fail(`Unexpected variable "$${nt.value}" in constant value.`, t); }
       expect = 'variableRef';
       const nm = name('variable');
       return { kind: 'Variable', name: nm, start: t.start, end: nm.end };
@@ -462,7 +488,7 @@ export function print(node) {
     case 'BooleanValue': return node.value ? 'true' : 'false';
     case 'NullValue': return 'null';
     case 'ListValue': return '[' + node.values.map(print).join(', ') + ']';
-    case 'ObjectValue': return '{' + wrap(' ', node.fields.map(print).join(', '), ' ') + '}';
+    case 'ObjectValue': return '{' + node.fields.map(print).join(', ') + '}';
     case 'NamedType': return node.name.value;
     case 'ListType': return '[' + print(node.type) + ']';
     case 'NonNullType': return print(node.type) + '!';

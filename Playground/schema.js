@@ -103,7 +103,7 @@ const isInputKind = (t) => t && (t.kind === 'SCALAR' || t.kind === 'ENUM' || t.k
 export function validate(src, schema) {
   const r = parse(src);
   const out = [];
-  for (const t of r.tokens) if (t.kind === 'error') out.push({ start: t.start, end: t.end, message: `Syntax Error: ${t.message}.`, severity: 'error' });
+  for (const t of r.tokens) if (t.kind === 'error') out.push({ start: t.start, end: t.end, message: `Syntax Error: ${t.message.replace(/[^?]$/, '$&.')}`, severity: 'error' });
   if (r.error) {
     if (!out.length || out[0].start !== r.error.start) {
       const start = r.error.eof ? Math.max(0, src.trimEnd().length - 1) : r.error.start;
@@ -126,6 +126,15 @@ export function validate(src, schema) {
   const opNames = new Set();
   for (const o of ops) if (o.name) { if (opNames.has(o.name.value)) err(o.name, `There can be only one operation named "${o.name.value}".`); opNames.add(o.name.value); }
 
+  const typeHint = (name) => didYouMean(suggest(name, [...schema.types.keys()]));
+  function fieldHint(parent, name) {
+    if (parent.kind === 'INTERFACE' || parent.kind === 'UNION') {
+      const types = schema.possibleTypes(parent).filter(t => (t.fields || []).some(f => f.name === name)).map(t => t.name).sort();
+      if (types.length) return didYouMean('to use an inline fragment on', types);
+    }
+    return didYouMean(suggest(name, (parent.fields || []).map(f => f.name)));
+  }
+
   function checkValue(node, ref, vars, usage) {
     if (!ref || !node) return;
     if (node.kind === 'Variable') { usage.push(node); return; }
@@ -143,7 +152,9 @@ export function validate(src, schema) {
     const show = src.slice(node.start, node.end);
     if (t.kind === 'ENUM') {
       if (node.kind !== 'EnumValue' || !t.enumValues.some(e => e.name === node.value)) {
-        err(node, node.kind === 'EnumValue' ? `Value "${node.value}" does not exist in "${t.name}" enum.` : `Enum "${t.name}" cannot represent non-enum value: ${show}.`);
+        const names = t.enumValues.map(e => e.name);
+        const hint = didYouMean('the enum value', suggest(node.kind === 'StringValue' || node.kind === 'EnumValue' ? node.value : show, names));
+        err(node, node.kind === 'EnumValue' ? `Value "${node.value}" does not exist in "${t.name}" enum.${hint}` : `Enum "${t.name}" cannot represent non-enum value: ${show}.${hint}`);
       }
       return;
     }
@@ -151,7 +162,7 @@ export function validate(src, schema) {
       if (node.kind !== 'ObjectValue') { err(node, `Expected value of type "${t.name}", found ${show}.`); return; }
       for (const f of node.fields) {
         const def = (t.inputFields || []).find(x => x.name === f.name.value);
-        if (!def) err(f.name, `Field "${f.name.value}" is not defined by type "${t.name}".`);
+        if (!def) { err(f.name, `Field "${f.name.value}" is not defined by type "${t.name}".` + didYouMean(suggest(f.name.value, (t.inputFields || []).map(x => x.name)))); collectVars(f.value, usage); }
         else checkValue(f.value, def.type, vars, usage);
       }
       for (const def of t.inputFields || []) {
@@ -179,7 +190,8 @@ export function validate(src, schema) {
       seen.add(a.name.value);
       const def = defs.find(d => d.name === a.name.value);
       if (!def) {
-        err(a.name, `Unknown argument "${a.name.value}" on ${owner}.`);
+        err(a.name, `Unknown argument "${a.name.value}" on ${owner}.` + didYouMean(suggest(a.name.value, defs.map(d => d.name))));
+        collectVars(a.value, usage);
         continue;
       }
       if (a.value.kind === 'Variable') usage.push({ node: a.value, type: def.type, hasDefault: def.defaultValue != null });
@@ -187,7 +199,7 @@ export function validate(src, schema) {
     }
     for (const d of defs) {
       if (d.type.kind === 'NON_NULL' && d.defaultValue == null && !seen.has(d.name)) {
-        const what = owner.startsWith('field') ? `Field "${owner.slice(7, -1)}"` : `Directive "@${owner.slice(12, -1)}"`;
+        const what = owner.startsWith('field') ? `Field "${owner.slice(7, -1).split('.').pop()}"` : `Directive "@${owner.slice(12, -1).replace(/^@/, '')}"`;
         err(anchor, `${what} argument "${d.name}" of type "${typeString(d.type)}" is required, but it was not provided.`);
       }
     }
@@ -196,7 +208,7 @@ export function validate(src, schema) {
   function checkDirectives(dirs, vars, usage) {
     for (const d of dirs) {
       const def = schema.directives.find(x => x.name === d.name.value);
-      if (!def) { err(d.name, `Unknown directive "@${d.name.value}".`); continue; }
+      if (!def) { err(d.name, `Unknown directive "@${d.name.value}".`); for (const a of d.arguments) collectVars(a.value, usage); continue; }
       checkArgs(d.arguments, def.args || [], `directive "@${d.name.value}"`, vars, usage, d.name);
     }
   }
@@ -207,8 +219,8 @@ export function validate(src, schema) {
         checkDirectives(s.directives, vars, usage);
         const def = schema.field(parent, s.name.value);
         if (!def) {
-          err(s.name, `Cannot query field "${s.name.value}" on type "${parent.name}".`);
-          for (const a of s.arguments) if (a.value.kind === 'Variable') usage.push({ node: a.value });
+          err(s.name, `Cannot query field "${s.name.value}" on type "${parent.name}".` + fieldHint(parent, s.name.value));
+          collectVars(s, usage, fragments, spreadsSeen);
           continue;
         }
         if (def.isDeprecated) err(s.name, `The field ${parent.name}.${def.name} is deprecated. ${def.deprecationReason || ''}`.trim(), 'warning');
@@ -222,7 +234,7 @@ export function validate(src, schema) {
         let t = parent;
         if (s.typeCondition) {
           t = schema.type(s.typeCondition.value);
-          if (!t) { err(s.typeCondition, `Unknown type "${s.typeCondition.value}".`); continue; }
+          if (!t) { err(s.typeCondition, `Unknown type "${s.typeCondition.value}".` + typeHint(s.typeCondition.value)); collectVars(s, usage, fragments, spreadsSeen); continue; }
           if (!schema.fragmentTargets(parent).includes(t)) err(s.typeCondition, `Fragment cannot be spread here as objects of type "${parent.name}" can never be of type "${t.name}".`);
         }
         checkSelections(s.selectionSet, t, vars, usage, spreadsSeen);
@@ -235,6 +247,7 @@ export function validate(src, schema) {
         if (!spreadsSeen.has(f.name.value)) {
           spreadsSeen.add(f.name.value);
           if (t) checkSelections(f.selectionSet, t, vars, usage, spreadsSeen);
+          else collectVars(f.selectionSet, usage, fragments, spreadsSeen);
         }
       }
     }
@@ -243,7 +256,7 @@ export function validate(src, schema) {
   for (const d of doc.definitions) {
     if (d.kind === 'FragmentDefinition') {
       const t = schema.type(d.typeCondition.value);
-      if (!t) err(d.typeCondition, `Unknown type "${d.typeCondition.value}".`);
+      if (!t) err(d.typeCondition, `Unknown type "${d.typeCondition.value}".` + typeHint(d.typeCondition.value));
       else if (!/^(OBJECT|INTERFACE|UNION)$/.test(t.kind)) err(d.typeCondition, `Fragment "${d.name.value}" cannot condition on non composite type "${t.name}".`);
       if (!ops.some(o => usesFragment(o, d.name.value, fragments, new Set()))) err(d.name, `Fragment "${d.name.value}" is never used.`);
       continue;
@@ -257,7 +270,7 @@ export function validate(src, schema) {
       vars.set(n, v);
       const tn = astNamed(v.type);
       const t = schema.type(tn);
-      if (!t) { const tt = v.type; let nt = tt; while (nt.type) nt = nt.type; err(nt, `Unknown type "${tn}".`); }
+      if (!t) { const tt = v.type; let nt = tt; while (nt.type) nt = nt.type; err(nt, `Unknown type "${tn}".` + typeHint(tn)); }
       else if (!isInputKind(t)) err(v.type, `Variable "$${n}" cannot be non-input type "${astTypeString(v.type)}".`);
       if (v.defaultValue && t) checkValue(v.defaultValue, refFromAst(v.type, schema), vars, []);
     }
@@ -279,6 +292,60 @@ export function validate(src, schema) {
   }
   out.sort((a, b) => a.start - b.start);
   return { diagnostics: out, parsed: r };
+}
+
+/** Every variable used anywhere under an AST node (for parts of the
+ *  document that cannot be checked, so their variables still count). */
+function collectVars(node, usage, fragments, seen) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) { for (const n of node) collectVars(n, usage, fragments, seen); return; }
+  if (node.kind === 'Variable') { usage.push(node); return; }
+  if (node.kind === 'FragmentSpread' && fragments && !seen.has(node.name.value)) {
+    seen.add(node.name.value);
+    collectVars(fragments.get(node.name.value), usage, fragments, seen);
+  }
+  for (const k of ['arguments', 'directives', 'selectionSet', 'selections', 'value', 'values', 'fields']) if (node[k]) collectVars(node[k], usage, fragments, seen);
+}
+
+/** graphql-js's " Did you mean …?" suffix. */
+function didYouMean(sub, list) {
+  if (list === undefined) { list = sub; sub = ''; }
+  const q = list.slice(0, 5).map(x => `"${x}"`);
+  if (!q.length) return '';
+  const head = ' Did you mean ' + (sub ? sub + ' ' : '');
+  if (q.length === 1) return head + q[0] + '?';
+  if (q.length === 2) return head + q[0] + ' or ' + q[1] + '?';
+  const last = q.pop();
+  return head + q.join(', ') + ', or ' + last + '?';
+}
+
+/** The options close to `input` by edit distance, closest first. */
+function suggest(input, options) {
+  const threshold = Math.floor(input.length * 0.4) + 1;
+  const lower = input.toLowerCase();
+  const scored = [];
+  for (const o of options) {
+    const d = lower === o.toLowerCase() ? 1 : distance(input, o, threshold);
+    if (d <= threshold) scored.push([d, o]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return scored.map(x => x[1]);
+}
+function distance(a, b, limit) {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows = [];
+  for (let i = 0; i <= a.length; i++) { rows.push(new Array(b.length + 1).fill(0)); rows[i][0] = i; }
+  for (let j = 0; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2][j - 2] + 1);
+      rows[i][j] = v;
+    }
+  }
+  return rows[a.length][b.length];
 }
 
 function usesFragment(node, name, fragments, seen) {
