@@ -123,7 +123,10 @@ export class Editor {
     i.focus();
     i.setSelectionRange(from, to);
     let ok = false;
-    try { ok = document.execCommand('insertText', false, text); } catch (e) { ok = false; }
+    // execCommand keeps undo working but is slow for long texts in Chromium.
+    if (text.length + (to - from) < 20000) {
+      try { ok = document.execCommand('insertText', false, text); } catch (e) { ok = false; }
+    }
     if (!ok || i.value.slice(from, from + text.length) !== text) {
       i.setRangeText(text, from, to, 'end');
       i.dispatchEvent(new Event('input', { bubbles: true }));
@@ -148,60 +151,113 @@ export class Editor {
     this.pre.scrollTop = this.input.scrollTop;
     this.pre.scrollLeft = this.input.scrollLeft;
     this.gutter.scrollTop = this.input.scrollTop;
+    if (this.window) {
+      const [first, last] = this.visibleLines();
+      if (first < this.window[0] || last > this.window[1]) this.render();
+    }
     if (this.completion) this.placeCompletion();
   }
 
-  /** Redraws the highlight layer and the gutter. */
-  render() {
+  /** The lines in view: [first, last). */
+  visibleLines() {
+    const lh = this.lineHeight || 20;
+    const first = Math.floor(this.input.scrollTop / lh);
+    return [first, first + Math.ceil((this.input.clientHeight || 600) / lh) + 1];
+  }
+
+  /** Tokens, classes and brackets of the current text, computed once per
+   *  change of the text. */
+  analysis() {
     const src = this.input.value;
+    if (this.cache && this.cache.src === src) return this.cache;
     const r = parse(src);
-    this.tokens = r.tokens;
-    const cls = tokenClasses(r.tokens);
-    const { match, bad } = bracketPairs(r.tokens);
+    const lineStarts = [0];
+    let widest = 0;
+    for (let i = src.indexOf('\n'); i !== -1; i = src.indexOf('\n', i + 1)) {
+      widest = Math.max(widest, i - lineStarts[lineStarts.length - 1]);
+      lineStarts.push(i + 1);
+    }
+    widest = Math.max(widest, src.length - lineStarts[lineStarts.length - 1]);
+    this.cache = { src, tokens: r.tokens, cls: tokenClasses(r.tokens), brackets: bracketPairs(r.tokens), lineStarts, widest };
+    return this.cache;
+  }
+
+  /** Redraws the highlight layer (only the lines in view, with a margin, so
+   *  long documents stay fast) and the gutter. */
+  render() {
+    const a0 = this.analysis();
+    const { src, tokens, cls, lineStarts } = a0;
+    const { match, bad } = a0.brackets;
+    this.tokens = tokens;
+    if (!this.lineHeight) this.lineHeight = parseFloat(getComputedStyle(this.input).lineHeight) || 20;
+    const nLines = lineStarts.length;
+    const [vf, vl] = this.visibleLines();
+    const first = Math.max(0, vf - 60);
+    const last = Math.min(nLines, vl + 60);
+    this.window = [first === 0 ? 0 : vf - 30, last === nLines ? Infinity : vl + 30];
+    const wStart = lineStarts[first];
+    const wEnd = last < nLines ? lineStarts[last] : src.length;
     const caret = this.input.selectionStart === this.input.selectionEnd ? this.input.selectionStart : -1;
     const marks = new Map();
     for (const b of bad) marks.set(b, 'bracket-bad');
     for (const at of [caret - 1, caret]) {
       if (at >= 0 && match.has(at)) { marks.set(at, 'bracket-match'); marks.set(match.get(at), 'bracket-match'); break; }
     }
-    const points = new Set([0, src.length]);
-    r.tokens.forEach(t => { points.add(t.start); points.add(t.end); });
-    for (const d of this.diagnostics) { points.add(Math.min(d.start, src.length)); points.add(Math.min(d.end, src.length)); }
-    for (const m of marks.keys()) { points.add(m); points.add(m + 1); }
-    const sorted = [...points].filter(p => p <= src.length).sort((a, b) => a - b);
-    let html = ''; let ti = 0;
+    const inWindow = (p) => p >= wStart && p <= wEnd;
+    const points = new Set([wStart, wEnd]);
+    let ti = 0;
+    while (ti < tokens.length && tokens[ti].end <= wStart) ti++;
+    const firstToken = ti;
+    for (let k = ti; k < tokens.length && tokens[k].start < wEnd; k++) {
+      if (inWindow(tokens[k].start)) points.add(tokens[k].start);
+      if (inWindow(tokens[k].end)) points.add(tokens[k].end);
+    }
+    const diags = this.diagnostics.filter(d => d.end >= wStart && d.start <= wEnd);
+    for (const d of diags) {
+      const e = Math.max(d.end, d.start + 1);
+      if (inWindow(d.start)) points.add(d.start);
+      if (inWindow(Math.min(e, src.length))) points.add(Math.min(e, src.length));
+    }
+    for (const m of marks.keys()) { if (inWindow(m)) { points.add(m); if (inWindow(m + 1)) points.add(m + 1); } }
+    const sorted = [...points].sort((a, b) => a - b);
+    const parts = [];
+    ti = firstToken;
     for (let k = 0; k + 1 < sorted.length; k++) {
       const a = sorted[k]; const b = sorted[k + 1];
       if (a === b) continue;
-      while (ti < r.tokens.length && r.tokens[ti].end <= a) ti++;
-      const classes = [];
-      if (ti < r.tokens.length && r.tokens[ti].start <= a) classes.push(cls[ti]);
-      for (const d of this.diagnostics) if (d.start <= a && b <= Math.max(d.end, d.start + 1)) { classes.push(d.severity === 'warning' ? 'diag-warning' : 'diag-error'); break; }
-      if (marks.has(a)) classes.push(marks.get(a));
+      while (ti < tokens.length && tokens[ti].end <= a) ti++;
+      let classes = '';
+      if (ti < tokens.length && tokens[ti].start <= a) classes = cls[ti];
+      for (const d of diags) if (d.start <= a && b <= Math.max(d.end, d.start + 1)) { classes += d.severity === 'warning' ? ' diag-warning' : ' diag-error'; break; }
+      if (marks.has(a)) classes += ' ' + marks.get(a);
       const text = esc(src.slice(a, b));
-      html += classes.length ? `<span class="${classes.join(' ')}">${text}</span>` : text;
+      parts.push(classes ? `<span class="${classes.trim()}">${text}</span>` : text);
     }
-    this.code.innerHTML = html + '\n ';
-    this.renderGutter(src);
+    // Lines outside the window are blank; a last line as wide as the widest
+    // keeps the layer as wide as the text so both scroll alike.
+    this.code.innerHTML = '\n'.repeat(first) + parts.join('') + '\n'.repeat(Math.max(0, nLines - last)) + '\n' + ' '.repeat(a0.widest + 8);
+    this.renderGutter(src, nLines);
   }
 
-  renderGutter(src) {
-    const lines = src.split('\n').length;
+  renderGutter(src, lines) {
     const flagged = new Map();
+    const starts = this.cache.lineStarts;
     for (const d of this.diagnostics) {
-      const line = src.slice(0, d.start).split('\n').length;
+      let lo = 0; let hi = starts.length - 1;
+      while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= d.start) lo = mid; else hi = mid - 1; }
+      const line = lo + 1;
       if (flagged.get(line) !== 'error') flagged.set(line, d.severity);
     }
     const key = lines + '|' + [...flagged].join(',');
     if (key === this.lastLines) return;
     this.lastLines = key;
-    let html = '';
+    const out = [];
     for (let n = 1; n <= lines; n++) {
       const f = flagged.get(n);
-      html += f ? `<div class="ln ln-${f}">${n}</div>` : `<div class="ln">${n}</div>`;
+      out.push(f ? `<span class="ln ln-${f}">${n}</span>` : String(n));
     }
-    this.gutterInner.innerHTML = html;
-    this.syncScroll();
+    this.gutterInner.innerHTML = out.join('\n');
+    this.gutter.scrollTop = this.input.scrollTop;
   }
 
   onKey(e) {

@@ -4,6 +4,9 @@
 // every name it consumed (used by syntax highlighting), and a printer.
 
 const PUNCT = '!$&()[]{}:=@|';
+const NAME_START = /[_A-Za-z]/;
+const NAME_REST = /[_0-9A-Za-z]*/y;
+const isDigit = (ch) => ch >= '0' && ch <= '9';
 
 /** Splits `src` into tokens: {kind, start, end, value}. Kinds: punct, spread,
  *  name, int, float, string, block, comment, error. Whitespace and commas
@@ -28,22 +31,24 @@ export function tokenize(src) {
       continue;
     }
     if (PUNCT.includes(c)) { tokens.push({ kind: 'punct', start, end: i + 1, value: c }); i++; continue; }
-    if (/[_A-Za-z]/.test(c)) {
-      while (i < n && /[_0-9A-Za-z]/.test(src[i])) i++;
+    if (NAME_START.test(c)) {
+      NAME_REST.lastIndex = i + 1;
+      NAME_REST.exec(src);
+      i = NAME_REST.lastIndex;
       tokens.push({ kind: 'name', start, end: i, value: src.slice(start, i) });
       continue;
     }
-    if (c === '-' || /[0-9]/.test(c)) {
+    if (c === '-' || isDigit(c)) {
       let float = false;
       if (src[i] === '-') i++;
       const digitsStart = i;
-      while (i < n && /[0-9]/.test(src[i])) i++;
+      while (i < n && isDigit(src[i])) i++;
       let bad = i === digitsStart || (src[digitsStart] === '0' && i - digitsStart > 1);
-      if (src[i] === '.') { float = true; i++; const s = i; while (i < n && /[0-9]/.test(src[i])) i++; if (i === s) bad = true; }
+      if (src[i] === '.') { float = true; i++; const s = i; while (i < n && isDigit(src[i])) i++; if (i === s) bad = true; }
       if (src[i] === 'e' || src[i] === 'E') {
         float = true; i++;
         if (src[i] === '+' || src[i] === '-') i++;
-        const s = i; while (i < n && /[0-9]/.test(src[i])) i++; if (i === s) bad = true;
+        const s = i; while (i < n && isDigit(src[i])) i++; if (i === s) bad = true;
       }
       if (i < n && /[_A-Za-z.]/.test(src[i])) { bad = true; while (i < n && /[_0-9A-Za-z.]/.test(src[i])) i++; }
       tokens.push(bad ? { kind: 'error', start, end: i, value: src.slice(start, i), message: `Invalid number "${src.slice(start, i)}"` }
