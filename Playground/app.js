@@ -408,7 +408,7 @@ function drawExamples() {
 
 // ------------------------------------------------------------- side panel
 
-const PANELS = { docs: 'Docs', history: 'History', examples: 'Examples' };
+const PANELS = { docs: 'Docs', history: 'History', examples: 'Examples', help: 'Keyboard shortcuts' };
 let sidePanel = null;
 function openSide(name) {
   sidePanel = name;
@@ -436,7 +436,7 @@ for (const p of Object.keys(PANELS)) {
   $('open-' + p).addEventListener('click', () => {
     if (sidePanel === p) { closeSide(); return; }
     openSide(p);
-    const first = p === 'docs' ? $('docs-search') : $(p + '-panel').querySelector('button');
+    const first = p === 'docs' ? $('docs-search') : ($(p + '-panel').querySelector('button') || $('side-close'));
     if (first) first.focus();
   });
 }

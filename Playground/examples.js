@@ -1,15 +1,16 @@
 // Example queries, one per classic screen, written against the schema
 // contract. Each opens in a new tab with its variables.
 
-export const WELCOME = `# Welcome to the Menagerie playground: one GraphQL API over
-# dog breeds, zoo animals and D&D monsters.
+export const WELCOME = `# Menagerie: one GraphQL API over dog
+# breeds, zoo animals and D&D monsters.
 #
-#   Ctrl+Enter        run (Cmd+Enter on a Mac)
-#   Ctrl+Space        suggest fields, arguments, types, values
-#   Shift+Ctrl+P      prettify
-#   Ctrl+click        open the docs of a field or type
+#   Ctrl+Enter     run (Cmd+Enter on a Mac)
+#   Ctrl+Space     suggest
+#   Shift+Ctrl+P   prettify
+#   Ctrl+click     open a name's docs
 #
-# "Examples" (top right) has one query per classic screen.
+# Examples (top right): one query per
+# classic screen.
 
 query Welcome {
   breeds(limit: 6) {

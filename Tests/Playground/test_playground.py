@@ -508,6 +508,10 @@ def check_examples_validate():
 
 
 def check_keyboard_and_labels():
+    page.click('#open-help')
+    assert 'Prettify' in text_of('#help-panel') and js("!document.getElementById('help-panel').hidden")
+    page.key('Escape')
+    assert js("document.getElementById('side').hidden"), 'Escape did not close the side panel'
     unnamed = js("""[...document.querySelectorAll('button, input, textarea, select, [role=tab], [role=listbox]')].filter(e => {
         if (e.closest('[hidden]') && e.id !== 'completion') return false;
         const name = e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby'))?.textContent)
