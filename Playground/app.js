@@ -236,6 +236,8 @@ async function run() {
   $('meta-status').textContent = 'Running…'; $('meta-status').className = 'status';
   $('meta-time').textContent = ''; $('meta-size').textContent = '';
   const started = performance.now();
+  const ticket = (tab.ticket || 0) + 1;
+  tab.ticket = ticket;
   let response;
   try {
     const res = await fetch(ENDPOINT, {
@@ -253,8 +255,9 @@ async function run() {
   } catch (e) {
     response = { status: 0, statusText: 'Network error', ms: performance.now() - started, bytes: 0, text: String(e && e.message || e), json: undefined, parseError: 'no response' };
   }
-  tab.response = response;
   addHistory({ query, variables: tab.variables, headers: tab.headers, operationName: op, at: Date.now() });
+  if (tab.ticket !== ticket) return;  // a later run of this tab has started: its answer wins
+  tab.response = response;
   $('run').removeAttribute('aria-busy');
   if (tab.id === active) showResponse(tab);
   document.body.dataset.state = 'done';

@@ -46,8 +46,21 @@ export function collectImages(value) {
 export function renderJSON(root, value, errorPaths, onImage) {
   root.innerHTML = '';
   const tree = el('div', 'jv-root');
+  // Big answers open two levels deep (the rest builds when expanded).
+  expandDepth = countNodes(value, 4000) >= 4000 ? 2 : 8;
   tree.appendChild(node(value, null, [], 0, true, errorPaths, onImage));
   root.appendChild(tree);
+}
+
+let expandDepth = 8;
+function countNodes(v, limit) {
+  let n = 0;
+  const stack = [v];
+  while (stack.length && n < limit) {
+    const x = stack.pop(); n++;
+    if (x && typeof x === 'object') for (const k in x) stack.push(x[k]);
+  }
+  return n;
 }
 
 function scalar(v, key, onImage) {
@@ -127,7 +140,7 @@ function node(v, key, path, depth, last, errorPaths, onImage) {
   toggle.addEventListener('click', () => set(row.classList.contains('collapsed')));
   row.jvSet = set;
   // The errors are listed above the tree: their node starts collapsed.
-  set((depth <= 8 && !(depth === 1 && key === 'errors')) || entries.length === 0);
+  set((depth <= expandDepth && !(depth === 1 && key === 'errors')) || entries.length === 0);
   if (entries.length === 0) { toggle.disabled = true; summary.textContent = ''; row.classList.add('empty'); }
   return row;
 }

@@ -407,7 +407,11 @@ def check_docs_explorer():
     page.click('#hit')
     assert text_of('#docs-content .doc-title').startswith('Query.monsters')
     content = text_of('#docs-content')
-    assert 'D&D 5e SRD monsters ordered by name' in content, content[:300]
+    described = js("""fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query:
+        '{ __type(name: "Query") { fields { name description } } }'})}).then(r => r.json())
+        .then(j => j.data.__type.fields.find(f => f.name === 'monsters').description)""")
+    if described:
+        assert ' '.join(described.split())[:40] in ' '.join(content.split()), (described, content[:300])
     assert 'minChallengeRating' in content and 'MonsterPage' in content
     js("[...document.querySelectorAll('#docs-content .type-name')].find(b => b.textContent === 'MonsterSize').id = 'to-size'")
     page.click('#to-size')
