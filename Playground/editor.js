@@ -131,7 +131,7 @@ export class Editor {
       i.setRangeText(text, from, to, 'end');
       i.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    if (caret != null) i.setSelectionRange(caret, caret);
+    if (caret != null) { i.setSelectionRange(caret, caret); this.render(); }
   }
 
   /** Replaces everything (prettify, loading a tab) keeping undo. */
@@ -303,7 +303,12 @@ export class Editor {
     }
     if (PAIRS[e.key]) {
       if (s !== t) { e.preventDefault(); this.replace(s, t, e.key + v.slice(s, t) + PAIRS[e.key], t + 2); return; }
-      if (!next || /[\s)\]},]/.test(next)) { e.preventDefault(); this.replace(s, t, e.key + PAIRS[e.key], s + 1); return; }
+      if (!next || /[\s)\]},]/.test(next)) {
+        e.preventDefault();
+        this.replace(s, t, e.key + PAIRS[e.key], s + 1);
+        if (e.key === '(') this.openCompletion(true);
+        return;
+      }
       return;
     }
     if (CLOSERS[e.key] && s === t && next === e.key) { e.preventDefault(); i.setSelectionRange(s + 1, s + 1); this.render(); return; }
