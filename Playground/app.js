@@ -102,8 +102,13 @@ function drawTabs() {
     }
     tabsEl.appendChild(wrap);
   }
+  // Keep the active tab in view (scrolling the strip only, never the page).
   const act = $('tab-' + active);
-  if (act) act.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  if (act) {
+    const w = act.parentElement;
+    if (w.offsetLeft < tabsEl.scrollLeft) tabsEl.scrollLeft = w.offsetLeft;
+    else if (w.offsetLeft + w.offsetWidth > tabsEl.scrollLeft + tabsEl.clientWidth) tabsEl.scrollLeft = w.offsetLeft + w.offsetWidth - tabsEl.clientWidth;
+  }
 }
 const drawTabsSoon = debounce(() => { const t = current(); const b = t && $('tab-' + t.id); if (b && b.textContent !== t.title) drawTabs(); }, 300);
 
