@@ -175,9 +175,11 @@ function drawVariablesHint(parsed) {
 }
 
 function doPrettify() {
-  const out = prettify(editor.value);
+  const lost = {};
+  const out = prettify(editor.value, lost);
   if (out == null) { flash('Fix the syntax error first: prettify needs a document that parses.'); return; }
-  if (out !== editor.value) editor.replaceAll(out + '\n');
+  if (out + '\n' !== editor.value) editor.replaceAll(out + '\n');
+  if (lost.count) flash(`Prettify kept the comments between fields and definitions, and dropped ${lost.count} inside arguments or directives (Ctrl+Z undoes).`);
 }
 function flash(message) {
   diagEl.innerHTML = '';

@@ -464,7 +464,7 @@ function printBlock(value) {
 /** Prints an AST node the way graphql-js `print` does. */
 export function print(node) {
   switch (node.kind) {
-    case 'Document': return node.definitions.map(print).join('\n\n');
+    case 'Document': return node.definitions.map(withComments).join('\n\n') + trailingComments(node, '\n\n');
     case 'OperationDefinition': {
       const vars = wrap('(', node.variableDefinitions.map(print).join(', '), ')');
       const prefix = join([node.operation, join([node.name && node.name.value, vars]), join(node.directives.map(print), ' ')], ' ');
@@ -472,7 +472,7 @@ export function print(node) {
     }
     case 'VariableDefinition':
       return '$' + node.variable.name.value + ': ' + print(node.type) + wrap(' = ', node.defaultValue && print(node.defaultValue)) + wrap(' ', join(node.directives.map(print), ' '));
-    case 'SelectionSet': return '{\n' + indent(node.selections.map(print).join('\n')) + '\n}';
+    case 'SelectionSet': return '{\n' + indent(node.selections.map(withComments).join('\n') + trailingComments(node, '\n')) + '\n}';
     case 'Field': {
       const prefix = wrap('', node.alias && node.alias.value, ': ') + node.name.value;
       const args = node.arguments.map(print);
@@ -501,10 +501,67 @@ export function print(node) {
   }
 }
 
-/** Pretty-prints `src`; returns null when it does not parse. */
-export function prettify(src) {
+// Comments: graphql-js's print drops them; prettify keeps those that stand
+// before or after a definition or a selection (the usual places).
+let keepComments = false;
+function withComments(node) {
+  const out = print(node);
+  if (!keepComments) return out;
+  const lead = (node.leadingComments || []).map(c => c + '\n').join('');
+  return lead + (node.leadingGap ? '\n' : '') + out + (node.trailingComment ? ' ' + node.trailingComment : '');
+}
+function trailingComments(node, sep) {
+  if (!keepComments || !node.endComments || !node.endComments.length) return '';
+  return sep + node.endComments.join('\n');
+}
+
+/** Ties each comment of `tokens` to the definition or selection it stands
+ *  before (or on the same line after); returns how many could not be kept. */
+function attachComments(doc, tokens, src) {
+  const comments = tokens.filter(t => t.kind === 'comment');
+  if (!comments.length) return 0;
+  const used = new Set();
+  const sameLine = (a, b) => !/[\n\r]/.test(src.slice(a, b));
+  const take = (from, to, skipSameLineAs) => {
+    const out = [];
+    for (const c of comments) {
+      if (c.start < from || c.start >= to || used.has(c)) continue;
+      if (skipSameLineAs != null && sameLine(skipSameLineAs, c.start)) continue;
+      used.add(c); out.push(c.value.trimEnd());
+    }
+    return out;
+  };
+  const siblings = (nodes, from, to, container) => {
+    let prevEnd = null;
+    for (const n of nodes) {
+      const lead = take(prevEnd == null ? from : prevEnd, n.start, prevEnd);
+      if (lead.length) {
+        n.leadingComments = lead;
+        const last = comments.filter(c => used.has(c) && c.end <= n.start).pop();
+        n.leadingGap = container === doc && last && /\n[ \t\r]*\n/.test(src.slice(last.end, n.start));
+      }
+      const next = comments.find(c => c.start >= n.end && !used.has(c) && sameLine(n.end, c.start) && !/[^\s,]/.test(src.slice(n.end, c.start)));
+      if (next) { used.add(next); n.trailingComment = next.value.trimEnd(); }
+      if (n.selectionSet) siblings(n.selectionSet.selections, n.selectionSet.start + 1, n.selectionSet.end - 1, n.selectionSet);
+      prevEnd = n.end;
+    }
+    const rest = take(prevEnd == null ? from : prevEnd, to, null);
+    if (rest.length) container.endComments = rest;
+  };
+  siblings(doc.definitions, 0, src.length + 1, doc);
+  return comments.length - used.size;
+}
+
+/** Pretty-prints `src`, keeping comments where they stand before or after
+ *  a definition or selection; returns null when it does not parse. `lost`
+ *  (when given an object) receives how many comments could not be kept. */
+export function prettify(src, lost) {
   const r = parse(src);
-  return r.doc ? print(r.doc) : null;
+  if (!r.doc) return null;
+  const dropped = attachComments(r.doc, r.tokens, src);
+  if (lost) lost.count = dropped;
+  keepComments = true;
+  try { return print(r.doc); } finally { keepComments = false; }
 }
 
 /** The operations of a document with their source ranges, for "run the

@@ -161,7 +161,7 @@ class Page:
             raise CDPError('JS: ' + (d.get('exception', {}).get('description') or d.get('text') or str(d)))
         return r.get('result', {}).get('value')
 
-    def wait_for(self, expression, timeout=20, what=None):
+    def wait_for(self, expression, timeout=60, what=None):
         deadline = time.time() + timeout
         last = None
         while time.time() < deadline:

@@ -67,7 +67,11 @@ def run_with_keyboard():
     js("document.body.dataset.state = 'idle'")
     js("document.getElementById('editor-input').focus()")
     page.key('Enter', modifiers=2)  # Ctrl+Enter
-    page.wait_for("document.body.dataset.state === 'done'", what='the response')
+    try:
+        page.wait_for("document.body.dataset.state === 'done'", what='the response')
+    except AssertionError as e:
+        state = js("[document.body.dataset.state, document.activeElement.id, document.getElementById('meta-status').textContent]")
+        raise AssertionError(f'{e}; page state, focus, status: {state}') from None
 
 
 def fetch_json(query, variables=None):
