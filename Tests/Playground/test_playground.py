@@ -70,7 +70,7 @@ def run_with_keyboard():
     try:
         page.wait_for("document.body.dataset.state === 'done'", what='the response')
     except AssertionError as e:
-        state = js("[document.body.dataset.state, document.activeElement.id, document.getElementById('meta-status').textContent]")
+        state = js("[document.body.dataset.state, document.activeElement.id, document.getElementById('meta-status').textContent, document.getElementById('variables-error').textContent, document.getElementById('headers-error').textContent, document.getElementById('editor-input').value.slice(0, 80)]")
         raise AssertionError(f'{e}; page state, focus, status: {state}') from None
 
 
@@ -222,6 +222,13 @@ def check_prettify():
     js("document.getElementById('editor-input').focus()")
     page.key('P', modifiers=2 | 8)
     assert editor_value() == '{\n  a: breeds {\n    totalCount\n  }\n}\n', repr(editor_value())
+    page.key('a', modifiers=2)  # (select all, then undo restores the text before)
+    js("document.execCommand('undo')")
+    assert editor_value() == '{a:breeds{totalCount}}', repr(editor_value())
+    # Comments between fields and definitions survive.
+    set_editor('# top\n\n{a:breeds{ # first\ntotalCount # how many\n}}')
+    page.click('#prettify')
+    assert editor_value() == '# top\n\n{\n  a: breeds {\n    # first\n    totalCount # how many\n  }\n}\n', repr(editor_value())
 
 
 def check_run_and_result():
@@ -662,6 +669,9 @@ def main():
     try:
         for domain in ('Page', 'Runtime', 'Network', 'Log'):
             page.call(domain + '.enable')
+        # Headless windows may not hold the system focus: let the page
+        # behave as focused so key events always reach it.
+        page.call('Emulation.setFocusEmulationEnabled', {'enabled': True})
         page.color_scheme('light')
         page.viewport(1400, 900)
         print(f'playground browser test against {base}')
