@@ -4,6 +4,8 @@ enum CommandLineTool {
     static var subcommands: [any Subcommand.Type] {
         [
             ServeCommand.self,
+            PrintCommand.self,
+            BenchCommand.self,
         ]
     }
 

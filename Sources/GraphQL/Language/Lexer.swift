@@ -1,0 +1,423 @@
+/// The GraphQL lexer: reads tokens from the UTF-8 bytes of a ``Source``.
+///
+/// It works on bytes only (no `Character`), in one pass, and reproduces
+/// graphql-js's error messages and positions. Positions are UTF-8 byte offsets;
+/// ``Source/location(at:)`` turns them into graphql-js's lines and columns.
+/// The buffer must outlive the lexer (it lives inside `withUTF8`).
+struct Lexer {
+    /// The source, for error locations.
+    let source: Source
+    /// The source's UTF-8 bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The current token (`.sof` before the first `advance()`).
+    private(set) var token: Token
+    /// The end of the previous token: where the last parsed node ends.
+    private(set) var lastTokenEnd: Int = 0
+    /// The decoded value of the current token when it is a string or block string.
+    private(set) var tokenString: String = ""
+
+    init(source: Source, bytes: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.bytes = bytes
+        self.token = Token(kind: .sof, start: 0, end: 0)
+    }
+
+    /// Moves to the next token (comments skipped).
+    @inline(__always)
+    mutating func advance() throws(GraphQLError) {
+        lastTokenEnd = token.end
+        if token.kind != .eof {
+            token = try readToken(from: token.end)
+        }
+    }
+
+    /// The token after the current one, without moving.
+    func lookahead() throws(GraphQLError) -> Token {
+        if token.kind == .eof { return token }
+        var copy = self
+        return try copy.readToken(from: token.end)
+    }
+
+    /// The decoded value of the string or block string token `token`.
+    func stringValue(of token: Token) -> String {
+        var copy = self
+        _ = try? copy.readToken(from: token.start)
+        return copy.tokenString
+    }
+
+    /// The text of the bytes `start..<end` (a name, a number).
+    @inline(__always)
+    func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the current token is the name `keyword` (compared as bytes).
+    @inline(__always)
+    func tokenIs(_ keyword: StaticString) -> Bool {
+        guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
+        let key = keyword.utf8Start
+        var index = 0
+        while index < keyword.utf8CodeUnitCount {
+            if bytes[token.start + index] != key[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    // MARK: - Reading tokens
+
+    /// The byte at `index`, or 0 past the end (positions past the end are checked separately).
+    @inline(__always)
+    private func byte(_ index: Int) -> UInt8 {
+        index < bytes.count ? bytes[index] : 0
+    }
+
+    /// Reads the next token that is not a comment, starting at `start`; the
+    /// value of a string token goes to `tokenString`.
+    mutating func readToken(from start: Int) throws(GraphQLError) -> Token {
+        var position = start
+        let count = bytes.count
+        while position < count {
+            var code = bytes[position]
+            // Runs of ignored characters: the common case between tokens.
+            while code == 0x20 || code == 0x0A || code == 0x2C || code == 0x09 || code == 0x0D {
+                position += 1
+                guard position < count else { return Token(kind: .eof, start: count, end: count) }
+                code = bytes[position]
+            }
+            switch code {
+            case 0x09, 0x20, 0x2C, 0x0A, 0x0D: // tab, space, comma, line terminators
+                position += 1
+                continue
+            case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF: // BOM
+                position += 3
+                continue
+            case 0x23: // # comment: up to the line end
+                position += 1
+                while position < count {
+                    let c = bytes[position]
+                    if c == 0x0A || c == 0x0D { break }
+                    position += 1
+                }
+                continue
+            case 0x21: return Token(kind: .bang, start: position, end: position + 1)
+            case 0x24: return Token(kind: .dollar, start: position, end: position + 1)
+            case 0x26: return Token(kind: .amp, start: position, end: position + 1)
+            case 0x28: return Token(kind: .parenL, start: position, end: position + 1)
+            case 0x29: return Token(kind: .parenR, start: position, end: position + 1)
+            case 0x2E:
+                if byte(position + 1) == 0x2E && byte(position + 2) == 0x2E {
+                    return Token(kind: .spread, start: position, end: position + 3)
+                }
+            case 0x3A: return Token(kind: .colon, start: position, end: position + 1)
+            case 0x3D: return Token(kind: .equals, start: position, end: position + 1)
+            case 0x40: return Token(kind: .at, start: position, end: position + 1)
+            case 0x5B: return Token(kind: .bracketL, start: position, end: position + 1)
+            case 0x5D: return Token(kind: .bracketR, start: position, end: position + 1)
+            case 0x7B: return Token(kind: .braceL, start: position, end: position + 1)
+            case 0x7C: return Token(kind: .pipe, start: position, end: position + 1)
+            case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
+            case 0x22:
+                if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+                    return try readBlockString(from: position)
+                }
+                return try readString(from: position)
+            default:
+                if isNameStart(code) {
+                    var end = position + 1
+                    while end < count && isNameContinue(bytes[end]) { end += 1 }
+                    return Token(kind: .name, start: position, end: end)
+                }
+                if isDigit(code) || code == 0x2D {
+                    return try readNumber(from: position)
+                }
+            }
+            throw error(at: position, code == 0x27
+                ? "Unexpected single quote character ('), did you mean to use a double quote (\")?"
+                : "Unexpected character: \(describeCodePoint(at: position)).")
+        }
+        return Token(kind: .eof, start: count, end: count)
+    }
+
+    /// Reads an Int or Float token starting at `start` (a digit or `-`).
+    private func readNumber(from start: Int) throws(GraphQLError) -> Token {
+        var position = start
+        var code = bytes[position]
+        var isFloat = false
+        if code == 0x2D { // -
+            position += 1
+            code = byte(position)
+        }
+        if code == 0x30 { // 0
+            position += 1
+            code = byte(position)
+            if isDigit(code) && position < bytes.count {
+                throw error(at: position, "Invalid number, unexpected digit after 0: \(describeCodePoint(at: position)).")
+            }
+        } else {
+            position = try readDigits(from: position)
+            code = byte(position)
+        }
+        if code == 0x2E && position < bytes.count { // .
+            isFloat = true
+            position = try readDigits(from: position + 1)
+            code = byte(position)
+        }
+        if (code == 0x45 || code == 0x65) && position < bytes.count { // E e
+            isFloat = true
+            position += 1
+            code = byte(position)
+            if (code == 0x2B || code == 0x2D) && position < bytes.count { // + -
+                position += 1
+            }
+            position = try readDigits(from: position)
+            code = byte(position)
+        }
+        if position < bytes.count && (code == 0x2E || isNameStart(code)) {
+            throw error(at: position, "Invalid number, expected digit but got: \(describeCodePoint(at: position)).")
+        }
+        return Token(kind: isFloat ? .float : .int, start: start, end: position)
+    }
+
+    /// Reads one or more digits from `start`; returns the position after them.
+    private func readDigits(from start: Int) throws(GraphQLError) -> Int {
+        guard start < bytes.count, isDigit(bytes[start]) else {
+            throw error(at: start, "Invalid number, expected digit but got: \(describeCodePoint(at: start)).")
+        }
+        var position = start + 1
+        while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// Reads a `"..."` string from `start` (its opening quote), decoding escapes.
+    private mutating func readString(from start: Int) throws(GraphQLError) -> Token {
+        var position = start + 1
+        var chunkStart = position
+        var decoded: [UInt8] = []
+        var hasEscape = false
+        let count = bytes.count
+        while position < count {
+            let code = bytes[position]
+            if code == 0x22 { // closing quote
+                if hasEscape {
+                    decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                    tokenString = String(decoding: decoded, as: UTF8.self)
+                } else {
+                    tokenString = text(chunkStart, position)
+                }
+                return Token(kind: .string, start: start, end: position + 1)
+            }
+            if code == 0x5C { // escape
+                hasEscape = true
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                let (scalar, size) = try readEscape(at: position)
+                appendUTF8(scalar, to: &decoded)
+                position += size
+                chunkStart = position
+                continue
+            }
+            if code == 0x0A || code == 0x0D { break }
+            position += 1
+        }
+        throw error(at: position, "Unterminated string.")
+    }
+
+    /// Reads the escape sequence at `position` (its backslash): the scalar it
+    /// stands for and its length in bytes.
+    private func readEscape(at position: Int) throws(GraphQLError) -> (Unicode.Scalar, Int) {
+        let next = byte(position + 1)
+        if next == 0x75 && position + 1 < bytes.count { // u
+            if byte(position + 2) == 0x7B && position + 2 < bytes.count {
+                return try readVariableWidthEscape(at: position)
+            }
+            return try readFixedWidthEscape(at: position)
+        }
+        let scalar: UInt8
+        switch next {
+        case 0x22: scalar = 0x22
+        case 0x5C: scalar = 0x5C
+        case 0x2F: scalar = 0x2F
+        case 0x62: scalar = 0x08
+        case 0x66: scalar = 0x0C
+        case 0x6E: scalar = 0x0A
+        case 0x72: scalar = 0x0D
+        case 0x74: scalar = 0x09
+        default:
+            throw error(at: position, "Invalid character escape sequence: \"\(sliceUTF16(from: position, units: 2))\".")
+        }
+        return (Unicode.Scalar(scalar), 2)
+    }
+
+    /// `\u{...}`: one to eight hex digits naming a Unicode scalar value.
+    private func readVariableWidthEscape(at position: Int) throws(GraphQLError) -> (Unicode.Scalar, Int) {
+        var point: Int32 = 0
+        var size = 3
+        // At most 12 characters: \u{00000000}.
+        while size < 12 {
+            let index = position + size
+            let code: UInt8 = index < bytes.count ? bytes[index] : 0xFF
+            size += 1
+            if code == 0x7D { // }
+                if size < 5 { break }
+                guard let scalar = Unicode.Scalar(UInt32(bitPattern: point)) else { break }
+                return (scalar, size)
+            }
+            point = (point &<< 4) | hexValue(code)
+            if point < 0 { break }
+        }
+        throw error(at: position, "Invalid Unicode escape sequence: \"\(sliceUTF16(from: position, units: size))\".")
+    }
+
+    /// `\uXXXX`, or a `\uXXXX\uXXXX` surrogate pair.
+    private func readFixedWidthEscape(at position: Int) throws(GraphQLError) -> (Unicode.Scalar, Int) {
+        let code = read16BitHex(at: position + 2)
+        if code >= 0, let scalar = Unicode.Scalar(UInt32(code)) {
+            return (scalar, 6)
+        }
+        if (0xD800...0xDBFF).contains(code), byte(position + 6) == 0x5C, byte(position + 7) == 0x75,
+           position + 7 < bytes.count {
+            let trailing = read16BitHex(at: position + 8)
+            if (0xDC00...0xDFFF).contains(trailing) {
+                let value = 0x10000 + ((UInt32(code) - 0xD800) << 10) + (UInt32(trailing) - 0xDC00)
+                if let scalar = Unicode.Scalar(value) { return (scalar, 12) }
+            }
+        }
+        throw error(at: position, "Invalid Unicode escape sequence: \"\(sliceUTF16(from: position, units: 6))\".")
+    }
+
+    /// Four hex digits at `position` as a number, or a negative number if any is not a hex digit.
+    private func read16BitHex(at position: Int) -> Int32 {
+        var value: Int32 = 0
+        for index in position..<(position + 4) {
+            let digit = hexValue(index < bytes.count ? bytes[index] : 0xFF)
+            value = (value << 4) | digit
+            if digit < 0 { return -1 }
+        }
+        return value
+    }
+
+    /// Reads a `"""` block string from `start`, applying the spec's dedent.
+    private mutating func readBlockString(from start: Int) throws(GraphQLError) -> Token {
+        var position = start + 3
+        var chunkStart = position
+        var line: [UInt8] = []
+        var lines: [[UInt8]] = []
+        let count = bytes.count
+        while position < count {
+            let code = bytes[position]
+            if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                lines.append(line)
+                tokenString = BlockString.joinedDedentedLines(lines)
+                return Token(kind: .blockString, start: start, end: position + 3)
+            }
+            if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22 {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                chunkStart = position + 1 // keep the quotes, drop the backslash
+                position += 4
+                continue
+            }
+            if code == 0x0A || code == 0x0D {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                lines.append(line)
+                line.removeAll(keepingCapacity: true)
+                position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
+                chunkStart = position
+                continue
+            }
+            position += 1
+        }
+        throw error(at: position, "Unterminated string.")
+    }
+
+    // MARK: - Errors
+
+    /// A syntax error at `position`.
+    func error(at position: Int, _ description: String) -> GraphQLError {
+        GraphQLError.syntaxError(source, at: position, description)
+    }
+
+    /// The code point at `position` as graphql-js prints it in messages:
+    /// `"a"` for printable ASCII (`'"'` for a quote), `U+0007` otherwise, `<EOF>` at the end.
+    func describeCodePoint(at position: Int) -> String {
+        guard position < bytes.count else { return "<EOF>" }
+        let code = bytes[position]
+        if code >= 0x20 && code <= 0x7E {
+            return code == 0x22 ? "'\"'" : "\"" + String(UnicodeScalar(code)) + "\""
+        }
+        let value = decodeScalar(at: position).value
+        var hex = String(value, radix: 16, uppercase: true)
+        while hex.count < 4 { hex = "0" + hex }
+        return "U+" + hex
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `position` (U+FFFD if malformed).
+    private func decodeScalar(at position: Int) -> Unicode.Scalar {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[position...]).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// The text from `position` spanning `units` UTF-16 code units (fewer at the end),
+    /// as graphql-js's `body.slice(position, position + units)` gives it.
+    private func sliceUTF16(from position: Int, units: Int) -> String {
+        var end = position
+        var taken = 0
+        while end < bytes.count && taken < units {
+            let lead = bytes[end]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            taken += length == 4 ? 2 : 1
+            end = min(end + length, bytes.count)
+        }
+        return text(position, end)
+    }
+}
+
+// MARK: - Character classes
+
+@inline(__always) func isDigit(_ code: UInt8) -> Bool { code &- 0x30 < 10 }
+
+@inline(__always) func isLetter(_ code: UInt8) -> Bool { (code | 0x20) &- 0x61 < 26 }
+
+@inline(__always) func isNameStart(_ code: UInt8) -> Bool { isLetter(code) || code == 0x5F }
+
+/// Name characters (`[_0-9A-Za-z]`) as a bitmap over the 128 ASCII codes.
+private let nameContinueLow: UInt64 = 0x03FF_0000_0000_0000 // 0-9
+private let nameContinueHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE // A-Z _ a-z
+
+@inline(__always) func isNameContinue(_ code: UInt8) -> Bool {
+    code < 64 ? (nameContinueLow >> UInt64(code)) & 1 != 0
+        : code < 128 && (nameContinueHigh >> UInt64(code & 63)) & 1 != 0
+}
+
+/// The value of a hex digit, or -1.
+@inline(__always) func hexValue(_ code: UInt8) -> Int32 {
+    switch code {
+    case 0x30...0x39: Int32(code - 0x30)
+    case 0x41...0x46: Int32(code - 0x37)
+    case 0x61...0x66: Int32(code - 0x57)
+    default: -1
+    }
+}
+
+/// Appends the UTF-8 encoding of `scalar`.
+@inline(__always) func appendUTF8(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+    let value = scalar.value
+    switch value {
+    case ..<0x80:
+        buffer.append(UInt8(value))
+    case ..<0x800:
+        buffer.append(UInt8(0xC0 | (value >> 6)))
+        buffer.append(UInt8(0x80 | (value & 0x3F)))
+    case ..<0x10000:
+        buffer.append(UInt8(0xE0 | (value >> 12)))
+        buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+        buffer.append(UInt8(0x80 | (value & 0x3F)))
+    default:
+        buffer.append(UInt8(0xF0 | (value >> 18)))
+        buffer.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+        buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+        buffer.append(UInt8(0x80 | (value & 0x3F)))
+    }
+}

@@ -1,0 +1,724 @@
+/// The recursive-descent parser for GraphQL documents, values and types,
+/// following graphql-js's `Parser` rule by rule (same errors, same positions).
+///
+/// Nesting (selection sets, list and object values, list types) is bounded by
+/// ``ParseOptions/maxDepth`` and the token count by ``ParseOptions/maxTokens``,
+/// so hostile input ends in a syntax error, never a stack overflow.
+struct Parser {
+    private var lexer: Lexer
+    private let options: ParseOptions
+    private var tokenCount = 0
+    private var depth = 0
+    // Scratch stacks for the items of lists being parsed (see ScratchStack).
+    private let selectionStack = ScratchStack<Selection>()
+    private let argumentStack = ScratchStack<Argument>(capacity: 16)
+    private let directiveStack = ScratchStack<Directive>(capacity: 8)
+    private let valueStack = ScratchStack<Value>(capacity: 16)
+    private let objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
+
+    init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+        self.lexer = Lexer(source: source, bytes: bytes)
+        self.options = options
+    }
+
+    // MARK: - Token helpers
+
+    @inline(__always)
+    private var token: Token { lexer.token }
+
+    /// The location from `start` to the end of the last consumed token.
+    @inline(__always)
+    private func loc(_ start: Int) -> Location? {
+        options.noLocation ? nil : Location(start: start, end: lexer.lastTokenEnd)
+    }
+
+    @inline(__always)
+    private mutating func advance() throws(GraphQLError) {
+        try lexer.advance()
+        if lexer.token.kind != .eof {
+            tokenCount += 1
+            if tokenCount > options.maxTokens {
+                throw lexer.error(at: lexer.token.start,
+                                  "Document contains more than \(options.maxTokens) tokens. Parsing aborted.")
+            }
+        }
+    }
+
+    @inline(__always)
+    private func peek(_ kind: TokenKind) -> Bool { lexer.token.kind == kind }
+
+    /// Consumes a token of `kind` or throws "Expected KIND, found TOKEN.".
+    @inline(__always)
+    private mutating func expect(_ kind: TokenKind) throws(GraphQLError) {
+        guard lexer.token.kind == kind else {
+            throw lexer.error(at: token.start, "Expected \(kind.descriptionInMessage), found \(describe(token)).")
+        }
+        try advance()
+    }
+
+    /// Consumes a token of `kind` if it is next.
+    @inline(__always)
+    private mutating func expectOptional(_ kind: TokenKind) throws(GraphQLError) -> Bool {
+        guard lexer.token.kind == kind else { return false }
+        try advance()
+        return true
+    }
+
+    /// Consumes the keyword `keyword` or throws `Expected "keyword", found TOKEN.`.
+    private mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLError) {
+        guard lexer.tokenIs(keyword) else {
+            throw lexer.error(at: token.start, "Expected \"\(keyword)\", found \(describe(token)).")
+        }
+        try advance()
+    }
+
+    /// Consumes the keyword `keyword` if it is next.
+    private mutating func expectOptionalKeyword(_ keyword: StaticString) throws(GraphQLError) -> Bool {
+        guard lexer.tokenIs(keyword) else { return false }
+        try advance()
+        return true
+    }
+
+    /// "Unexpected TOKEN." at `token` (the current one by default).
+    private func unexpected(_ at: Token? = nil) -> GraphQLError {
+        let token = at ?? self.token
+        return lexer.error(at: token.start, "Unexpected \(describe(token)).")
+    }
+
+    /// A token as error messages show it: `Name "foo"`, `"{"`, `<EOF>`.
+    private func describe(_ token: Token) -> String {
+        let kind = token.kind.descriptionInMessage
+        switch token.kind {
+        case .name, .int, .float:
+            return kind + " \"" + lexer.text(token.start, token.end) + "\""
+        case .string, .blockString:
+            return kind + " \"" + lexer.stringValue(of: token) + "\""
+        default:
+            return kind
+        }
+    }
+
+    /// The current token's text (a name or number).
+    @inline(__always)
+    private var tokenText: String { lexer.text(token.start, token.end) }
+
+    /// Enters one nesting level; throws past ``ParseOptions/maxDepth``.
+    @inline(__always)
+    private mutating func enter() throws(GraphQLError) {
+        depth += 1
+        if depth > options.maxDepth {
+            throw lexer.error(at: token.start,
+                              "Document nesting is deeper than \(options.maxDepth) levels. Parsing aborted.")
+        }
+    }
+
+    // MARK: - Entry points
+
+    /// Document : Definition+
+    mutating func parseDocument() throws(GraphQLError) -> Document {
+        try expect(.sof)
+        var definitions: [Definition] = []
+        repeat {
+            definitions.append(try parseDefinition())
+        } while try !expectOptional(.eof)
+        return Document(definitions: definitions, loc: loc(0), source: lexer.source)
+    }
+
+    /// A whole input that is one value.
+    mutating func parseWholeValue(const isConst: Bool) throws(GraphQLError) -> Value {
+        try expect(.sof)
+        let value = try parseValue(const: isConst)
+        try expect(.eof)
+        return value
+    }
+
+    /// A whole input that is one type reference.
+    mutating func parseWholeType() throws(GraphQLError) -> TypeNode {
+        try expect(.sof)
+        let type = try parseTypeReference()
+        try expect(.eof)
+        return type
+    }
+
+    // MARK: - Definitions
+
+    private mutating func parseDefinition() throws(GraphQLError) -> Definition {
+        if peek(.braceL) { return .operation(try parseOperationDefinition()) }
+
+        let hasDescription = peekDescription()
+        let keywordToken = hasDescription ? try lexer.lookahead() : token
+        if keywordToken.kind == .name {
+            switch keyword(of: keywordToken) {
+            case "schema": return .schema(try parseSchemaDefinition())
+            case "scalar": return .scalarType(try parseScalarTypeDefinition())
+            case "type": return .objectType(try parseObjectTypeDefinition())
+            case "interface": return .interfaceType(try parseInterfaceTypeDefinition())
+            case "union": return .unionType(try parseUnionTypeDefinition())
+            case "enum": return .enumType(try parseEnumTypeDefinition())
+            case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
+            case "directive": return .directive(try parseDirectiveDefinition())
+            default: break
+            }
+            if hasDescription {
+                throw lexer.error(at: token.start,
+                                  "Unexpected description, descriptions are supported only on type definitions.")
+            }
+            switch keyword(of: keywordToken) {
+            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+            case "fragment": return .fragment(try parseFragmentDefinition())
+            case "extend": return try parseTypeSystemExtension()
+            default: break
+            }
+        }
+        throw unexpected(keywordToken)
+    }
+
+    /// The text of a name token when it could be a keyword (at most 12 bytes), else "".
+    private func keyword(of token: Token) -> String {
+        token.end - token.start <= 12 ? lexer.text(token.start, token.end) : ""
+    }
+
+    private mutating func parseOperationDefinition() throws(GraphQLError) -> OperationDefinition {
+        let start = token.start
+        if peek(.braceL) {
+            let selectionSet = try parseSelectionSet()
+            return OperationDefinition(operation: .query, selectionSet: selectionSet, loc: loc(start))
+        }
+        let operation = try parseOperationType()
+        var name: Name?
+        if peek(.name) { name = try parseName() }
+        let variableDefinitions = try parseVariableDefinitions()
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
+                                   directives: directives, selectionSet: selectionSet, loc: loc(start))
+    }
+
+    private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
+        let operationToken = token
+        try expect(.name)
+        switch lexer.text(operationToken.start, operationToken.end) {
+        case "query": return .query
+        case "mutation": return .mutation
+        case "subscription": return .subscription
+        default: throw unexpected(operationToken)
+        }
+    }
+
+    private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
+        guard try expectOptional(.parenL) else { return [] }
+        var definitions: [VariableDefinition] = []
+        repeat {
+            definitions.append(try parseVariableDefinition())
+        } while try !expectOptional(.parenR)
+        return definitions
+    }
+
+    private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinition {
+        let start = token.start
+        let variable = try parseVariable()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        var defaultValue: Value?
+        if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
+        let directives = try parseDirectives(const: true)
+        return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
+                                  directives: directives, loc: loc(start))
+    }
+
+    private mutating func parseVariable() throws(GraphQLError) -> Variable {
+        let start = token.start
+        try expect(.dollar)
+        let name = try parseName()
+        return Variable(name: name, loc: loc(start))
+    }
+
+    // MARK: - Selections
+
+    private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
+        let start = token.start
+        try expect(.braceL)
+        try enter()
+        let base = selectionStack.count
+        repeat {
+            if peek(.spread) {
+                selectionStack.push(try parseFragment())
+            } else {
+                selectionStack.push(try parseField())
+            }
+        } while try !expectOptional(.braceR)
+        depth -= 1
+        return SelectionSet(selections: selectionStack.popArray(from: base), loc: loc(start))
+    }
+
+    private mutating func parseField() throws(GraphQLError) -> Selection {
+        let start = token.start
+        let nameOrAlias = try parseName()
+        var alias: Name?
+        let name: Name
+        if try expectOptional(.colon) {
+            alias = nameOrAlias
+            name = try parseName()
+        } else {
+            name = nameOrAlias
+        }
+        let arguments = try parseArguments(const: false)
+        let directives = try parseDirectives(const: false)
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        let field = Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                          selectionSet: selectionSet, loc: loc(start))
+        return .field(consume field)
+    }
+
+    private mutating func parseArguments(const isConst: Bool) throws(GraphQLError) -> [Argument] {
+        guard try expectOptional(.parenL) else { return [] }
+        let base = argumentStack.count
+        repeat {
+            let start = token.start
+            let name = try parseName()
+            try expect(.colon)
+            let value = try parseValue(const: isConst)
+            argumentStack.push(Argument(name: name, value: value, loc: loc(start)))
+        } while try !expectOptional(.parenR)
+        return argumentStack.popArray(from: base)
+    }
+
+    private mutating func parseFragment() throws(GraphQLError) -> Selection {
+        let start = token.start
+        try expect(.spread)
+        let hasTypeCondition = try expectOptionalKeyword("on")
+        if !hasTypeCondition && peek(.name) {
+            let name = try parseName()
+            let directives = try parseDirectives(const: false)
+            return .fragmentSpread(FragmentSpread(name: name, directives: directives, loc: loc(start)))
+        }
+        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
+                                              selectionSet: selectionSet, loc: loc(start)))
+    }
+
+    private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
+        let start = token.start
+        try expectKeyword("fragment")
+        if lexer.tokenIs("on") { throw unexpected() }
+        let name = try parseName()
+        try expectKeyword("on")
+        let typeCondition = try parseNamedType()
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
+                                  selectionSet: selectionSet, loc: loc(start))
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue(const isConst: Bool) throws(GraphQLError) -> Value {
+        let current = token
+        switch current.kind {
+        case .bracketL:
+            try advance()
+            try enter()
+            let base = valueStack.count
+            while try !expectOptional(.bracketR) {
+                valueStack.push(try parseValue(const: isConst))
+            }
+            depth -= 1
+            return .list(ListValue(values: valueStack.popArray(from: base), loc: loc(current.start)))
+        case .braceL:
+            try advance()
+            try enter()
+            let base = objectFieldStack.count
+            while try !expectOptional(.braceR) {
+                let start = token.start
+                let name = try parseName()
+                try expect(.colon)
+                let value = try parseValue(const: isConst)
+                objectFieldStack.push(ObjectField(name: name, value: value, loc: loc(start)))
+            }
+            depth -= 1
+            return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), loc: loc(current.start)))
+        case .int:
+            try advance()
+            return .int(IntValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+        case .float:
+            try advance()
+            return .float(FloatValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+        case .string, .blockString:
+            return .string(try parseStringLiteral())
+        case .name:
+            try advance()
+            let length = current.end - current.start
+            if length == 4 || length == 5 {
+                switch lexer.text(current.start, current.end) {
+                case "true": return .boolean(BooleanValue(value: true, loc: loc(current.start)))
+                case "false": return .boolean(BooleanValue(value: false, loc: loc(current.start)))
+                case "null": return .null(NullValue(loc: loc(current.start)))
+                default: break
+                }
+            }
+            return .enumValue(EnumValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+        case .dollar:
+            if isConst {
+                try advance()
+                if token.kind == .name {
+                    throw lexer.error(at: current.start, "Unexpected variable \"$\(tokenText)\" in constant value.")
+                }
+                throw unexpected(current)
+            }
+            return .variable(try parseVariable())
+        default:
+            throw unexpected()
+        }
+    }
+
+    private mutating func parseStringLiteral() throws(GraphQLError) -> StringValue {
+        let current = token
+        let value = lexer.tokenString
+        try advance()
+        return StringValue(value: value, block: current.kind == .blockString, loc: loc(current.start))
+    }
+
+    // MARK: - Directives
+
+    private mutating func parseDirectives(const isConst: Bool) throws(GraphQLError) -> [Directive] {
+        guard peek(.at) else { return [] }
+        let base = directiveStack.count
+        while peek(.at) {
+            let start = token.start
+            try advance()
+            let name = try parseName()
+            let arguments = try parseArguments(const: isConst)
+            directiveStack.push(Directive(name: name, arguments: arguments, loc: loc(start)))
+        }
+        return directiveStack.popArray(from: base)
+    }
+
+    // MARK: - Types
+
+    private mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
+        let start = token.start
+        var type: TypeNode
+        if try expectOptional(.bracketL) {
+            try enter()
+            let inner = try parseTypeReference()
+            try expect(.bracketR)
+            depth -= 1
+            type = .list(ListType(type: inner, loc: loc(start)))
+        } else {
+            type = .named(try parseNamedType())
+        }
+        if try expectOptional(.bang) {
+            return .nonNull(NonNullType(type: type, loc: loc(start)))
+        }
+        return type
+    }
+
+    private mutating func parseNamedType() throws(GraphQLError) -> NamedType {
+        let start = token.start
+        let name = try parseName()
+        return NamedType(name: name, loc: loc(start))
+    }
+
+    @inline(__always)
+    private mutating func parseName() throws(GraphQLError) -> Name {
+        let current = token
+        try expect(.name)
+        return Name(value: lexer.text(current.start, current.end), loc: loc(current.start))
+    }
+
+    // MARK: - Type-system definitions
+
+    private func peekDescription() -> Bool { peek(.string) || peek(.blockString) }
+
+    private mutating func parseDescription() throws(GraphQLError) -> StringValue? {
+        peekDescription() ? try parseStringLiteral() : nil
+    }
+
+    private mutating func parseSchemaDefinition() throws(GraphQLError) -> SchemaDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("schema")
+        let directives = try parseDirectives(const: true)
+        try expect(.braceL)
+        var operationTypes: [OperationTypeDefinition] = []
+        repeat {
+            operationTypes.append(try parseOperationTypeDefinition())
+        } while try !expectOptional(.braceR)
+        return SchemaDefinition(description: description, directives: directives, operationTypes: operationTypes,
+                                loc: loc(start))
+    }
+
+    private mutating func parseOperationTypeDefinition() throws(GraphQLError) -> OperationTypeDefinition {
+        let start = token.start
+        let operation = try parseOperationType()
+        try expect(.colon)
+        let type = try parseNamedType()
+        return OperationTypeDefinition(operation: operation, type: type, loc: loc(start))
+    }
+
+    private mutating func parseOptionalOperationTypes() throws(GraphQLError) -> [OperationTypeDefinition] {
+        guard try expectOptional(.braceL) else { return [] }
+        var operationTypes: [OperationTypeDefinition] = []
+        repeat {
+            operationTypes.append(try parseOperationTypeDefinition())
+        } while try !expectOptional(.braceR)
+        return operationTypes
+    }
+
+    private mutating func parseScalarTypeDefinition() throws(GraphQLError) -> ScalarTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("scalar")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        return ScalarTypeDefinition(description: description, name: name, directives: directives, loc: loc(start))
+    }
+
+    private mutating func parseObjectTypeDefinition() throws(GraphQLError) -> ObjectTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("type")
+        let name = try parseName()
+        let interfaces = try parseImplementsInterfaces()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseFieldsDefinition()
+        return ObjectTypeDefinition(description: description, name: name, interfaces: interfaces,
+                                    directives: directives, fields: fields, loc: loc(start))
+    }
+
+    private mutating func parseImplementsInterfaces() throws(GraphQLError) -> [NamedType] {
+        guard try expectOptionalKeyword("implements") else { return [] }
+        _ = try expectOptional(.amp)
+        var types: [NamedType] = []
+        repeat {
+            types.append(try parseNamedType())
+        } while try expectOptional(.amp)
+        return types
+    }
+
+    private mutating func parseFieldsDefinition() throws(GraphQLError) -> [FieldDefinition] {
+        guard try expectOptional(.braceL) else { return [] }
+        var fields: [FieldDefinition] = []
+        repeat {
+            fields.append(try parseFieldDefinition())
+        } while try !expectOptional(.braceR)
+        return fields
+    }
+
+    private mutating func parseFieldDefinition() throws(GraphQLError) -> FieldDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        let name = try parseName()
+        let arguments = try parseArgumentDefinitions()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        let directives = try parseDirectives(const: true)
+        return FieldDefinition(description: description, name: name, arguments: arguments, type: type,
+                               directives: directives, loc: loc(start))
+    }
+
+    private mutating func parseArgumentDefinitions() throws(GraphQLError) -> [InputValueDefinition] {
+        guard try expectOptional(.parenL) else { return [] }
+        var arguments: [InputValueDefinition] = []
+        repeat {
+            arguments.append(try parseInputValueDefinition())
+        } while try !expectOptional(.parenR)
+        return arguments
+    }
+
+    private mutating func parseInputValueDefinition() throws(GraphQLError) -> InputValueDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        let name = try parseName()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        var defaultValue: Value?
+        if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
+        let directives = try parseDirectives(const: true)
+        return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
+                                    directives: directives, loc: loc(start))
+    }
+
+    private mutating func parseInterfaceTypeDefinition() throws(GraphQLError) -> InterfaceTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("interface")
+        let name = try parseName()
+        let interfaces = try parseImplementsInterfaces()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseFieldsDefinition()
+        return InterfaceTypeDefinition(description: description, name: name, interfaces: interfaces,
+                                       directives: directives, fields: fields, loc: loc(start))
+    }
+
+    private mutating func parseUnionTypeDefinition() throws(GraphQLError) -> UnionTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("union")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let types = try parseUnionMemberTypes()
+        return UnionTypeDefinition(description: description, name: name, directives: directives, types: types,
+                                   loc: loc(start))
+    }
+
+    private mutating func parseUnionMemberTypes() throws(GraphQLError) -> [NamedType] {
+        guard try expectOptional(.equals) else { return [] }
+        _ = try expectOptional(.pipe)
+        var types: [NamedType] = []
+        repeat {
+            types.append(try parseNamedType())
+        } while try expectOptional(.pipe)
+        return types
+    }
+
+    private mutating func parseEnumTypeDefinition() throws(GraphQLError) -> EnumTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("enum")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let values = try parseEnumValuesDefinition()
+        return EnumTypeDefinition(description: description, name: name, directives: directives, values: values,
+                                  loc: loc(start))
+    }
+
+    private mutating func parseEnumValuesDefinition() throws(GraphQLError) -> [EnumValueDefinition] {
+        guard try expectOptional(.braceL) else { return [] }
+        var values: [EnumValueDefinition] = []
+        repeat {
+            let start = token.start
+            let description = try parseDescription()
+            if lexer.tokenIs("true") || lexer.tokenIs("false") || lexer.tokenIs("null") {
+                throw lexer.error(at: token.start,
+                                  "\(describe(token)) is reserved and cannot be used for an enum value.")
+            }
+            let name = try parseName()
+            let directives = try parseDirectives(const: true)
+            values.append(EnumValueDefinition(description: description, name: name, directives: directives,
+                                              loc: loc(start)))
+        } while try !expectOptional(.braceR)
+        return values
+    }
+
+    private mutating func parseInputObjectTypeDefinition() throws(GraphQLError) -> InputObjectTypeDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("input")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseInputFieldsDefinition()
+        return InputObjectTypeDefinition(description: description, name: name, directives: directives,
+                                         fields: fields, loc: loc(start))
+    }
+
+    private mutating func parseInputFieldsDefinition() throws(GraphQLError) -> [InputValueDefinition] {
+        guard try expectOptional(.braceL) else { return [] }
+        var fields: [InputValueDefinition] = []
+        repeat {
+            fields.append(try parseInputValueDefinition())
+        } while try !expectOptional(.braceR)
+        return fields
+    }
+
+    private mutating func parseDirectiveDefinition() throws(GraphQLError) -> DirectiveDefinition {
+        let start = token.start
+        let description = try parseDescription()
+        try expectKeyword("directive")
+        try expect(.at)
+        let name = try parseName()
+        let arguments = try parseArgumentDefinitions()
+        let repeatable = try expectOptionalKeyword("repeatable")
+        try expectKeyword("on")
+        _ = try expectOptional(.pipe)
+        var locations: [Name] = []
+        repeat {
+            let locationToken = token
+            let location = try parseName()
+            guard DirectiveLocation(rawValue: location.value) != nil else { throw unexpected(locationToken) }
+            locations.append(location)
+        } while try expectOptional(.pipe)
+        return DirectiveDefinition(description: description, name: name, arguments: arguments,
+                                   repeatable: repeatable, locations: locations, loc: loc(start))
+    }
+
+    // MARK: - Extensions
+
+    private mutating func parseTypeSystemExtension() throws(GraphQLError) -> Definition {
+        let keywordToken = try lexer.lookahead()
+        if keywordToken.kind == .name {
+            let start = token.start
+            switch keyword(of: keywordToken) {
+            case "schema":
+                try expectKeyword("extend")
+                try expectKeyword("schema")
+                let directives = try parseDirectives(const: true)
+                let operationTypes = try parseOptionalOperationTypes()
+                if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
+                return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operationTypes,
+                                                        loc: loc(start)))
+            case "scalar":
+                try expectKeyword("extend")
+                try expectKeyword("scalar")
+                let name = try parseName()
+                let directives = try parseDirectives(const: true)
+                if directives.isEmpty { throw unexpected() }
+                return .scalarTypeExtension(ScalarTypeDefinition(name: name, directives: directives, loc: loc(start)))
+            case "type":
+                try expectKeyword("extend")
+                try expectKeyword("type")
+                let name = try parseName()
+                let interfaces = try parseImplementsInterfaces()
+                let directives = try parseDirectives(const: true)
+                let fields = try parseFieldsDefinition()
+                if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
+                return .objectTypeExtension(ObjectTypeDefinition(name: name, interfaces: interfaces,
+                                                                 directives: directives, fields: fields,
+                                                                 loc: loc(start)))
+            case "interface":
+                try expectKeyword("extend")
+                try expectKeyword("interface")
+                let name = try parseName()
+                let interfaces = try parseImplementsInterfaces()
+                let directives = try parseDirectives(const: true)
+                let fields = try parseFieldsDefinition()
+                if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
+                return .interfaceTypeExtension(InterfaceTypeDefinition(name: name, interfaces: interfaces,
+                                                                       directives: directives, fields: fields,
+                                                                       loc: loc(start)))
+            case "union":
+                try expectKeyword("extend")
+                try expectKeyword("union")
+                let name = try parseName()
+                let directives = try parseDirectives(const: true)
+                let types = try parseUnionMemberTypes()
+                if directives.isEmpty && types.isEmpty { throw unexpected() }
+                return .unionTypeExtension(UnionTypeDefinition(name: name, directives: directives, types: types,
+                                                               loc: loc(start)))
+            case "enum":
+                try expectKeyword("extend")
+                try expectKeyword("enum")
+                let name = try parseName()
+                let directives = try parseDirectives(const: true)
+                let values = try parseEnumValuesDefinition()
+                if directives.isEmpty && values.isEmpty { throw unexpected() }
+                return .enumTypeExtension(EnumTypeDefinition(name: name, directives: directives, values: values,
+                                                             loc: loc(start)))
+            case "input":
+                try expectKeyword("extend")
+                try expectKeyword("input")
+                let name = try parseName()
+                let directives = try parseDirectives(const: true)
+                let fields = try parseInputFieldsDefinition()
+                if directives.isEmpty && fields.isEmpty { throw unexpected() }
+                return .inputObjectTypeExtension(InputObjectTypeDefinition(name: name, directives: directives,
+                                                                           fields: fields, loc: loc(start)))
+            default:
+                break
+            }
+        }
+        throw unexpected(keywordToken)
+    }
+}

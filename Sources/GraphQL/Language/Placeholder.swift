@@ -1,1 +1,0 @@
-// The GraphQL engine: Language, Type, Validation, Execution.

@@ -1,0 +1,253 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GraphQL
+
+/// `menagerie bench`: the engine workloads of `../shared/bench/README.md`.
+///
+/// Rules: at least 2 s of warm-up per workload, then a batch size of about one
+/// second at the last measured rate, then 5 batches, interleaved across the
+/// workloads (batch 1 of each, then batch 2, ...). The result is the median
+/// ops/s of the 5 batches, with min, max and CPU time per wall time.
+enum BenchCommand: Subcommand {
+    static let name = "bench"
+    static let summary = "Run the engine benchmarks (W1-W6) or time parsing a document."
+    static var help: String {
+        """
+        USAGE: menagerie bench [all|W1|W2|...|WORKLOAD-NAME ...] [--bench-dir DIR]
+               menagerie bench parse --document FILE
+
+        Runs the workloads of shared/bench/README.md and prints one line per
+        workload, 'menagerie WORKLOAD OPS_PER_SEC' (the median of the batches),
+        then a JSON summary with median, min, max and CPU/wall time. Use a
+        release build: swift build -c release.
+
+        WORKLOADS:
+        \(BenchWorkloads.all.map { "  \($0.id)  \($0.name)" }.joined(separator: "\n"))
+
+        OPTIONS:
+          --bench-dir DIR     Folder of the bench inputs (default ../shared/bench).
+          --document FILE     With 'parse': the document to parse.
+          --warmup SECONDS    Warm-up time per workload (default 2).
+          --batches N         Number of measured batches (default 5).
+          --batch-time SECS   Target duration of one batch (default 1).
+          -h, --help          Show this help.
+        """
+    }
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "warmup", "batches", "batch-time"],
+                                   maxPositionals: 16, command: name)
+        } catch {
+            Terminal.err(error.message)
+            return 2
+        }
+        let settings: BenchSettings
+        do {
+            settings = try BenchSettings(parsed)
+        } catch {
+            Terminal.err(error.message)
+            return 2
+        }
+
+        var selected: [BenchWorkload] = []
+        let words = parsed.positionals.isEmpty ? ["all"] : parsed.positionals
+        if words.first == "parse" {
+            guard words.count == 1 else {
+                Terminal.err("menagerie bench: 'parse' takes no workload names")
+                return 2
+            }
+            guard let document = parsed[option: "document"] else {
+                Terminal.err("menagerie bench parse: give the document with --document FILE")
+                return 2
+            }
+            selected.append(BenchWorkload(id: "parse", name: "parse:" + document) { _ throws(BenchError) in
+                switch Terminal.readText(document) {
+                case .success(let text): return try BenchWorkloads.parseWorkload(text)
+                case .failure(let error): throw BenchError(error.message)
+                }
+            })
+        } else {
+            for word in words {
+                if word == "all" {
+                    selected += BenchWorkloads.all
+                } else if let workload = BenchWorkloads.all.first(where: {
+                    $0.id.lowercased() == word.lowercased() || $0.name == word
+                }) {
+                    selected.append(workload)
+                } else {
+                    Terminal.err("menagerie bench: unknown workload '\(word)'. See 'menagerie bench --help'.")
+                    return 2
+                }
+            }
+        }
+
+        let context = BenchContext(benchDirectory: settings.benchDirectory)
+        var runs: [BenchRun] = []
+        for workload in selected {
+            do {
+                runs.append(BenchRun(workload: workload, operation: try workload.prepare(context)))
+            } catch {
+                Terminal.err("menagerie bench \(workload.id): \(error.message)")
+                return 1
+            }
+        }
+
+        // Warm up each workload and size its batches.
+        for index in runs.indices {
+            await runs[index].warmUp(seconds: settings.warmup, batchSeconds: settings.batchTime)
+        }
+        // Measure the batches, interleaved.
+        for _ in 0..<settings.batches {
+            for index in runs.indices {
+                await runs[index].measureBatch()
+            }
+        }
+
+        for run in runs {
+            Terminal.out("menagerie \(run.workload.id) \(format(run.median))")
+        }
+        Terminal.out(summaryJSON(runs, settings: settings))
+        return 0
+    }
+
+    /// The JSON summary: one object per workload.
+    static func summaryJSON(_ runs: [BenchRun], settings: BenchSettings) -> String {
+        var items: [String] = []
+        for run in runs {
+            items.append("""
+            {"workload":"\(run.workload.id)","name":"\(escape(run.workload.name))",\
+            "ops_per_sec":\(format(run.median)),"min":\(format(run.rates.min() ?? 0)),\
+            "max":\(format(run.rates.max() ?? 0)),"batch_size":\(run.batchSize),\
+            "batches":[\(run.rates.map { format($0) }.joined(separator: ","))],\
+            "cpu_per_wall":\(format(run.cpuPerWall, digits: 3))}
+            """)
+        }
+        return "{\"engine\":\"menagerie\",\"warmup_seconds\":\(format(settings.warmup, digits: 3)),"
+            + "\"workloads\":[" + items.joined(separator: ",") + "]}"
+    }
+
+    static func format(_ value: Double, digits: Int = 1) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return String(rounded)
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{0}"..."\u{1F}": result += " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// The timing settings of a bench run.
+struct BenchSettings {
+    var benchDirectory: String
+    var warmup: Double
+    var batches: Int
+    var batchTime: Double
+
+    init(_ arguments: Arguments) throws(ArgumentError) {
+        benchDirectory = arguments[option: "bench-dir"] ?? Self.defaultBenchDirectory()
+        batches = try arguments.integer("batches", default: 5, command: "bench")
+        warmup = try Self.seconds(arguments, "warmup", default: 2)
+        batchTime = try Self.seconds(arguments, "batch-time", default: 1)
+        guard batches >= 1 else { throw ArgumentError("menagerie bench: '--batches' must be at least 1") }
+    }
+
+    /// `../shared/bench`, or the nearest `shared/bench` further up (e.g. from a git worktree).
+    static func defaultBenchDirectory() -> String {
+        var prefix = "../"
+        for _ in 0..<4 {
+            if access(prefix + "shared/bench/kitchen-sink.graphql", R_OK) == 0 { return prefix + "shared/bench" }
+            prefix += "../"
+        }
+        return "../shared/bench"
+    }
+
+    private static func seconds(_ arguments: Arguments, _ name: String, default value: Double) throws(ArgumentError)
+        -> Double {
+        guard let text = arguments[option: name] else { return value }
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw ArgumentError("menagerie bench: '--\(name)' needs a number of seconds, got '\(text)'")
+        }
+        return seconds
+    }
+}
+
+/// One workload's measurements.
+struct BenchRun {
+    let workload: BenchWorkload
+    let operation: BenchOperation
+    var batchSize = 1
+    var rates: [Double] = []
+    var wallTotal = 0.0
+    var cpuTotal = 0.0
+    /// Keeps something of every result, so the work is not optimised away.
+    var sink = 0
+
+    init(workload: BenchWorkload, operation: BenchOperation) {
+        self.workload = workload
+        self.operation = operation
+    }
+
+    /// Runs `count` operations; returns the wall time taken.
+    mutating func runOperations(_ count: Int) async -> (wall: Double, cpu: Double) {
+        let cpuStart = BenchClock.cpu()
+        let start = BenchClock.wall()
+        var accumulator = 0
+        switch operation {
+        case .sync(let body):
+            for _ in 0..<count { accumulator &+= body() }
+        case .async(let body):
+            for _ in 0..<count { accumulator &+= await body() }
+        }
+        let wall = BenchClock.wall() - start
+        let cpu = BenchClock.cpu() - cpuStart
+        sink &+= accumulator
+        return (wall, cpu)
+    }
+
+    /// Runs for at least `seconds`, then sets the batch size to about `batchSeconds` of work.
+    mutating func warmUp(seconds: Double, batchSeconds: Double) async {
+        let start = BenchClock.wall()
+        var chunk = 1
+        var rate = 0.0
+        repeat {
+            let (wall, _) = await runOperations(chunk)
+            if wall > 0 { rate = Double(chunk) / wall }
+            if wall < 0.1 { chunk = min(chunk * 2, 1 << 40) }
+        } while BenchClock.wall() - start < seconds
+        batchSize = max(1, Int((rate * batchSeconds).rounded()))
+    }
+
+    /// Measures one batch.
+    mutating func measureBatch() async {
+        let (wall, cpu) = await runOperations(batchSize)
+        rates.append(wall > 0 ? Double(batchSize) / wall : 0)
+        wallTotal += wall
+        cpuTotal += cpu
+    }
+
+    /// The median ops/s of the batches.
+    var median: Double {
+        let sorted = rates.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+            : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// Process CPU time per wall time during the batches.
+    var cpuPerWall: Double { wallTotal > 0 ? cpuTotal / wallTotal : 0 }
+}
