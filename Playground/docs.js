@@ -132,7 +132,7 @@ export class Docs {
       for (const t of types) {
         const li = el('li', 'doc-item');
         li.append(this.typeLink({ kind, name: t.name }));
-        if (t.description) li.append(el('div', 'doc-snippet', firstLine(t.description)));
+        if (t.description) li.append(snippet(t.description));
         ul.append(li);
       }
       c.append(ul);
@@ -169,7 +169,7 @@ export class Docs {
       for (const v of t.enumValues) {
         const li = el('li', 'doc-item' + (v.isDeprecated ? ' is-deprecated' : ''));
         li.append(el('span', 'enum-name', v.name));
-        if (v.description) li.append(el('div', 'doc-snippet', v.description));
+        if (v.description) li.append(snippet(v.description));
         const dep = this.deprecation(v); if (dep) li.append(dep);
         ul.append(li);
       }
@@ -194,7 +194,7 @@ export class Docs {
       li.append(')');
     }
     li.append(': ', this.typeLink(f.type));
-    if (f.description) li.append(el('div', 'doc-snippet', firstLine(f.description)));
+    if (f.description) li.append(snippet(f.description));
     const dep = this.deprecation(f); if (dep) li.append(dep);
     return li;
   }
@@ -252,6 +252,15 @@ export class Docs {
     }
     c.append(ul);
   }
+}
+
+/** The first paragraph of a description, `code` spans as code. */
+function snippet(text) {
+  const d = el('div', 'doc-snippet');
+  firstLine(text).split(/(`[^`]+`)/).forEach(part => {
+    if (/^`[^`]+`$/.test(part)) d.append(el('code', '', part.slice(1, -1))); else if (part) d.append(part);
+  });
+  return d;
 }
 
 function firstLine(text) {
