@@ -6,6 +6,7 @@ Chromium is found as $CHROMIUM, else chromium, chromium-browser,
 google-chrome or headless_shell on PATH (Debian: `apt-get install chromium`).
 """
 
+import atexit
 import base64
 import json
 import os
@@ -254,6 +255,7 @@ class Browser:
         if os.geteuid() == 0:
             args.insert(1, '--no-sandbox')
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        atexit.register(self.quit)  # never leave a browser behind, even on a crash
         port_file = os.path.join(self.profile, 'DevToolsActivePort')
         deadline = time.time() + 60
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
@@ -275,6 +277,9 @@ class Browser:
         self.page = Page(target['webSocketDebuggerUrl'])
 
     def quit(self):
+        if getattr(self, 'closed', False):
+            return
+        self.closed = True
         try:
             if getattr(self, 'page', None):
                 self.page.close()
