@@ -1,7 +1,7 @@
 // The schema as the playground knows it (from introspection), and what it
 // does with it: validation markers and autocompletion candidates.
 
-import { parse, lineCol } from '/playground/lang.js';
+import { parse, print, lineCol } from '/playground/lang.js';
 
 /** The introspection query (the default shape of graphql-js's). */
 export const INTROSPECTION_QUERY = `query IntrospectionQuery {
@@ -213,7 +213,61 @@ export function validate(src, schema) {
     }
   }
 
+  /** The fields a selection set asks for, through its fragments:
+   *  [{node, parent, def}]. */
+  function collectFields(ss, parent, acc, seen) {
+    for (const s of ss.selections) {
+      if (s.kind === 'Field') acc.push({ node: s, parent, def: parent ? schema.field(parent, s.name.value) : null });
+      else if (s.kind === 'InlineFragment') collectFields(s.selectionSet, s.typeCondition ? schema.type(s.typeCondition.value) : parent, acc, seen);
+      else if (s.kind === 'FragmentSpread') {
+        const f = fragments.get(s.name.value);
+        if (f && !seen.has(f.name.value)) { seen.add(f.name.value); collectFields(f.selectionSet, schema.type(f.typeCondition.value), acc, seen); }
+      }
+    }
+    return acc;
+  }
+
+  /** Fields that share a response name must be the same field with the
+   *  same arguments (unless their parents are different object types), and
+   *  must return compatible types (OverlappingFieldsCanBeMerged, one level
+   *  deep). */
+  function checkConflicts(ss, parent) {
+    const byName = new Map();
+    for (const f of collectFields(ss, parent, [], new Set())) {
+      const key = (f.node.alias || f.node.name).value;
+      if (!byName.has(key)) byName.set(key, []);
+      byName.get(key).push(f);
+    }
+    for (const [key, list] of byName) {
+      for (let i = 1; i < list.length; i++) {
+        for (let j = 0; j < i; j++) {
+          const a = list[j]; const b = list[i];
+          if (a.node === b.node) continue;
+          const exclusive = a.parent && b.parent && a.parent !== b.parent && a.parent.kind === 'OBJECT' && b.parent.kind === 'OBJECT';
+          let reason = null;
+          if (!exclusive && a.node.name.value !== b.node.name.value) reason = `"${a.node.name.value}" and "${b.node.name.value}" are different fields`;
+          else if (!exclusive && !sameArguments(a.node.arguments, b.node.arguments)) reason = 'they have differing arguments';
+          else if (a.def && b.def && typesConflict(a.def.type, b.def.type)) reason = `they return conflicting types "${typeString(a.def.type)}" and "${typeString(b.def.type)}"`;
+          if (reason) { err(b.node.alias || b.node.name, `Fields "${key}" conflict because ${reason}. Use different aliases on the fields to fetch both if this was intentional.`); i = list.length; break; }
+        }
+      }
+    }
+  }
+  // Values compare as graphql-js compares them: printed, object fields sorted.
+  const canon = (v) => (v.kind === 'ObjectValue' ? '{' + v.fields.map(f => f.name.value + ':' + canon(f.value)).sort().join(',') + '}'
+    : v.kind === 'ListValue' ? '[' + v.values.map(canon).join(',') + ']' : print(v));
+  const sameArguments = (x, y) => x.length === y.length && x.every(a => { const b = y.find(c => c.name.value === a.name.value); return b && canon(a.value) === canon(b.value); });
+  function typesConflict(t1, t2) {
+    if (t1.kind === 'LIST') return t2.kind === 'LIST' ? typesConflict(t1.ofType, t2.ofType) : true;
+    if (t2.kind === 'LIST') return true;
+    if (t1.kind === 'NON_NULL') return t2.kind === 'NON_NULL' ? typesConflict(t1.ofType, t2.ofType) : true;
+    if (t2.kind === 'NON_NULL') return true;
+    if (isLeaf(t1) || isLeaf(t2)) return t1.name !== t2.name;
+    return false;
+  }
+
   function checkSelections(ss, parent, vars, usage, spreadsSeen) {
+    checkConflicts(ss, parent);
     for (const s of ss.selections) {
       if (s.kind === 'Field') {
         checkDirectives(s.directives, vars, usage);
@@ -290,6 +344,9 @@ export function validate(src, schema) {
     }
     for (const [n, v] of vars) if (!used.has(n)) err(v.variable, d.name ? `Variable "$${n}" is never used in operation "${d.name.value}".` : `Variable "$${n}" is never used.`);
   }
+  const seenDiag = new Set();
+  const unique = out.filter(d => { const k = d.start + '|' + d.message; if (seenDiag.has(k)) return false; seenDiag.add(k); return true; });
+  out.length = 0; out.push(...unique);
   out.sort((a, b) => a.start - b.start);
   return { diagnostics: out, parsed: r };
 }

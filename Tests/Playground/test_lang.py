@@ -112,7 +112,9 @@ check('validation on the Menagerie schema', () => {
     ['{ breeds }', 'Field "breeds" of type "BreedPage" must have a selection of subfields. Did you mean "breeds { ... }"?'],
     ['query Q($x: Strin) { breed(id: $x) { id } }', 'Unknown type "Strin". Did you mean "String"?'],
     ['query Q($n: Int) { breed(id: $n) { id } }', 'Variable "$n" of type "Int" used in position expecting type "ID!".'],
-    ['{ breeds(limit: 2 { totalCount } }', 'Syntax Error: Expected Name, found "{".']];
+    ['{ breeds(limit: 2 { totalCount } }', 'Syntax Error: Expected Name, found "{".'],
+    ['{ search(text: "bear") { ... on Animal { type } ... on Monster { type } } }', 'Fields "type" conflict because they return conflicting types "AnimalType!" and "String!". Use different aliases on the fields to fetch both if this was intentional.'],
+    ['{ a: breeds(limit: 1) { totalCount } a: breeds(limit: 2) { totalCount } }', 'Fields "a" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.']];
   for (const [q, m] of wrong) if (!msgs(q).includes(m)) bad.push(q + ' → ' + msgs(q).join('; '));
   return bad.join('\n');
 });
