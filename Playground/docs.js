@@ -216,7 +216,7 @@ export class Docs {
         li.id = 'doc-arg-' + a.name;
         li.append(el('span', 'arg-name', a.name), ': ', this.typeLink(a.type));
         if (a.defaultValue != null) li.append(el('span', 'default', ' = ' + a.defaultValue));
-        li.append(this.description(a.description));
+        if (a.description) li.append(this.description(a.description));
         const d2 = this.deprecation(a); if (d2) li.append(d2);
         ul.append(li);
       }
