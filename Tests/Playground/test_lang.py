@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Checks the playground's own GraphQL code (Playground/lang.js and
-Playground/schema.js) in Node against the graphql-js 16.6 conformance cases
-in ../shared/conformance (beside the checkout):
+"""Checks the playground's files without a browser:
+
+  - static checks: index.html refers only to files under /playground/ that
+    exist, has no inline script, style or handler; no eval; no URL of another
+    site; the whole page under 250 KB;
+
+and its own GraphQL code (Playground/lang.js and Playground/schema.js) in
+Node against the graphql-js 16.6 conformance cases in ../shared/conformance
+(beside the checkout):
 
   - printer: prettify must print every executable document exactly as
     graphql-js `print(parse(doc))` does;
@@ -123,14 +129,40 @@ console.log(JSON.stringify(results));
 '''
 
 
+def static_checks():
+    """The page's files, read as they are embedded: self-contained, CSP-clean,
+    under the size budget. Returns (name, problem or '') pairs."""
+    import re
+    files = {n: open(os.path.join(PLAYGROUND, n), encoding='utf-8').read() for n in sorted(os.listdir(PLAYGROUND))}
+    out = []
+    html = files.get('index.html', '')
+    refs = re.findall(r'(?:src|href)="([^"]+)"', html)
+    bad = [r for r in refs if not (r.startswith('/playground/') and r[len('/playground/'):] in files) and not r.startswith('#')]
+    imports = [m for body in files.values() for m in re.findall(r"from '([^']+)'", body)]
+    bad += [m for m in imports if not (m.startswith('/playground/') and m[len('/playground/'):] in files)]
+    out.append(('the page refers only to its own files', ', '.join(bad)))
+    inline = re.findall(r'<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:', html)
+    out.append(('no inline script, style or handler in index.html', ', '.join(inline)))
+    evil = [n for n, body in files.items() if n.endswith('.js') and re.search(r'\beval\s*\(|new\s+Function\s*\(|setTimeout\(\s*[\'"`]|innerHTML\s*=\s*[^;]*\b(?:data|json|response)\.', body)]
+    out.append(('no eval, new Function or string timers', ', '.join(evil)))
+    urls = [(n, u) for n, body in files.items() for u in re.findall(r'https?://[^\s"\'`)<]+', body) if 'www.w3.org/2000/svg' not in u]
+    out.append(('no absolute URL to another site', ', '.join(f'{n}: {u}' for n, u in urls)))
+    size = sum(len(b.encode('utf-8')) for b in files.values())
+    out.append((f'under 250 KB ({size} bytes in {len(files)} files)', '' if size < 250 * 1024 else f'{size} bytes'))
+    return out
+
+
 def main():
+    statics = static_checks()
     node = shutil.which('node') or shutil.which('nodejs')
-    if not node:
-        print('node is not installed (apt-get install -y nodejs)')
-        return 2
-    if not SHARED:
-        print('no shared/conformance beside the checkout')
-        return 2
+    if not node or not SHARED:
+        print('  (skipped the language checks: ' + ('node is not installed, apt-get install -y nodejs)' if not node else 'no shared/conformance beside the checkout)'))
+        results = [{'name': n, 'ok': not p, 'detail': p} for n, p in statics]
+        for r in results:
+            print(f"  {'ok  ' if r['ok'] else 'FAIL'}  {r['name']}" + ('' if r['ok'] else '\n        ' + r['detail']))
+        passed = sum(1 for r in results if r['ok'])
+        print(f'{passed} passed, {len(results) - passed} failed')
+        return 0 if passed == len(results) else 1
     from graphql import build_schema, get_introspection_query, graphql_sync
     tmp = tempfile.mkdtemp(prefix='playground-lang-')
     try:
@@ -174,6 +206,7 @@ def main():
         results = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    results = [{'name': n, 'ok': not problem, 'detail': problem} for n, problem in statics] + results
     passed = sum(1 for r in results if r['ok'])
     for r in results:
         print(f"  {'ok  ' if r['ok'] else 'FAIL'}  {r['name']}")
