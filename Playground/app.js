@@ -51,6 +51,9 @@ function save() {
   store.set(KEYS.tabs, { active, tabs: tabs.map(({ id, title, query, variables, headers }) => ({ id, title, query, variables, headers })) });
 }
 const saveSoon = debounce(save, 250);
+// Whatever is pending is written before the page goes away.
+window.addEventListener('pagehide', () => save());
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') save(); });
 
 function load() {
   const saved = store.get(KEYS.tabs, null);
@@ -208,7 +211,8 @@ function readJSON(id, what) {
 function checkJSONInputs() { readJSON('variables', 'Variables'); readJSON('headers', 'Headers'); }
 for (const id of ['variables', 'headers']) {
   const ta = $(id);
-  ta.addEventListener('input', debounce(() => { const t = current(); if (t) t[id] = ta.value; readJSON(id, id === 'headers' ? 'Headers' : 'Variables'); saveSoon(); }, 200));
+  const check = debounce(() => readJSON(id, id === 'headers' ? 'Headers' : 'Variables'), 200);
+  ta.addEventListener('input', () => { const t = current(); if (t) t[id] = ta.value; check(); saveSoon(); });
   ta.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') { e.preventDefault(); run(); }
   });
