@@ -291,4 +291,8 @@ class Browser:
                 except subprocess.TimeoutExpired:
                     self.proc.kill()
                     self.proc.wait(5)
-            shutil.rmtree(self.profile, ignore_errors=True)
+            for _ in range(10):  # helper processes may still be writing to it
+                shutil.rmtree(self.profile, ignore_errors=True)
+                if not os.path.exists(self.profile):
+                    break
+                time.sleep(0.3)
