@@ -49,6 +49,31 @@ final class ValidationBehaviourTests: XCTestCase {
         XCTAssertEqual(errors, [])
     }
 
+    func testDocumentsWithoutLocations() throws {
+        let schema = try XCTUnwrap(ValidationTestSupport.harness)
+        let document = try parse("""
+        query Q($unused: Int) { dog { name name: nickname ...F } }
+        fragment F on Dog { barks(x: 1) }
+        """, options: ParseOptions(noLocation: true))
+        let errors = validate(schema: schema, document: document)
+        XCTAssertEqual(errors.map(\.message), [
+            "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+            "Variable \"$unused\" is never used in operation \"Q\".",
+            "Unknown argument \"x\" on field \"Dog.barks\".",
+        ])
+        XCTAssertTrue(errors.allSatisfy { $0.locations.isEmpty })
+    }
+
+    func testDeeplyNestedValues() throws {
+        let schema = try XCTUnwrap(ValidationTestSupport.harness)
+        let depth = 200
+        let value = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let errors = validate(schema: schema, document: try parse(
+            "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }"))
+        XCTAssertEqual(errors.map(\.message), ["String cannot represent a non string value: "
+            + String(repeating: "[", count: depth - 1) + "1" + String(repeating: "]", count: depth - 1)])
+    }
+
     // MARK: @oneOf (graphql-js 16.9+)
 
     func testOneOfExactlyOneField() {
