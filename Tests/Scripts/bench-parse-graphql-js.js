@@ -1,13 +1,14 @@
-// graphql-js harness for the parse workloads W1 and W2 of shared/bench/README.md,
+// graphql-js harness for the parse workloads W1 and W2 of shared/bench/README.md
+// and the validation workload W3 (introspection query against the GitHub schema),
 // with the same rules as `menagerie bench`: 2 s warm-up per workload, batch size
 // of about 1 s at the last measured rate, 5 batches interleaved across the
 // workloads, median ops/s (min and max too), process CPU time per wall time.
 //
-// Usage: NODE_PATH=/usr/share/nodejs node bench-parse-graphql-js.js BENCH_DIR [W1|W2|all ...]
+// Usage: NODE_PATH=/usr/share/nodejs node bench-parse-graphql-js.js BENCH_DIR [W1|W2|W3|all ...]
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { parse, version } = require('graphql');
+const { parse, buildSchema, validate, validateSchema, version } = require('graphql');
 
 const benchDir = process.argv[2] || '../shared/bench';
 const wanted = process.argv.slice(3);
@@ -18,6 +19,20 @@ const batchSeconds = Number(process.env.BENCH_BATCH_TIME || 1);
 const table = [
   { id: 'W1', name: 'parse-kitchen-sink', file: 'kitchen-sink.graphql' },
   { id: 'W2', name: 'parse-introspection', file: 'introspection-query.graphql' },
+  {
+    id: 'W3',
+    name: 'validate-introspection',
+    // The schema is built and checked and the document parsed once, before timing.
+    prepare() {
+      const schema = buildSchema(fs.readFileSync(path.join(benchDir, 'github-schema.graphql'), 'utf8'));
+      const schemaErrors = validateSchema(schema);
+      if (schemaErrors.length) throw new Error('invalid schema: ' + schemaErrors[0].message);
+      const document = parse(fs.readFileSync(path.join(benchDir, 'introspection-query.graphql'), 'utf8'));
+      const errors = validate(schema, document);
+      if (errors.length) throw new Error('W3 must validate: ' + errors[0].message);
+      return () => validate(schema, document).length;
+    },
+  },
 ];
 const selected = wanted.length === 0 || wanted.includes('all')
   ? table
@@ -27,6 +42,7 @@ const now = () => Number(process.hrtime.bigint()) / 1e9;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
 const runs = selected.map((w) => {
+  if (w.prepare) return { workload: w, op: w.prepare(), batchSize: 1, rates: [], wall: 0, cpu: 0, sink: 0 };
   const text = fs.readFileSync(path.join(benchDir, w.file), 'utf8');
   parse(text); // must parse
   return { workload: w, op: () => parse(text).definitions.length, batchSize: 1, rates: [], wall: 0, cpu: 0, sink: 0 };

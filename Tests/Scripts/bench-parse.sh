@@ -1,10 +1,11 @@
 #!/bin/sh
-# Parse benchmarks W1 (kitchen sink) and W2 (introspection query): Menagerie
+# Parse benchmarks W1 (kitchen sink) and W2 (introspection query), and the
+# validation benchmark W3 (introspection query against the GitHub schema): Menagerie
 # (release build) against graphql-js (node-graphql), same documents, same rules
 # (2 s warm-up, 5 one-second batches interleaved across workloads, median),
 # one engine at a time, alternating engines for ROUNDS rounds (default 1).
 #
-# Usage: Tests/Scripts/bench-parse.sh [--bench-dir DIR] [W1|W2|all]
+# Usage: Tests/Scripts/bench-parse.sh [--bench-dir DIR] [W1|W2|W3 ...] (default: W1 W2 W3)
 # Needs: node and graphql-js (apt-get install -y node-graphql).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -18,7 +19,7 @@ while [ $# -gt 0 ]; do
         *) WORKLOADS="$WORKLOADS $1"; shift ;;
     esac
 done
-[ -n "$WORKLOADS" ] || WORKLOADS="W1 W2"
+[ -n "$WORKLOADS" ] || WORKLOADS="W1 W2 W3"
 if [ -z "$BENCH_DIR" ]; then
     for candidate in ../shared/bench ../../shared/bench ../../../shared/bench; do
         if [ -f "$candidate/kitchen-sink.graphql" ]; then BENCH_DIR="$candidate"; break; fi

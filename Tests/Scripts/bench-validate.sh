@@ -48,5 +48,5 @@ echo
 echo "workload  menagerie ops/s  graphql-js ops/s  ratio   (median over $ROUNDS round(s))"
 awk -v m="$m" -v j="$j" 'BEGIN { printf "%-9s %16.1f %17.1f  %5.2fx\n", "W3", m, j, (j > 0 ? m / j : 0) }'
 echo
-echo "Overlapping-fields scaling (best of 5 runs each):"
+echo "Overlapping-fields scaling (thread CPU time, best of 15 runs each):"
 "$BIN" bench validate-scaling
