@@ -82,6 +82,11 @@ enum ValidateWorkloads {
             + "} } fragment DogFields on Dog { name nickname barkVolume mother { name } }"
     }
 
+    /// `count` fields `dog { aN: name }`: one response key, all sub-selections different.
+    static func distinctSubselectionsDocument(_ count: Int) -> String {
+        "{ " + (0..<count).map { "dog { a\($0): name }" }.joined(separator: " ") + " }"
+    }
+
     /// A chain of `count` fragments, each spreading the next.
     static func fragmentChainDocument(_ count: Int) -> String {
         var text = "{ dog { ...F0 } }\n"
@@ -100,14 +105,16 @@ enum ValidateWorkloads {
     /// in thread CPU time, which a busy machine disturbs less than wall time)
     /// and returns one line per size: `repeated-fields 2000 fields: 1.23 ms CPU, 0 errors`.
     /// Besides the two cases of the brief (repeated identical fields, composite
-    /// fields sharing a fragment), a fragment chain and look-alike sibling
-    /// spreads, which are quadratic in graphql-js.
+    /// fields sharing a fragment), fields with one response key and different
+    /// sub-selections, a fragment chain and look-alike sibling spreads, which
+    /// are quadratic in graphql-js.
     static func scalingReport(repeats: Int = 15) throws(Failure) -> [String] {
         let schema = try buildSchema(scalingSchemaSDL)
         var lines: [String] = []
         let cases: [(String, [Int], (Int) -> String)] = [
             ("repeated-fields", [1000, 2000, 4000], repeatedFieldsDocument),
             ("shared-fragment", [400, 800, 1600], sharedFragmentDocument),
+            ("distinct-subselections", [1000, 2000, 4000], distinctSubselectionsDocument),
             ("fragment-chain", [400, 800, 1600], fragmentChainDocument),
             ("sibling-fragments", [400, 800, 1600], siblingFragmentsDocument),
         ]
