@@ -55,7 +55,7 @@ enum ValuePrinter {
         case .object(let node):
             out += "{"
             let fields = node.fields.enumerated().sorted { lhs, rhs in
-                let order = ValidationSuggestions.naturalCompare(lhs.element.name.value, rhs.element.name.value)
+                let order = naturalCompare(lhs.element.name.value, rhs.element.name.value)
                 return order != 0 ? order < 0 : lhs.offset < rhs.offset
             }
             for (index, field) in fields.enumerated() {

@@ -15,10 +15,10 @@ final class FieldsOnCorrectTypeRule: ValidationRuleVisitor {
     func enterField(_ node: Field) {
         guard let type = context.parentType, context.fieldDef == nil else { return }
         let fieldName = node.name.value
-        var suggestion = ValidationSuggestions.didYouMean("to use an inline fragment on",
+        var suggestion = didYouMean("to use an inline fragment on",
                                                           suggestedTypeNames(type, fieldName))
         if suggestion.isEmpty {
-            suggestion = ValidationSuggestions.didYouMean(suggestedFieldNames(type, fieldName))
+            suggestion = didYouMean(suggestedFieldNames(type, fieldName))
         }
         context.report("Cannot query field \"\(fieldName)\" on type \"\(type.name)\"." + suggestion, node: node.loc)
     }
@@ -48,14 +48,14 @@ final class FieldsOnCorrectTypeRule: ValidationRuleVisitor {
             if diff != 0 { return diff }
             if case .interface = a, schema.isSubType(a, b) { return -1 }
             if case .interface = b, schema.isSubType(b, a) { return 1 }
-            return ValidationSuggestions.naturalCompare(a.name, b.name)
+            return naturalCompare(a.name, b.name)
         }
         return sorted.map(\.name)
     }
 
     private func suggestedFieldNames(_ type: GraphQLNamedType, _ fieldName: String) -> [String] {
         switch type {
-        case .object, .interface: return ValidationSuggestions.list(fieldName, type.fields.map(\.name))
+        case .object, .interface: return suggestionList(fieldName, type.fields.map(\.name))
         default: return []
         }
     }

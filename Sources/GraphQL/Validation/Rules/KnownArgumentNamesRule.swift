@@ -31,9 +31,9 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
             return
         }
         for argument in node.arguments where !known.contains(argument.name.value) {
-            let suggestions = ValidationSuggestions.list(argument.name.value, known)
+            let suggestions = suggestionList(argument.name.value, known)
             context.report("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-                + ValidationSuggestions.didYouMean(suggestions), node: argument.loc)
+                + didYouMean(suggestions), node: argument.loc)
         }
     }
 
@@ -42,9 +42,9 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
         guard !isInDirective else { return }
         guard context.argument == nil, let fieldDef = context.fieldDef, let parentType = context.parentType else { return }
         let name = node.name.value
-        let suggestions = ValidationSuggestions.list(name, fieldDef.args.map(\.name))
+        let suggestions = suggestionList(name, fieldDef.args.map(\.name))
         context.report("Unknown argument \"\(name)\" on field \"\(parentType.name).\(fieldDef.name)\"."
-            + ValidationSuggestions.didYouMean(suggestions), node: node.loc)
+            + didYouMean(suggestions), node: node.loc)
     }
 
     func leaveDirective(_ node: Directive) { isInDirective = false }

@@ -32,7 +32,7 @@ final class KnownTypeNamesRule: ValidationRuleVisitor {
         var names = context.schema.types.map(\.name)
         names += definedTypes
         if isSDL { names = Self.standardTypeNames + names }
-        let suggestions = ValidationSuggestions.list(typeName, names)
-        context.report("Unknown type \"\(typeName)\"." + ValidationSuggestions.didYouMean(suggestions), node: node.loc)
+        let suggestions = suggestionList(typeName, names)
+        context.report("Unknown type \"\(typeName)\"." + didYouMean(suggestions), node: node.loc)
     }
 }

@@ -15,7 +15,7 @@ final class PossibleFragmentSpreadsRule: ValidationRuleVisitor {
     func enterInlineFragment(_ node: InlineFragment) {
         guard case .named(let fragmentType)? = context.type, fragmentType.isCompositeType,
               let parentType = context.parentType, parentType.isCompositeType,
-              !TypeRelations.overlap(context.schema, fragmentType, parentType) else { return }
+              !doTypesOverlap(context.schema, fragmentType, parentType) else { return }
         context.report(
             "Fragment cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
             node: node.loc)
@@ -25,7 +25,7 @@ final class PossibleFragmentSpreadsRule: ValidationRuleVisitor {
         let name = node.name.value
         guard let fragment = context.fragment(named: name), let fragmentType = context.namedType(fragment.typeCondition),
               fragmentType.isCompositeType, let parentType = context.parentType,
-              !TypeRelations.overlap(context.schema, fragmentType, parentType) else { return }
+              !doTypesOverlap(context.schema, fragmentType, parentType) else { return }
         context.report(
             "Fragment \"\(name)\" cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
             node: node.loc)

@@ -67,9 +67,9 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
         if skipDepth > 0 { return }
         guard context.inputType == nil, let named = context.parentInputType?.namedType,
               case .inputObject(let parentType) = named else { return }
-        let suggestions = ValidationSuggestions.list(node.name.value, parentType.fields.map(\.name))
+        let suggestions = suggestionList(node.name.value, parentType.fields.map(\.name))
         context.report("Field \"\(node.name.value)\" is not defined by type \"\(parentType.name)\"."
-            + ValidationSuggestions.didYouMean(suggestions), node: node.loc)
+            + didYouMean(suggestions), node: node.loc)
     }
 
     func enterScalarValue(_ node: Value) {

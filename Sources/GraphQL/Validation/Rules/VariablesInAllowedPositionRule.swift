@@ -48,8 +48,8 @@ final class VariablesInAllowedPositionRule: ValidationRuleVisitor {
                 if case .null = variableDefault {} else { hasNonNullVariableDefault = true }
             }
             if !hasNonNullVariableDefault && !locationHasDefault { return false }
-            return TypeRelations.isSubType(schema, variableType, of: nullableLocation)
+            return isTypeSubTypeOf(schema, variableType, nullableLocation)
         }
-        return TypeRelations.isSubType(schema, variableType, of: locationType)
+        return isTypeSubTypeOf(schema, variableType, locationType)
     }
 }

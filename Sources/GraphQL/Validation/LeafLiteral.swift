@@ -1,44 +1,3 @@
-/// Type comparisons that validation needs (graphql-js's `isTypeSubTypeOf`
-/// and `doTypesOverlap`).
-enum TypeRelations {
-    /// True when a value of `maybeSubType` may be used where `superType` is
-    /// expected (same type, stricter nullability, or an implementation of an
-    /// abstract type).
-    static func isSubType(_ schema: GraphQLSchema, _ maybeSubType: GraphQLType, of superType: GraphQLType) -> Bool {
-        if maybeSubType == superType { return true }
-        if case .nonNull(let superInner) = superType {
-            if case .nonNull(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superInner) }
-            return false
-        }
-        if case .nonNull(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superType) }
-        if case .list(let superInner) = superType {
-            if case .list(let subInner) = maybeSubType { return isSubType(schema, subInner, of: superInner) }
-            return false
-        }
-        if case .list = maybeSubType { return false }
-        guard case .named(let superNamed) = superType, case .named(let subNamed) = maybeSubType else { return false }
-        switch subNamed {
-        case .object, .interface:
-            return superNamed.isAbstractType && schema.isSubType(superNamed, subNamed)
-        default:
-            return false
-        }
-    }
-
-    /// True when some object type could be both `a` and `b` (composite types).
-    static func overlap(_ schema: GraphQLSchema, _ a: GraphQLNamedType, _ b: GraphQLNamedType) -> Bool {
-        if a == b { return true }
-        if a.isAbstractType {
-            if b.isAbstractType {
-                return schema.possibleTypes(of: a).contains { schema.isSubType(b, .object($0)) }
-            }
-            return schema.isSubType(a, b)
-        }
-        if b.isAbstractType { return schema.isSubType(b, a) }
-        return false
-    }
-}
-
 /// Whether a literal is valid for a scalar or enum type, with graphql-js's
 /// `parseLiteral` error messages.
 enum LeafLiteral {
@@ -99,6 +58,6 @@ enum LeafLiteral {
     }
 
     private static func didYouMeanEnumValue(_ type: GraphQLEnumType, _ text: String) -> String {
-        ValidationSuggestions.didYouMean("the enum value", ValidationSuggestions.list(text, type.values.map(\.name)))
+        didYouMean("the enum value", suggestionList(text, type.values.map(\.name)))
     }
 }
