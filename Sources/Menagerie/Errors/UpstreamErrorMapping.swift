@@ -9,11 +9,20 @@ enum ErrorMapping {
     /// (`UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT`, `UPSTREAM_BAD_RESPONSE`) and
     /// `extensions.upstream` (`dog-ceo`, `thedogapi`, `zoo`, `dnd5e`).
     static func graphQLError(_ error: UpstreamError) -> GraphQLError {
-        var result = GraphQLError(message: error.message)
+        var result = GraphQLError(message: safeMessage(error))
         var extensions = JSONObject()
         for (key, value) in error.extensions { extensions.append(key, .string(value)) }
         result.extensions = extensions
         return result
+    }
+
+    /// The error's message, without text that came from the upstream itself (an upstream's
+    /// GraphQL error message may name its hosts or carry a stack trace).
+    static func safeMessage(_ error: UpstreamError) -> String {
+        if error.message.contains("GraphQL error:") {
+            return "Upstream \(error.upstream) answered with a GraphQL error."
+        }
+        return error.message
     }
 
     /// A client-safe error for anything a resolver threw: upstream errors and bad
