@@ -41,16 +41,7 @@ public final class MenagerieApp: Sendable {
         } catch {
             throw MenagerieStartupError(problems: error.problems)
         }
-        var dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)?
-        if configuration.modes[.dnd5e] != .live, transports[.dnd5e] == nil {
-            dndHandler = try EmbeddedDnDEndpoint.fromSnapshot().handler
-        }
-        upstreams = UpstreamsEnvironment(
-            configuration: configuration,
-            embeddedLookup: { Resources.file("Snapshot/" + $0) },
-            dndHandler: dndHandler,
-            transports: transports
-        )
+        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports)
     }
 
     /// The served schema.
