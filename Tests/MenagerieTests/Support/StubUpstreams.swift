@@ -64,15 +64,15 @@ final class StubUpstreams: Sendable {
     }
 
     /// Runs async work from a server thread and waits for it.
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let box = ResultBox<T>()
+    static func blocking(_ body: @escaping @Sendable () async -> UpstreamResponse) -> UpstreamResponse {
+        let box = ResultBox<UpstreamResponse>()
         let semaphore = DispatchSemaphore(value: 0)
         Task {
             box.value = await body()
             semaphore.signal()
         }
         semaphore.wait()
-        return box.value!
+        return box.value ?? UpstreamResponse(status: 500, text: "stub failure")
     }
 }
 
