@@ -104,4 +104,16 @@ final class PushdownTests: XCTestCase {
             XCTAssertFalse(sent.contains { $0.variables["limit"] == 0 })
         }
     }
+
+    func testCrossLinksLookUpMonstersByNameInOneQuery() async throws {
+        try await withStubs { app, stubs in
+            let result = await app.execute(query: #"{ a: animal(id: "129") { monster { hitPoints } } b: animal(id: "199") { monster { hitPoints } } }"#)
+            XCTAssertEqual(result.errors, [])
+            XCTAssertEqual(result.data?["b"]?["monster"]?["hitPoints"], 11)
+            let sent = upstreamQueries(stubs)
+            XCTAssertEqual(sent.map(\.query), ["query ByName($n0: String, $n1: String) { n0: monsters(name: $n0) { name index hit_points } "
+                + "n1: monsters(name: $n1) { name index hit_points } }"])
+            XCTAssertEqual(Set(sent.first?.variables.entries.compactMap { $0.value.stringValue } ?? []), ["lion", "wolf"])
+        }
+    }
 }

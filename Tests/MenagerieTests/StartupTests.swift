@@ -26,11 +26,4 @@ final class StartupTests: XCTestCase {
             XCTAssertTrue(String(describing: error).contains("Breed.colour"))
         }
     }
-
-    func testDerivedMonsterIndexes() {
-        XCTAssertEqual(MonsterModel.index(forName: "Brown Bear"), "brown-bear")
-        XCTAssertEqual(MonsterModel.index(forName: "Saber-Toothed Tiger"), "saber-toothed-tiger")
-        XCTAssertEqual(MonsterModel.index(forName: "Grevy's Zebra"), "grevy-s-zebra")
-        XCTAssertEqual(MonsterModel.index(forName: "  "), "")
-    }
 }

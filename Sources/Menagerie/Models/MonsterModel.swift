@@ -38,23 +38,6 @@ struct MonsterModel: Sendable {
         ErrorMapping.graphQLError(UpstreamError(upstream: .dnd5e, kind: .badResponse,
                                                 message: "Upstream dnd5e sent an invalid response: \(key) has the wrong type."))
     }
-
-    /// The SRD index the gateway derives from a creature's name to find the monster of the same name
-    /// ("Brown Bear" → "brown-bear"); the monster found must still have that name.
-    static func index(forName name: String) -> String {
-        var out = ""
-        var pendingDash = false
-        for scalar in name.lowercased().unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
-                if pendingDash, !out.isEmpty { out += "-" }
-                pendingDash = false
-                out.unicodeScalars.append(scalar)
-            } else {
-                pendingDash = true
-            }
-        }
-        return out
-    }
 }
 
 /// A monster feature (special ability, action, legendary action) object of the upstream.

@@ -77,9 +77,7 @@ enum MonsterListResolver {
                 async let items: [JSONObject] = wantsItems ? dnd.monsters(pageQuery, selection: itemSelection) : []
                 var total = 0
                 if wantsCount {
-                    var countQuery = plan.upstream
-                    countQuery.limit = MonsterFilterPlan.fullListLimit
-                    total = try await dnd.monsters(countQuery, selection: ["index"]).count
+                    total = try await dnd.monsterIndexes(matching: plan.upstream).count
                 }
                 let models = try await items.map { MonsterModel(object: $0) }
                 return PageModel(items: models, totalCount: total, hasMore: page.skip + models.count < total)

@@ -88,13 +88,14 @@ enum MonsterResolvers {
     // MARK: Lookups
 
     /// `Animal.monster` / `Breed.monster`: the monster whose name equals `name`, case-insensitively,
-    /// through the request's monster loader (one aliased upstream query per level).
+    /// through the request's by-name loader (one aliased upstream query per level).
     static func monster(named name: String, context: ResolvedValue, info: ResolveInfo) async throws -> MonsterModel? {
-        let index = MonsterModel.index(forName: name)
-        guard !index.isEmpty else { return nil }
-        guard let found = try await lookup(index: index, context: context, info: info),
-              found.name?.lowercased() == name.lowercased() else { return nil }
-        return found
+        let context = try requestContext(context)
+        guard !BreedNaming.trimmed(name).isEmpty else { return nil }
+        let key = DnDMonsterNameKey(name: name, selection: MonsterPushdown.selection(forMonsterField: info))
+        let lookup = try await mappingErrors(upstream: .dnd5e) { try await context.loaders.monstersByName.load(key) }
+        guard let object = lookup.monster, object["name"]?.stringValue?.lowercased() == name.lowercased() else { return nil }
+        return MonsterModel(object: object, upstreamErrors: lookup.errors)
     }
 
     /// One monster by SRD index through the request's loader, with the fields `info` selects.
