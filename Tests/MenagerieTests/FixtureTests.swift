@@ -14,8 +14,9 @@ import XCTest
 ///
 /// Regenerate expectations for review: `MENAGERIE_REGENERATE_FIXTURES=1 swift test --filter FixtureTests`.
 ///
-/// Until the HTTP server lands on main, the request runs in process through
-/// ``MenagerieApp``; the upstreams are real HTTP servers reached by the live transport.
+/// Each request goes through the real GraphQL HTTP server on loopback (POST /graphql,
+/// `application/graphql-response+json`: 200 with data, 400 for request errors); the
+/// upstreams are real HTTP servers on loopback reached by the live transport.
 final class FixtureTests: XCTestCase {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -24,17 +25,19 @@ final class FixtureTests: XCTestCase {
     func testFixtures() async throws {
         let stubs = try StubUpstreams()
         defer { stubs.stop() }
+        let server = try FixtureServer()
         let regenerate = ProcessInfo.processInfo.environment["MENAGERIE_REGENERATE_FIXTURES"] == "1"
         let only = ProcessInfo.processInfo.environment["MENAGERIE_FIXTURE"]
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
         let names = files.filter { $0.hasSuffix(".graphql") }.map { String($0.dropLast(".graphql".count)) }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 40, "at least 40 fixtures")
         for name in names where only == nil || only == name {
-            try await run(name, stubs: stubs, regenerate: regenerate)
+            try await run(name, stubs: stubs, server: server, regenerate: regenerate)
         }
+        await server.stop()
     }
 
-    func run(_ name: String, stubs: StubUpstreams, regenerate: Bool) async throws {
+    func run(_ name: String, stubs: StubUpstreams, server: FixtureServer, regenerate: Bool) async throws {
         stubs.reset()
         let query = try text(name + ".graphql") ?? ""
         var variables = JSONObject()
@@ -56,8 +59,11 @@ final class FixtureTests: XCTestCase {
         }
         configuration.theDogAPIKey = APIKey(Self.apiKey)
         let app = try MenagerieApp(configuration: configuration)
-        let result = await app.execute(query: query, variables: variables, operationName: operation)
-        let actual = Self.normalized(result.json).serialized(pretty: true) + "\n"
+        server.use(app)
+        let (status, body) = try await server.post(query: query, variables: variables, operationName: operation)
+        let response = try JSONParser.parse(body)
+        XCTAssertEqual(status, response["data"] == nil ? 400 : 200, "\(name): HTTP status")
+        let actual = Self.normalized(response).serialized(pretty: true) + "\n"
         var counts = JSONObject()
         for (upstream, count) in stubs.callCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > 0 {
             counts.append(upstream.rawValue, .int(count))
