@@ -42,7 +42,10 @@ public final class ValidationContext {
         self.maxErrors = maxErrors
         let body = document.source.body.utf8
         if let loc = document.loc, loc.start == 0, loc.end <= body.count {
-            mayHaveVariables = body.contains(UInt8(ascii: "$"))
+            let dollar = UInt8(ascii: "$")
+            mayHaveVariables = body.withContiguousStorageIfAvailable { bytes in
+                bytes.contains(dollar)
+            } ?? body.contains(dollar)
         } else {
             mayHaveVariables = true
         }
