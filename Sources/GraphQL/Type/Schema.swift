@@ -43,7 +43,7 @@ public final class GraphQLSchema: @unchecked Sendable {
     let validationErrorsCache = ValidationCache()
 
     private let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
-    private let subTypes: [String: Set<String>]
+    private let subTypes: [ObjectIdentifier: Set<ObjectIdentifier>]
     private let directivesByName: [String: GraphQLDirective]
 
     /// A schema of the given roots, types and directives. Types reachable from
@@ -112,14 +112,15 @@ public final class GraphQLSchema: @unchecked Sendable {
         self.duplicateTypeNames = duplicates
         self.implementations = implementations
 
-        var subTypes: [String: Set<String>] = [:]
+        var subTypes: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
         for type in ordered {
             switch type {
             case .union(let union):
-                subTypes[union.name] = Set(union.types.map(\.name))
+                subTypes[ObjectIdentifier(union)] = Set(union.types.map { ObjectIdentifier($0) })
             case .interface(let interface):
                 let found = implementations[interface.name]
-                subTypes[interface.name] = Set((found?.objects.map(\.name) ?? []) + (found?.interfaces.map(\.name) ?? []))
+                subTypes[ObjectIdentifier(interface)] = Set((found?.objects.map { ObjectIdentifier($0) } ?? [])
+                    + (found?.interfaces.map { ObjectIdentifier($0) } ?? []))
             default:
                 break
             }
@@ -218,7 +219,7 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// implements the interface `abstractType` (directly or not, as the
     /// schema declares it).
     public func isSubType(_ abstractType: GraphQLNamedType, _ maybeSubType: GraphQLNamedType) -> Bool {
-        subTypes[abstractType.name]?.contains(maybeSubType.name) ?? false
+        subTypes[abstractType.identity]?.contains(maybeSubType.identity) ?? false
     }
 
     /// True when `type` may be the runtime type of `abstractType` (a union
