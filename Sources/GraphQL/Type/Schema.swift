@@ -242,37 +242,47 @@ public final class GraphQLSchema: @unchecked Sendable {
     }
 }
 
-/// Collects named types depth-first, as graphql-js's `collectReferencedTypes`.
+/// Collects named types depth-first, in the order of graphql-js's
+/// recursive `collectReferencedTypes`, with an explicit stack (a long chain of
+/// types in hostile SDL cannot overflow the call stack).
 private struct TypeCollector {
     var reserved: Set<ObjectIdentifier> = []
     var seen: Set<ObjectIdentifier> = []
     var ordered: [GraphQLNamedType] = []
+    private var stack: [GraphQLNamedType] = []
 
-    mutating func collect(_ type: GraphQLNamedType) {
-        let id = type.identity
-        if seen.contains(id) || reserved.contains(id) { return }
-        seen.insert(id)
-        ordered.append(type)
-        switch type {
-        case .union(let union):
-            for member in union.declaredMembers { collect(member) }
-        case .object(let object):
-            for interface in object.declaredInterfaces { collect(interface) }
-            collectFields(object.fields)
-        case .interface(let interface):
-            for parent in interface.declaredInterfaces { collect(parent) }
-            collectFields(interface.fields)
-        case .inputObject(let input):
-            for field in input.fields { collect(field.type.namedType) }
-        case .scalar, .enum:
-            break
+    mutating func collect(_ root: GraphQLNamedType) {
+        stack.append(root)
+        var children: [GraphQLNamedType] = []
+        while let type = stack.popLast() {
+            let id = type.identity
+            if seen.contains(id) || reserved.contains(id) { continue }
+            seen.insert(id)
+            ordered.append(type)
+            children.removeAll(keepingCapacity: true)
+            switch type {
+            case .union(let union):
+                children += union.declaredMembers
+            case .object(let object):
+                children += object.declaredInterfaces
+                appendFieldTypes(object.fields, to: &children)
+            case .interface(let interface):
+                children += interface.declaredInterfaces
+                appendFieldTypes(interface.fields, to: &children)
+            case .inputObject(let input):
+                for field in input.fields { children.append(field.type.namedType) }
+            case .scalar, .enum:
+                break
+            }
+            // Last pushed is visited first: push the children in reverse.
+            stack += children.reversed()
         }
     }
 
-    mutating func collectFields(_ fields: [GraphQLField]) {
+    private func appendFieldTypes(_ fields: [GraphQLField], to children: inout [GraphQLNamedType]) {
         for field in fields {
-            collect(field.type.namedType)
-            for arg in field.args { collect(arg.type.namedType) }
+            children.append(field.type.namedType)
+            for arg in field.args { children.append(arg.type.namedType) }
         }
     }
 }

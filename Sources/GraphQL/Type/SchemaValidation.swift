@@ -58,12 +58,16 @@ final class SpinLock: @unchecked Sendable {
 
 private struct SchemaValidator {
     let schema: GraphQLSchema
+    let locator: SourceLocator?
     var errors: [GraphQLError] = []
 
-    init(schema: GraphQLSchema) { self.schema = schema }
+    init(schema: GraphQLSchema) {
+        self.schema = schema
+        self.locator = schema.source.map(SourceLocator.init)
+    }
 
     mutating func report(_ message: String, _ nodes: [Location?]) {
-        errors.append(GraphQLError(message: message, nodes: nodes, source: schema.source))
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
     }
 
     mutating func run() {
@@ -350,31 +354,53 @@ private struct SchemaValidator {
         }
     }
 
-    /// Input objects that contain themselves through non-null fields.
+    /// Input objects that contain themselves through non-null fields
+    /// (graphql-js's recursive detector, with an explicit stack).
     struct InputCycleDetector {
         var visited: Set<String> = []
         var fieldPath: [GraphQLInputField] = []
         var pathIndexByTypeName: [String: Int] = [:]
 
-        mutating func detect(_ input: GraphQLInputObjectType, validator: inout SchemaValidator) {
-            if visited.contains(input.name) { return }
-            visited.insert(input.name)
-            pathIndexByTypeName[input.name] = fieldPath.count
-            for field in input.fields {
-                guard case .nonNull(.named(.inputObject(let fieldType))) = field.type else { continue }
-                fieldPath.append(field)
-                if let cycleIndex = pathIndexByTypeName[fieldType.name] {
-                    let cycle = fieldPath[cycleIndex...]
-                    let path = cycle.map(\.name).joined(separator: ".")
-                    validator.report(
-                        "Cannot reference Input Object \"\(fieldType.name)\" within itself through a series of non-null fields: \"\(path)\".",
-                        cycle.map { $0.astNode?.loc })
-                } else {
-                    detect(fieldType, validator: &validator)
+        mutating func detect(_ root: GraphQLInputObjectType, validator: inout SchemaValidator) {
+            if visited.contains(root.name) { return }
+            // Each frame: an input object and the index of its next field to look at.
+            var frames: [(input: GraphQLInputObjectType, next: Int)] = []
+            visited.insert(root.name)
+            pathIndexByTypeName[root.name] = fieldPath.count
+            frames.append((root, 0))
+            while let frame = frames.last {
+                let fields = frame.input.fields
+                var index = frame.next
+                var descended = false
+                while index < fields.count {
+                    let field = fields[index]
+                    index += 1
+                    guard case .nonNull(.named(.inputObject(let fieldType))) = field.type else { continue }
+                    fieldPath.append(field)
+                    if let cycleIndex = pathIndexByTypeName[fieldType.name] {
+                        let cycle = fieldPath[cycleIndex...]
+                        let path = cycle.map(\.name).joined(separator: ".")
+                        validator.report(
+                            "Cannot reference Input Object \"\(fieldType.name)\" within itself through a series of non-null fields: \"\(path)\".",
+                            cycle.map { $0.astNode?.loc })
+                        fieldPath.removeLast()
+                    } else if visited.contains(fieldType.name) {
+                        fieldPath.removeLast()
+                    } else {
+                        frames[frames.count - 1].next = index
+                        visited.insert(fieldType.name)
+                        pathIndexByTypeName[fieldType.name] = fieldPath.count
+                        frames.append((fieldType, 0))
+                        descended = true
+                        break
+                    }
                 }
-                fieldPath.removeLast()
+                if descended { continue }
+                // Done with this input object: leave it (and the field that led here).
+                pathIndexByTypeName[frame.input.name] = nil
+                frames.removeLast()
+                if !frames.isEmpty { fieldPath.removeLast() }
             }
-            pathIndexByTypeName[input.name] = nil
         }
     }
 }

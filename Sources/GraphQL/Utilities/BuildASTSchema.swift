@@ -35,6 +35,12 @@ private struct SchemaBuilder {
     let document: Document
     var typeMap: [String: GraphQLNamedType] = [:]
     var errors: [GraphQLError] = []
+    var locator: SourceLocator?
+
+    mutating func report(_ message: String, _ nodes: [Location?]) {
+        if locator == nil { locator = SourceLocator(document.source) }
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
+    }
 
     init(document: Document) { self.document = document }
 
@@ -270,7 +276,7 @@ private struct SchemaBuilder {
         if let type = typeMap[name] { return type }
         if let standard = GraphQLScalarType.specifiedScalar(named: name) { return .scalar(standard) }
         if let introspection = Introspection.types.first(where: { $0.name == name }) { return introspection }
-        errors.append(GraphQLError(message: "Unknown type: \"\(name)\".", nodes: [node.loc], source: document.source))
+        report("Unknown type: \"\(name)\".", [node.loc])
         return nil
     }
 
@@ -299,9 +305,7 @@ private struct SchemaBuilder {
                 return text
             }
             if definition.type.isNonNull {
-                errors.append(GraphQLError(
-                    message: "Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.",
-                    nodes: [applied.loc], source: document.source))
+                report("Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.", [applied.loc])
             }
             return nil
         }
@@ -311,9 +315,7 @@ private struct SchemaBuilder {
         case .null?:
             return nil
         default:
-            errors.append(GraphQLError(
-                message: "Argument \"@\(directive.name)(\(argument):)\" has invalid value \(valueText(node.value)).",
-                nodes: [node.value.loc], source: document.source))
+            report("Argument \"@\(directive.name)(\(argument):)\" has invalid value \(valueText(node.value)).", [node.value.loc])
             return nil
         }
     }

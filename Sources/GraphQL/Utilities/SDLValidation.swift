@@ -18,6 +18,7 @@ public func validateSDL(_ document: Document) -> [GraphQLError] {
 private struct SDLChecker {
     let document: Document
     var errors: [GraphQLError] = []
+    var locator: SourceLocator?
 
     // Known things (from the whole document).
     var definedTypes: [String: Definition] = [:]
@@ -71,7 +72,8 @@ private struct SDLChecker {
     }
 
     mutating func report(_ message: String, _ nodes: [Location?]) {
-        errors.append(GraphQLError(message: message, nodes: nodes, source: document.source))
+        if locator == nil { locator = SourceLocator(document.source) }
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
     }
 
     mutating func run() {

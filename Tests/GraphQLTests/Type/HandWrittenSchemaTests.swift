@@ -400,4 +400,20 @@ final class HandWrittenSchemaTests: XCTestCase {
             #"Schema must contain uniquely named types but contains multiple types named "String"."#,
         ])
     }
+
+    // MARK: Hostile input
+
+    func testLongChainsOfTypesDoNotOverflowTheStack() throws {
+        let count = 30_000
+        var sdl = "type Query { t0: T0, i(arg: I0): Int }\n"
+        for n in 0..<count {
+            sdl += "type T\(n) { next: T\(n + 1) }\ninput I\(n) { next: I\(n + 1)! }\n"
+        }
+        sdl += "type T\(count) { end: Int }\ninput I\(count) { end: Int, back: I0! }\n"
+        let schema = try buildSchema(sdl)
+        XCTAssertEqual(schema.types.count, 2 * (count + 1) + 1 + 3 + 8)  // T*, I*, Query, Int, Boolean, String, introspection
+        let errors = validateSchema(schema)
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.message.hasPrefix(#"Cannot reference Input Object "I0" within itself"#) ?? false)
+    }
 }

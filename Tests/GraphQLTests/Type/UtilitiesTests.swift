@@ -261,4 +261,12 @@ final class UtilitiesTests: XCTestCase {
             #"Unknown type "Colour". Did you mean "Color"? @ 1:27"#,
         ])
     }
+
+    func testSourceLocatorAgreesWithSource() {
+        let source = Source("a\r\nbc\rd\n\u{e9}t\u{e9} \u{1F600}x\n\n  end")
+        let locator = SourceLocator(source)
+        for offset in 0...source.body.utf8.count + 2 {
+            XCTAssertEqual(locator.location(at: offset), source.location(at: offset), "offset \(offset)")
+        }
+    }
 }
