@@ -56,6 +56,10 @@ final class SpinLock: @unchecked Sendable {
     }
 }
 
+/// How many "can only include/implement X once" errors one name gets at most
+/// (graphql-js reports every repeat, each with every node of the name).
+private let maxRepeatErrors = 10
+
 private struct SchemaValidator {
     let schema: GraphQLSchema
     let locator: SourceLocator?
@@ -209,8 +213,8 @@ private struct SchemaValidator {
 
     // MARK: Interfaces
 
-    /// The `implements` nodes of `type` naming `interfaceName`.
-    func implementsNodes(_ type: GraphQLNamedType, _ interfaceName: String) -> [Location?] {
+    /// The `implements` nodes of `type`, in order.
+    func implementsNodeList(_ type: GraphQLNamedType) -> [(name: String, loc: Location?)] {
         var named: [NamedType] = []
         switch type {
         case .object(let object):
@@ -220,7 +224,12 @@ private struct SchemaValidator {
         default:
             break
         }
-        return named.filter { $0.name.value == interfaceName }.map(\.loc)
+        return named.map { ($0.name.value, $0.loc) }
+    }
+
+    /// The `implements` nodes of `type` naming `interfaceName`.
+    func implementsNodes(_ type: GraphQLNamedType, _ interfaceName: String) -> [Location?] {
+        implementsNodeList(type).filter { $0.name == interfaceName }.map(\.loc)
     }
 
     mutating func validateInterfaces(_ type: GraphQLNamedType) {
@@ -231,19 +240,32 @@ private struct SchemaValidator {
         case .interface(let interface): declared = interface.declaredInterfaces
         default: return
         }
+        var repeats: [String: Int] = [:]
+        var nodesByName: [String: [Location?]]?
+        func nodes(_ name: String) -> [Location?] {
+            if nodesByName == nil {
+                var byName: [String: [Location?]] = [:]
+                for loc in implementsNodeList(type) { byName[loc.name, default: []].append(loc.loc) }
+                nodesByName = byName
+            }
+            return nodesByName?[name] ?? []
+        }
         for candidate in declared {
             guard case .interface(let interface) = candidate else {
                 report("Type \(type.name) must only implement Interface types, it cannot implement \(candidate.name).",
-                       implementsNodes(type, candidate.name))
+                       nodes(candidate.name))
                 continue
             }
             if candidate == type {
                 report("Type \(type.name) cannot implement itself because it would create a circular reference.",
-                       implementsNodes(type, interface.name))
+                       nodes(interface.name))
                 continue
             }
             if seen.contains(interface.name) {
-                report("Type \(type.name) can only implement \(interface.name) once.", implementsNodes(type, interface.name))
+                repeats[interface.name, default: 0] += 1
+                if repeats[interface.name, default: 0] <= maxRepeatErrors {
+                    report("Type \(type.name) can only implement \(interface.name) once.", nodes(interface.name))
+                }
                 continue
             }
             seen.insert(interface.name)
@@ -305,27 +327,39 @@ private struct SchemaValidator {
 
     mutating func validateUnionMembers(_ union: GraphQLUnionType) {
         let members = union.declaredMembers
+        var memberNodes: [String: [Location?]]?
+        func nodes(_ name: String) -> [Location?] {
+            if memberNodes == nil {
+                var byName: [String: [Location?]] = [:]
+                for node in (union.astNode?.types ?? []) + union.extensionASTNodes.flatMap(\.types) {
+                    byName[node.name.value, default: []].append(node.loc)
+                }
+                memberNodes = byName
+            }
+            return memberNodes?[name] ?? []
+        }
         if members.isEmpty {
             report("Union type \(union.name) must define one or more member types.",
                    [union.astNode?.loc] + union.extensionASTNodes.map(\.loc))
         }
         var seen: Set<String> = []
+        var repeats: [String: Int] = [:]
         for member in members {
             if seen.contains(member.name) {
-                report("Union type \(union.name) can only include type \(member.name) once.", unionMemberNodes(union, member.name))
+                // graphql-js reports every repeat with every node of the name;
+                // past a few, hostile SDL would make that quadratic.
+                repeats[member.name, default: 0] += 1
+                if repeats[member.name, default: 0] <= maxRepeatErrors {
+                    report("Union type \(union.name) can only include type \(member.name) once.", nodes(member.name))
+                }
                 continue
             }
             seen.insert(member.name)
             if member.asObject == nil {
                 report("Union type \(union.name) can only include Object types, it cannot include \(member.name).",
-                       unionMemberNodes(union, member.name))
+                       nodes(member.name))
             }
         }
-    }
-
-    func unionMemberNodes(_ union: GraphQLUnionType, _ name: String) -> [Location?] {
-        ((union.astNode?.types ?? []) + union.extensionASTNodes.flatMap(\.types))
-            .filter { $0.name.value == name }.map(\.loc)
     }
 
     mutating func validateInputFields(_ input: GraphQLInputObjectType) {

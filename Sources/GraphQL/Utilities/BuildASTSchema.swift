@@ -216,10 +216,16 @@ private struct SchemaBuilder {
             if case .enumType(let node) = definition { valueNodes += node.values }
             for case .enumTypeExtension(let node) in extensions { valueNodes += node.values }
             var values: [GraphQLEnumValue] = []
+            var positions: [String: Int] = [:]
             for node in valueNodes {
                 let value = GraphQLEnumValue(name: node.name.value, description: node.description?.value,
                                              deprecationReason: deprecationReason(node.directives), astNode: node)
-                if let index = values.firstIndex(where: { $0.name == value.name }) { values[index] = value } else { values.append(value) }
+                if let index = positions[value.name] {
+                    values[index] = value
+                } else {
+                    positions[value.name] = values.count
+                    values.append(value)
+                }
             }
             enumType.values = values
         case .inputObject(let input):
@@ -230,12 +236,18 @@ private struct SchemaBuilder {
             }
             for case .inputObjectTypeExtension(let node) in extensions { fieldNodes += node.fields }
             var fields: [GraphQLInputField] = []
+            var positions: [String: Int] = [:]
             for node in fieldNodes {
                 guard let type = wrappedType(node.type) else { continue }
                 let field = GraphQLInputField(name: node.name.value, type: type, description: node.description?.value,
                                               defaultValue: node.defaultValue,
                                               deprecationReason: deprecationReason(node.directives), astNode: node)
-                if let index = fields.firstIndex(where: { $0.name == field.name }) { fields[index] = field } else { fields.append(field) }
+                if let index = positions[field.name] {
+                    fields[index] = field
+                } else {
+                    positions[field.name] = fields.count
+                    fields.append(field)
+                }
             }
             input.fields = fields
         }
@@ -261,12 +273,18 @@ private struct SchemaBuilder {
 
     mutating func buildArguments(_ nodes: [InputValueDefinition]) -> [GraphQLArgument] {
         var args: [GraphQLArgument] = []
+        var positions: [String: Int] = [:]
         for node in nodes {
             guard let type = wrappedType(node.type) else { continue }
             let arg = GraphQLArgument(name: node.name.value, type: type, description: node.description?.value,
                                       defaultValue: node.defaultValue,
                                       deprecationReason: deprecationReason(node.directives), astNode: node)
-            if let index = args.firstIndex(where: { $0.name == arg.name }) { args[index] = arg } else { args.append(arg) }
+            if let index = positions[arg.name] {
+                args[index] = arg
+            } else {
+                positions[arg.name] = args.count
+                args.append(arg)
+            }
         }
         return args
     }

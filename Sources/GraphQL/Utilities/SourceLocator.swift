@@ -5,10 +5,15 @@
 ///
 /// Gives the same answers as `Source.location(at:)`: lines end at `\r\n`,
 /// `\n` or `\r`; columns count UTF-16 code units.
-struct SourceLocator {
+final class SourceLocator {
     private let bytes: [UInt8]
     /// Offsets where lines 1, 2, ... start.
     private let lineStarts: [Int]
+    /// Whether each line is all ASCII (then a column is just a byte distance).
+    private let asciiLines: [Bool]
+    /// The last position measured on a non-ASCII line: later offsets on the
+    /// same line continue from it (errors come mostly in document order).
+    private var cache: (line: Int, offset: Int, column: Int)?
 
     init(_ source: Source) {
         bytes = Array(source.body.utf8)
@@ -26,6 +31,13 @@ struct SourceLocator {
             }
         }
         lineStarts = starts
+        var ascii = [Bool](repeating: true, count: starts.count)
+        var line = 0
+        for (offset, byte) in bytes.enumerated() where byte >= 0x80 {
+            while line + 1 < starts.count && starts[line + 1] <= offset { line += 1 }
+            ascii[line] = false
+        }
+        asciiLines = ascii
     }
 
     func location(at offset: Int) -> SourceLocation {
@@ -40,6 +52,14 @@ struct SourceLocator {
         var column = 1
         var index = lineStarts[low]
         if index > 0, index < bytes.count, bytes[index] == 0x0A, bytes[index - 1] == 0x0D { index += 1 }
+        if asciiLines[low] {
+            return SourceLocation(line: low + 1, column: 1 + max(0, offset - index))
+        }
+        if let cache, cache.line == low, cache.offset <= offset, cache.offset >= index {
+            index = cache.offset
+            column = cache.column
+        }
+        defer { cache = (low, offset, column) }
         while index < offset {
             let byte = bytes[index]
             if byte >= 0xF0 {

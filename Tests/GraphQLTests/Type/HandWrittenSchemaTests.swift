@@ -416,4 +416,20 @@ final class HandWrittenSchemaTests: XCTestCase {
         XCTAssertEqual(errors.count, 1)
         XCTAssertTrue(errors.first?.message.hasPrefix(#"Cannot reference Input Object "I0" within itself"#) ?? false)
     }
+
+    func testThousandsOfRepeatsStayCheap() throws {
+        let count = 20_000
+        let union = try buildSchema("type Query { a: Int }\ntype A { a: Int }\nunion U = "
+                                    + Array(repeating: "A", count: count).joined(separator: " | "))
+        let unionErrors = validateSchema(union)
+        // graphql-js reports each repeat; past ten per name they are left out.
+        XCTAssertEqual(unionErrors.count, 10)
+        XCTAssertEqual(unionErrors.first?.message, "Union type U can only include type A once.")
+        XCTAssertEqual(unionErrors.first?.locations.count, count)
+        XCTAssertEqual(unionErrors.first?.locations.last, SourceLocation(line: 3, column: 11 + 4 * (count - 1)))
+        let implements = try buildSchema("type Query { a: Int }\ninterface I { a: Int }\ntype T implements "
+                                         + Array(repeating: "I", count: count).joined(separator: " & ") + " { a: Int }")
+        XCTAssertEqual(validateSchema(implements).map(\.message),
+                       Array(repeating: "Type T can only implement I once.", count: 10))
+    }
 }
