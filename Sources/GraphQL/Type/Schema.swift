@@ -175,6 +175,31 @@ public final class GraphQLSchema: @unchecked Sendable {
         self.fieldsByIndex = fieldsByIndex
     }
 
+    /// Takes the type graph apart when the schema goes: types refer to each
+    /// other, and releasing a long chain of them (hostile SDL) would recurse
+    /// once per link and overflow the stack; cycles (recursive types) would
+    /// never be released at all. A type is therefore useful only while its
+    /// schema lives (the built-in scalars and introspection types, shared by
+    /// all schemas, are left as they are).
+    deinit {
+        for type in types where !type.isBuiltIn {
+            switch type {
+            case .object(let object):
+                object.fields = []
+                object.interfaces = []
+            case .interface(let interface):
+                interface.fields = []
+                interface.interfaces = []
+            case .union(let union):
+                union.types = []
+            case .inputObject(let input):
+                input.fields = []
+            case .scalar, .enum:
+                break
+            }
+        }
+    }
+
     /// A named type by name.
     @inlinable public func type(named name: String) -> GraphQLNamedType? { typeMap[name] }
 

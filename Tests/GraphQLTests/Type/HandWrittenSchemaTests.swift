@@ -432,4 +432,21 @@ final class HandWrittenSchemaTests: XCTestCase {
         XCTAssertEqual(validateSchema(implements).map(\.message),
                        Array(repeating: "Type T can only implement I once.", count: 10))
     }
+
+    func testRecursiveTypesAreReleasedWithTheirSchema() throws {
+        weak var query: GraphQLObjectType?
+        weak var input: GraphQLInputObjectType?
+        do {
+            let schema = try buildSchema("""
+            type Query { me: Query, f(i: In): Int }
+            input In { next: In, list: [In!] }
+            """)
+            query = schema.queryType
+            input = schema.type(named: "In")?.asInputObject
+            XCTAssertNotNil(query)
+            XCTAssertNotNil(input)
+        }
+        XCTAssertNil(query)
+        XCTAssertNil(input)
+    }
 }
