@@ -4,6 +4,7 @@ enum CommandLineTool {
     static var subcommands: [any Subcommand.Type] {
         [
             ServeCommand.self,
+            QueryCommand.self,
             PrintCommand.self,
             BenchCommand.self,
         ]
