@@ -120,9 +120,9 @@ final class BenchPerson: FieldValueProviding {
 
     subscript(field name: String) -> ResolvedValue {
         switch name {
-        case "id": return id
-        case "name": return name
-        case "email": return email
+        case "id": return self.id
+        case "name": return self.name
+        case "email": return self.email
         default: return nil
         }
     }
