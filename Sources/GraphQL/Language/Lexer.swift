@@ -13,6 +13,8 @@ struct Lexer {
     private(set) var token: Token
     /// The end of the previous token: where the last parsed node ends.
     private(set) var lastTokenEnd: Int = 0
+    /// The decoded value of the current token when it is a string or block string.
+    private(set) var tokenString: String = ""
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
@@ -31,7 +33,16 @@ struct Lexer {
 
     /// The token after the current one, without moving.
     func lookahead() throws(GraphQLError) -> Token {
-        token.kind == .eof ? token : try readToken(from: token.end)
+        if token.kind == .eof { return token }
+        var copy = self
+        return try copy.readToken(from: token.end)
+    }
+
+    /// The decoded value of the string or block string token `token`.
+    func stringValue(of token: Token) -> String {
+        var copy = self
+        _ = try? copy.readToken(from: token.start)
+        return copy.tokenString
     }
 
     /// The text of the bytes `start..<end` (a name, a number).
@@ -61,12 +72,19 @@ struct Lexer {
         index < bytes.count ? bytes[index] : 0
     }
 
-    /// Reads the next token that is not a comment, starting at `start`.
-    func readToken(from start: Int) throws(GraphQLError) -> Token {
+    /// Reads the next token that is not a comment, starting at `start`; the
+    /// value of a string token goes to `tokenString`.
+    mutating func readToken(from start: Int) throws(GraphQLError) -> Token {
         var position = start
         let count = bytes.count
         while position < count {
-            let code = bytes[position]
+            var code = bytes[position]
+            // Runs of ignored characters: the common case between tokens.
+            while code == 0x20 || code == 0x0A || code == 0x2C || code == 0x09 || code == 0x0D {
+                position += 1
+                guard position < count else { return Token(kind: .eof, start: count, end: count) }
+                code = bytes[position]
+            }
             switch code {
             case 0x09, 0x20, 0x2C, 0x0A, 0x0D: // tab, space, comma, line terminators
                 position += 1
@@ -172,7 +190,7 @@ struct Lexer {
     }
 
     /// Reads a `"..."` string from `start` (its opening quote), decoding escapes.
-    private func readString(from start: Int) throws(GraphQLError) -> Token {
+    private mutating func readString(from start: Int) throws(GraphQLError) -> Token {
         var position = start + 1
         var chunkStart = position
         var decoded: [UInt8] = []
@@ -181,14 +199,13 @@ struct Lexer {
         while position < count {
             let code = bytes[position]
             if code == 0x22 { // closing quote
-                let value: String
                 if hasEscape {
                     decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                    value = String(decoding: decoded, as: UTF8.self)
+                    tokenString = String(decoding: decoded, as: UTF8.self)
                 } else {
-                    value = text(chunkStart, position)
+                    tokenString = text(chunkStart, position)
                 }
-                return Token(kind: .string, start: start, end: position + 1, stringValue: value)
+                return Token(kind: .string, start: start, end: position + 1)
             }
             if code == 0x5C { // escape
                 hasEscape = true
@@ -280,7 +297,7 @@ struct Lexer {
     }
 
     /// Reads a `"""` block string from `start`, applying the spec's dedent.
-    private func readBlockString(from start: Int) throws(GraphQLError) -> Token {
+    private mutating func readBlockString(from start: Int) throws(GraphQLError) -> Token {
         var position = start + 3
         var chunkStart = position
         var line: [UInt8] = []
@@ -291,8 +308,8 @@ struct Lexer {
             if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
                 lines.append(line)
-                let value = BlockString.joinedDedentedLines(lines)
-                return Token(kind: .blockString, start: start, end: position + 3, stringValue: value)
+                tokenString = BlockString.joinedDedentedLines(lines)
+                return Token(kind: .blockString, start: start, end: position + 3)
             }
             if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22 {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
@@ -365,7 +382,14 @@ struct Lexer {
 
 @inline(__always) func isNameStart(_ code: UInt8) -> Bool { isLetter(code) || code == 0x5F }
 
-@inline(__always) func isNameContinue(_ code: UInt8) -> Bool { isLetter(code) || isDigit(code) || code == 0x5F }
+/// Name characters (`[_0-9A-Za-z]`) as a bitmap over the 128 ASCII codes.
+private let nameContinueLow: UInt64 = 0x03FF_0000_0000_0000 // 0-9
+private let nameContinueHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE // A-Z _ a-z
+
+@inline(__always) func isNameContinue(_ code: UInt8) -> Bool {
+    code < 64 ? (nameContinueLow >> UInt64(code)) & 1 != 0
+        : code < 128 && (nameContinueHigh >> UInt64(code & 63)) & 1 != 0
+}
 
 /// The value of a hex digit, or -1.
 @inline(__always) func hexValue(_ code: UInt8) -> Int32 {

@@ -9,6 +9,12 @@ struct Parser {
     private let options: ParseOptions
     private var tokenCount = 0
     private var depth = 0
+    // Scratch stacks for the items of lists being parsed (see ScratchStack).
+    private let selectionStack = ScratchStack<Selection>()
+    private let argumentStack = ScratchStack<Argument>(capacity: 16)
+    private let directiveStack = ScratchStack<Directive>(capacity: 8)
+    private let valueStack = ScratchStack<Value>(capacity: 16)
+    private let objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
@@ -86,7 +92,7 @@ struct Parser {
         case .name, .int, .float:
             return kind + " \"" + lexer.text(token.start, token.end) + "\""
         case .string, .blockString:
-            return kind + " \"" + (token.stringValue ?? "") + "\""
+            return kind + " \"" + lexer.stringValue(of: token) + "\""
         default:
             return kind
         }
@@ -233,19 +239,19 @@ struct Parser {
         let start = token.start
         try expect(.braceL)
         try enter()
-        var selections: [Selection] = []
+        let base = selectionStack.count
         repeat {
             if peek(.spread) {
-                selections.append(try parseFragment())
+                selectionStack.push(try parseFragment())
             } else {
-                selections.append(.field(try parseField()))
+                selectionStack.push(try parseField())
             }
         } while try !expectOptional(.braceR)
         depth -= 1
-        return SelectionSet(selections: selections, loc: loc(start))
+        return SelectionSet(selections: selectionStack.popArray(from: base), loc: loc(start))
     }
 
-    private mutating func parseField() throws(GraphQLError) -> Field {
+    private mutating func parseField() throws(GraphQLError) -> Selection {
         let start = token.start
         let nameOrAlias = try parseName()
         var alias: Name?
@@ -259,21 +265,22 @@ struct Parser {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        return Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                     selectionSet: selectionSet, loc: loc(start))
+        let field = Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                          selectionSet: selectionSet, loc: loc(start))
+        return .field(consume field)
     }
 
     private mutating func parseArguments(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
-        var arguments: [Argument] = []
+        let base = argumentStack.count
         repeat {
             let start = token.start
             let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: isConst)
-            arguments.append(Argument(name: name, value: value, loc: loc(start)))
+            argumentStack.push(Argument(name: name, value: value, loc: loc(start)))
         } while try !expectOptional(.parenR)
-        return arguments
+        return argumentStack.popArray(from: base)
     }
 
     private mutating func parseFragment() throws(GraphQLError) -> Selection {
@@ -313,25 +320,25 @@ struct Parser {
         case .bracketL:
             try advance()
             try enter()
-            var values: [Value] = []
+            let base = valueStack.count
             while try !expectOptional(.bracketR) {
-                values.append(try parseValue(const: isConst))
+                valueStack.push(try parseValue(const: isConst))
             }
             depth -= 1
-            return .list(ListValue(values: values, loc: loc(current.start)))
+            return .list(ListValue(values: valueStack.popArray(from: base), loc: loc(current.start)))
         case .braceL:
             try advance()
             try enter()
-            var fields: [ObjectField] = []
+            let base = objectFieldStack.count
             while try !expectOptional(.braceR) {
                 let start = token.start
                 let name = try parseName()
                 try expect(.colon)
                 let value = try parseValue(const: isConst)
-                fields.append(ObjectField(name: name, value: value, loc: loc(start)))
+                objectFieldStack.push(ObjectField(name: name, value: value, loc: loc(start)))
             }
             depth -= 1
-            return .object(ObjectValue(fields: fields, loc: loc(current.start)))
+            return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), loc: loc(current.start)))
         case .int:
             try advance()
             return .int(IntValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
@@ -368,23 +375,24 @@ struct Parser {
 
     private mutating func parseStringLiteral() throws(GraphQLError) -> StringValue {
         let current = token
+        let value = lexer.tokenString
         try advance()
-        return StringValue(value: current.stringValue ?? "", block: current.kind == .blockString,
-                           loc: loc(current.start))
+        return StringValue(value: value, block: current.kind == .blockString, loc: loc(current.start))
     }
 
     // MARK: - Directives
 
     private mutating func parseDirectives(const isConst: Bool) throws(GraphQLError) -> [Directive] {
-        var directives: [Directive] = []
+        guard peek(.at) else { return [] }
+        let base = directiveStack.count
         while peek(.at) {
             let start = token.start
             try advance()
             let name = try parseName()
             let arguments = try parseArguments(const: isConst)
-            directives.append(Directive(name: name, arguments: arguments, loc: loc(start)))
+            directiveStack.push(Directive(name: name, arguments: arguments, loc: loc(start)))
         }
-        return directives
+        return directiveStack.popArray(from: base)
     }
 
     // MARK: - Types

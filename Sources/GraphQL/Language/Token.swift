@@ -48,19 +48,16 @@ enum TokenKind: UInt8, Sendable {
     }
 }
 
-/// One lexical token: its kind and UTF-8 byte range; string tokens also carry
-/// their decoded value.
+/// One lexical token: its kind and UTF-8 byte range (a trivial value: the
+/// decoded value of a string token is kept by the lexer).
 struct Token: Sendable {
     var kind: TokenKind
     var start: Int
     var end: Int
-    /// The decoded value of a string or block string token (nil otherwise).
-    var stringValue: String?
 
-    init(kind: TokenKind, start: Int, end: Int, stringValue: String? = nil) {
+    init(kind: TokenKind, start: Int, end: Int) {
         self.kind = kind
         self.start = start
         self.end = end
-        self.stringValue = stringValue
     }
 }

@@ -35,6 +35,7 @@ public final class GraphQLDirective: @unchecked Sendable {
         self.description = description
         self.locations = locations
         self.args = args
+        for index in self.args.indices { self.args[index].resolveDefaultValue() }
         self.isRepeatable = false
         self.isSpecified = true
     }

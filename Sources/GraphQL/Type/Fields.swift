@@ -1,3 +1,5 @@
+import JSON
+
 /// A field of an object or interface type.
 ///
 /// A final class: its identity (`ObjectIdentifier(field)`) and its
@@ -88,6 +90,21 @@ public struct GraphQLArgument: Sendable {
 
     /// True when the argument must be given: non-null and without a default.
     @inlinable public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+
+    /// The default value coerced to the type (`valueFromAST`), nil when there
+    /// is none or it is invalid. Filled in when the schema is built.
+    public internal(set) var coercedDefaultValue: JSONValue?
+    /// The default value as `__InputValue.defaultValue` and `printSchema`
+    /// write it (coerced, then printed back), nil when there is none or it
+    /// is invalid. Filled in when the schema is built.
+    public internal(set) var printedDefaultValue: String?
+
+    /// Computes `coercedDefaultValue` and `printedDefaultValue` from `defaultValue` and `type`.
+    mutating func resolveDefaultValue() {
+        guard let defaultValue else { return }
+        coercedDefaultValue = valueFromAST(defaultValue, type: type)
+        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(valueText)
+    }
 }
 
 /// A field of an input object type.
@@ -121,6 +138,21 @@ public struct GraphQLInputField: Sendable {
 
     /// True when the field must be given: non-null and without a default.
     @inlinable public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+
+    /// The default value coerced to the type (`valueFromAST`), nil when there
+    /// is none or it is invalid. Filled in when the schema is built.
+    public internal(set) var coercedDefaultValue: JSONValue?
+    /// The default value as `__InputValue.defaultValue` and `printSchema`
+    /// write it (coerced, then printed back), nil when there is none or it
+    /// is invalid. Filled in when the schema is built.
+    public internal(set) var printedDefaultValue: String?
+
+    /// Computes `coercedDefaultValue` and `printedDefaultValue` from `defaultValue` and `type`.
+    mutating func resolveDefaultValue() {
+        guard let defaultValue else { return }
+        coercedDefaultValue = valueFromAST(defaultValue, type: type)
+        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(valueText)
+    }
 
     static func index(_ fields: [GraphQLInputField]) -> [String: GraphQLInputField] {
         var byName: [String: GraphQLInputField] = [:]

@@ -114,8 +114,9 @@ public enum Introspection {
     private static let wired: Bool = {
         func list(_ type: GraphQLObjectType) -> GraphQLType { .list(.nonNull(.named(.object(type)))) }
         func nonNullList(_ type: GraphQLObjectType) -> GraphQLType { .nonNull(list(type)) }
-        let includeDeprecated = [GraphQLArgument(name: "includeDeprecated", type: boolean,
+        var includeDeprecated = [GraphQLArgument(name: "includeDeprecated", type: boolean,
                                                  defaultValue: .boolean(BooleanValue(value: false)))]
+        includeDeprecated[0].resolveDefaultValue()
         let typeRef: GraphQLType = .named(.object(_typeType))
         _schemaType.fields = [
             GraphQLField(name: "description", type: string),

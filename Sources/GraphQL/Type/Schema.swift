@@ -132,6 +132,30 @@ public final class GraphQLSchema: @unchecked Sendable {
         }
         self.directivesByName = directivesByName
 
+        // Coerce default values once (the types are complete now). Shared
+        // built-in directives and introspection fields did so themselves.
+        for type in ordered where !type.isBuiltIn {
+            switch type {
+            case .object(let object):
+                for field in object.fields where field.args.contains(where: { $0.defaultValue != nil }) {
+                    for index in field.args.indices { field.args[index].resolveDefaultValue() }
+                }
+            case .interface(let interface):
+                for field in interface.fields where field.args.contains(where: { $0.defaultValue != nil }) {
+                    for index in field.args.indices { field.args[index].resolveDefaultValue() }
+                }
+            case .inputObject(let input) where input.fields.contains(where: { $0.defaultValue != nil }):
+                var fields = input.fields
+                for index in fields.indices { fields[index].resolveDefaultValue() }
+                input.fields = fields
+            default:
+                break
+            }
+        }
+        for directive in directives where !directive.isSpecified && directive.args.contains(where: { $0.defaultValue != nil }) {
+            for index in directive.args.indices { directive.args[index].resolveDefaultValue() }
+        }
+
         // Number the fields: introspection ones have fixed numbers.
         var fieldsByIndex = Introspection.numberedFields
         for type in ordered where !type.isIntrospectionType {

@@ -61,6 +61,7 @@ private struct SchemaBuilder {
 
         // 1. Create every named type (empty), so that references resolve.
         var types: [GraphQLNamedType] = []
+        var positions: [String: Int] = [:]
         var built: [(GraphQLNamedType, Definition)] = []
         for definition in typeDefinitions {
             guard let name = definition.name?.value else { continue }
@@ -73,9 +74,10 @@ private struct SchemaBuilder {
                 type = makeType(definition, extensions: extensions[name] ?? [])
                 built.append((type, definition))
             }
-            if let index = types.firstIndex(where: { $0.name == name }) {
+            if let index = positions[name] {
                 types[index] = type
             } else {
+                positions[name] = types.count
                 types.append(type)
             }
             typeMap[name] = type

@@ -10,7 +10,7 @@ import JSON
 public func printSchema(_ schema: GraphQLSchema) -> String {
     var parts: [String] = []
     if let definition = schemaDefinitionText(schema) { parts.append(definition) }
-    for directive in schema.directives where !directive.isSpecified {
+    for directive in schema.directives where !GraphQLDirective.isSpecifiedDirectiveName(directive.name) {
         parts.append(directiveText(directive))
     }
     for type in schema.types where !type.isBuiltIn {
@@ -23,7 +23,7 @@ public func printSchema(_ schema: GraphQLSchema) -> String {
 public func printIntrospectionSchema(_ schema: GraphQLSchema) -> String {
     var parts: [String] = []
     if let definition = schemaDefinitionText(schema) { parts.append(definition) }
-    for directive in schema.directives where directive.isSpecified {
+    for directive in schema.directives where GraphQLDirective.isSpecifiedDirectiveName(directive.name) {
         parts.append(directiveText(directive))
     }
     for type in schema.types where type.isIntrospectionType {

@@ -12,6 +12,21 @@ import JSON
 /// values; a variable absent from them is invalid (or omitted inside lists and
 /// input objects, where defaults apply).
 public func valueFromAST(_ valueNode: Value, type: GraphQLType, variables: [String: JSONValue]? = nil) -> JSONValue? {
+    var budget = maxDefaultExpansions
+    return coerceLiteral(valueNode, type: type, variables: variables, defaultsDepth: 0, budget: &budget)
+}
+
+/// How many input field defaults one coercion may expand in all (hostile SDL
+/// could otherwise make nested defaults expand exponentially).
+private let maxDefaultExpansions = 1_000
+
+/// How many input field defaults may be expanded inside one another: a cycle
+/// of defaults (`input A { b: B = {} } input B { a: A = {} }`) makes the value
+/// invalid instead of recursing forever.
+private let maxNestedDefaults = 32
+
+private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [String: JSONValue]?,
+                           defaultsDepth: Int, budget: inout Int) -> JSONValue? {
     if case .variable(let variable) = valueNode {
         guard let value = variables?[variable.name.value] else { return nil }
         if value == .null && type.isNonNull { return nil }
@@ -20,7 +35,7 @@ public func valueFromAST(_ valueNode: Value, type: GraphQLType, variables: [Stri
     switch type {
     case .nonNull(let inner):
         if case .null = valueNode { return nil }
-        return valueFromAST(valueNode, type: inner, variables: variables)
+        return coerceLiteral(valueNode, type: inner, variables: variables, defaultsDepth: defaultsDepth, budget: &budget)
     case .list(let itemType):
         if case .null = valueNode { return .null }
         if case .list(let list) = valueNode {
@@ -31,13 +46,13 @@ public func valueFromAST(_ valueNode: Value, type: GraphQLType, variables: [Stri
                     if itemType.isNonNull { return nil }
                     coerced.append(.null)
                 } else {
-                    guard let value = valueFromAST(item, type: itemType, variables: variables) else { return nil }
+                    guard let value = coerceLiteral(item, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
                     coerced.append(value)
                 }
             }
             return .array(coerced)
         }
-        guard let value = valueFromAST(valueNode, type: itemType, variables: variables) else { return nil }
+        guard let value = coerceLiteral(valueNode, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
         return .array([value])
     case .named(let named):
         if case .null = valueNode { return .null }
@@ -48,10 +63,21 @@ public func valueFromAST(_ valueNode: Value, type: GraphQLType, variables: [Stri
             for field in input.fields {
                 let fieldNode = object.fields.first { $0.name.value == field.name }
                 if let fieldNode, !isMissingVariable(fieldNode.value, variables) {
-                    guard let value = valueFromAST(fieldNode.value, type: field.type, variables: variables) else { return nil }
+                    guard let value = coerceLiteral(fieldNode.value, type: field.type, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
                     coerced.append(field.name, value)
                 } else if let defaultValue = field.defaultValue {
-                    guard let value = valueFromAST(defaultValue, type: field.type) else { continue }
+                    if let value = field.coercedDefaultValue {
+                        coerced.append(field.name, value)
+                        continue
+                    }
+                    budget -= 1
+                    guard defaultsDepth < maxNestedDefaults, budget > 0,
+                          let value = coerceLiteral(defaultValue, type: field.type, variables: nil,
+                                                    defaultsDepth: defaultsDepth + 1, budget: &budget) else {
+                        // An invalid default counts as none (graphql-js keeps it undefined).
+                        if field.type.isNonNull { return nil }
+                        continue
+                    }
                     coerced.append(field.name, value)
                 } else if field.type.isNonNull {
                     return nil

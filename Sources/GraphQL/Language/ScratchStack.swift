@@ -1,0 +1,58 @@
+/// A growable stack that the parser reuses for the items of every list it
+/// builds (selections, arguments, ...): items are pushed as they are parsed,
+/// then moved out into an exactly sized array when the list closes. Nested
+/// lists use the top of the stack, so one buffer serves a whole parse and each
+/// AST array is allocated once, at its final size, without reference-count
+/// traffic for the move.
+final class ScratchStack<Element> {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// The number of items on the stack.
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        storage = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    /// Pushes an item.
+    @inline(__always)
+    func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newStorage.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    /// Moves the items from `base` to the top into a new array and pops them.
+    @inline(__always)
+    func popArray(from base: Int) -> [Element] {
+        let length = count - base
+        if length <= 0 { return [] }
+        // (reserveCapacity + append specialise well; `init(unsafeUninitializedCapacity:)`
+        // looks up the array's metadata on every call.)
+        var result: [Element] = []
+        result.reserveCapacity(length)
+        var item = storage + base
+        let end = storage + count
+        while item < end {
+            result.append(item.move())
+            item += 1
+        }
+        count = base
+        return result
+    }
+}

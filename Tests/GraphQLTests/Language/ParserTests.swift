@@ -1,0 +1,257 @@
+import GraphQL
+import XCTest
+
+private func nameNode(_ value: String, _ start: Int, _ end: Int) -> Name {
+    Name(value: value, loc: Location(start: start, end: end))
+}
+
+private func loc(_ start: Int, _ end: Int) -> Location { Location(start: start, end: end) }
+
+/// The cases of graphql-js's `parser-test.ts`, in Swift.
+final class ParserTests: XCTestCase {
+    func testProvidesUsefulErrors() {
+        assertSyntaxError("{", "Expected Name, found <EOF>.", 1, 2)
+        assertSyntaxError("\n      { ...MissingOn }\n      fragment MissingOn Type\n    ",
+                          "Expected \"on\", found Name \"Type\".", 3, 26)
+        assertSyntaxError("{ field: {} }", "Expected Name, found \"{\".", 1, 10)
+        assertSyntaxError("notAnOperation Foo { field }", "Unexpected Name \"notAnOperation\".", 1, 1)
+        assertSyntaxError("...", "Unexpected \"...\".", 1, 1)
+        assertSyntaxError("{ \"\"", "Expected Name, found String \"\".", 1, 3)
+    }
+
+    func testUsefulErrorWhenUsingSource() {
+        do {
+            _ = try parse(Source("query", name: "MyQuery.graphql"))
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual(error.message, "Syntax Error: Expected \"{\", found <EOF>.")
+            XCTAssertEqual(error.locations, [SourceLocation(line: 1, column: 6)])
+        }
+    }
+
+    func testLimitsTheNumberOfTokens() {
+        XCTAssertNoThrow(try parse("{ foo }", options: ParseOptions(maxTokens: 3)))
+        assertSyntaxError("{ foo }", "Document contains more than 2 tokens. Parsing aborted.", 1, 7,
+                          options: ParseOptions(maxTokens: 2))
+        XCTAssertNoThrow(try parse("{ foo(bar: \"baz\") }", options: ParseOptions(maxTokens: 8)))
+        assertSyntaxError("{ foo(bar: \"baz\") }", "Document contains more than 7 tokens. Parsing aborted.", 1, 19,
+                          options: ParseOptions(maxTokens: 7))
+    }
+
+    func testParsesVariableInlineValues() {
+        XCTAssertNoThrow(try parse("{ field(complex: { a: { b: [ $var ] } }) }"))
+    }
+
+    func testParsesConstantDefaultValues() {
+        assertSyntaxError("query Foo($x: Complex = { a: { b: [ $var ] } }) { field }",
+                          "Unexpected variable \"$var\" in constant value.", 1, 37)
+    }
+
+    func testParsesVariableDefinitionDirectives() {
+        XCTAssertNoThrow(try parse("query Foo($x: Boolean = false @bar) { field }"))
+    }
+
+    func testDoesNotAcceptFragmentsNamedOn() {
+        assertSyntaxError("fragment on on on { on }", "Unexpected Name \"on\".", 1, 10)
+    }
+
+    func testDoesNotAcceptFragmentSpreadOfOn() {
+        assertSyntaxError("{ ...on }", "Expected Name, found \"}\".", 1, 9)
+    }
+
+    func testDoesNotAllowTrueFalseOrNullAsEnumValue() {
+        assertSyntaxError("enum Test { VALID, true }", "Name \"true\" is reserved and cannot be used for an enum value.",
+                          1, 20)
+        assertSyntaxError("enum Test { VALID, false }",
+                          "Name \"false\" is reserved and cannot be used for an enum value.", 1, 20)
+        assertSyntaxError("enum Test { VALID, null }", "Name \"null\" is reserved and cannot be used for an enum value.",
+                          1, 20)
+    }
+
+    func testParsesMultiByteCharacters() throws {
+        let document = try parse("""
+
+              # This comment has a \u{0A0A} multi-byte character.
+              { field(arg: "Has a \u{0A0A} multi-byte character.") }
+
+            """)
+        guard case .operation(let operation) = document.definitions.first,
+              case .field(let field) = operation.selectionSet.selections.first,
+              case .string(let value) = field.arguments.first?.value else {
+            return XCTFail("unexpected shape")
+        }
+        XCTAssertEqual(value.value, "Has a \u{0A0A} multi-byte character.")
+    }
+
+    func testParsesKitchenSink() throws {
+        guard let text = sharedText("bench/kitchen-sink.graphql") else { return }
+        let document = try parse(text)
+        XCTAssertEqual(document.definitions.count, 6)
+    }
+
+    func testAllowsNonKeywordsAnywhereANameIsAllowed() {
+        for keyword in ["on", "fragment", "query", "mutation", "subscription", "true", "false"] {
+            let fragmentName = keyword != "on" ? keyword : "a"
+            let document = """
+                query \(keyword) {
+                  ... \(fragmentName)
+                  ... on \(keyword) { field }
+                }
+                fragment \(fragmentName) on Type {
+                  \(keyword)(\(keyword): $\(keyword))
+                    @\(keyword)(\(keyword): \(keyword))
+                }
+                """
+            XCTAssertNoThrow(try parse(document), keyword)
+        }
+    }
+
+    func testParsesAnonymousAndNamedMutationsAndSubscriptions() throws {
+        for text in ["mutation { mutationField }", "subscription { subscriptionField }",
+                     "mutation Foo { mutationField }", "subscription Foo { subscriptionField }"] {
+            XCTAssertNoThrow(try parse(text), text)
+        }
+        let document = try parse("subscription Foo { subscriptionField }")
+        guard case .operation(let operation) = document.definitions.first else { return XCTFail() }
+        XCTAssertEqual(operation.operation, .subscription)
+        XCTAssertEqual(operation.name?.value, "Foo")
+    }
+
+    func testCreatesAST() throws {
+        let document = try parse("{\n  node(id: 4) {\n    id,\n    name\n  }\n}")
+        let expected = OperationDefinition(
+            operation: .query,
+            selectionSet: SelectionSet(selections: [
+                .field(Field(
+                    name: nameNode("node", 4, 8),
+                    arguments: [Argument(name: nameNode("id", 9, 11),
+                                         value: .int(IntValue(value: "4", loc: loc(13, 14))), loc: loc(9, 14))],
+                    selectionSet: SelectionSet(selections: [
+                        .field(Field(name: nameNode("id", 22, 24), loc: loc(22, 24))),
+                        .field(Field(name: nameNode("name", 30, 34), loc: loc(30, 34))),
+                    ], loc: loc(16, 38)),
+                    loc: loc(4, 38))),
+            ], loc: loc(0, 40)),
+            loc: loc(0, 40))
+        XCTAssertEqual(document.loc, loc(0, 40))
+        XCTAssertEqual(document.definitions, [.operation(expected)])
+    }
+
+    func testCreatesASTFromNamelessQueryWithoutVariables() throws {
+        let document = try parse("query {\n  node {\n    id\n  }\n}")
+        let expected = OperationDefinition(
+            operation: .query,
+            selectionSet: SelectionSet(selections: [
+                .field(Field(
+                    name: nameNode("node", 10, 14),
+                    selectionSet: SelectionSet(selections: [
+                        .field(Field(name: nameNode("id", 21, 23), loc: loc(21, 23))),
+                    ], loc: loc(15, 27)),
+                    loc: loc(10, 27))),
+            ], loc: loc(6, 29)),
+            loc: loc(0, 29))
+        XCTAssertEqual(document.loc, loc(0, 29))
+        XCTAssertEqual(document.definitions, [.operation(expected)])
+    }
+
+    func testAllowsParsingWithoutSourceLocationInformation() throws {
+        let document = try parse("{ id }", options: ParseOptions(noLocation: true))
+        XCTAssertNil(document.loc)
+        guard case .operation(let operation) = document.definitions.first else { return XCTFail() }
+        XCTAssertNil(operation.loc)
+        XCTAssertNil(operation.selectionSet.selections.first?.loc)
+    }
+
+    func testRejectsLegacyFragmentVariables() {
+        assertSyntaxError("fragment a($v: Boolean = false) on t { f(v: $v) }", "Expected \"on\", found \"(\".", 1, 11)
+    }
+
+    func testContainsLocationAndSource() throws {
+        let source = Source("{ id }")
+        let document = try parse(source)
+        XCTAssertEqual(document.loc, loc(0, 6))
+        XCTAssertTrue(document.source === source)
+    }
+
+    func testDescriptionsOnlyOnTypeDefinitions() {
+        assertSyntaxError("\"desc\" query { a }",
+                          "Unexpected description, descriptions are supported only on type definitions.", 1, 1)
+    }
+
+    // MARK: - parseValue, parseConstValue, parseType
+
+    func testParseValueNull() throws {
+        XCTAssertEqual(try parseValue("null"), .null(NullValue(loc: loc(0, 4))))
+    }
+
+    func testParseValueLists() throws {
+        XCTAssertEqual(try parseValue("[123 \"abc\"]"), .list(ListValue(values: [
+            .int(IntValue(value: "123", loc: loc(1, 4))),
+            .string(StringValue(value: "abc", block: false, loc: loc(5, 10))),
+        ], loc: loc(0, 11))))
+    }
+
+    func testParseValueBlockStrings() throws {
+        XCTAssertEqual(try parseValue("[\"\"\"long\"\"\" \"short\"]"), .list(ListValue(values: [
+            .string(StringValue(value: "long", block: true, loc: loc(1, 11))),
+            .string(StringValue(value: "short", block: false, loc: loc(12, 19))),
+        ], loc: loc(0, 20))))
+    }
+
+    func testParseValueAllowsVariables() throws {
+        XCTAssertEqual(try parseValue("{ field: $var }"), .object(ObjectValue(fields: [
+            ObjectField(name: nameNode("field", 2, 7),
+                        value: .variable(Variable(name: nameNode("var", 10, 13), loc: loc(9, 13))), loc: loc(2, 13)),
+        ], loc: loc(0, 15))))
+    }
+
+    func testParseValueErrors() {
+        XCTAssertThrowsError(try parseValue("$")) { error in
+            XCTAssertEqual((error as? GraphQLError)?.message, "Syntax Error: Expected Name, found <EOF>.")
+            XCTAssertEqual((error as? GraphQLError)?.locations, [SourceLocation(line: 1, column: 2)])
+        }
+        XCTAssertThrowsError(try parseValue(":")) { error in
+            XCTAssertEqual((error as? GraphQLError)?.message, "Syntax Error: Unexpected \":\".")
+        }
+    }
+
+    func testParseConstValue() throws {
+        XCTAssertEqual(try parseConstValue("[123 \"abc\"]"), .list(ListValue(values: [
+            .int(IntValue(value: "123", loc: loc(1, 4))),
+            .string(StringValue(value: "abc", block: false, loc: loc(5, 10))),
+        ], loc: loc(0, 11))))
+        XCTAssertThrowsError(try parseConstValue("{ field: $var }")) { error in
+            XCTAssertEqual((error as? GraphQLError)?.message,
+                           "Syntax Error: Unexpected variable \"$var\" in constant value.")
+            XCTAssertEqual((error as? GraphQLError)?.locations, [SourceLocation(line: 1, column: 10)])
+        }
+        XCTAssertThrowsError(try parseConstValue("$")) { error in
+            XCTAssertEqual((error as? GraphQLError)?.message, "Syntax Error: Unexpected \"$\".")
+            XCTAssertEqual((error as? GraphQLError)?.locations, [SourceLocation(line: 1, column: 1)])
+        }
+    }
+
+    func testParseType() throws {
+        XCTAssertEqual(try parseType("String"), .named(NamedType(name: nameNode("String", 0, 6), loc: loc(0, 6))))
+        XCTAssertEqual(try parseType("MyType"), .named(NamedType(name: nameNode("MyType", 0, 6), loc: loc(0, 6))))
+        XCTAssertEqual(try parseType("[MyType]"), .list(ListType(
+            type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))), loc: loc(0, 8))))
+        XCTAssertEqual(try parseType("MyType!"), .nonNull(NonNullType(
+            type: .named(NamedType(name: nameNode("MyType", 0, 6), loc: loc(0, 6))), loc: loc(0, 7))))
+        XCTAssertEqual(try parseType("[MyType!]"), .list(ListType(
+            type: .nonNull(NonNullType(type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))),
+                                       loc: loc(1, 8))),
+            loc: loc(0, 9))))
+        XCTAssertEqual(try parseType("[[Int!]]!").namedType.name.value, "Int")
+    }
+
+    func testFieldResponseKey() throws {
+        let document = try parse("{ a: b c }")
+        guard case .operation(let operation) = document.definitions.first else { return XCTFail() }
+        let keys = operation.selectionSet.selections.compactMap { selection -> String? in
+            if case .field(let field) = selection { return field.responseKey }
+            return nil
+        }
+        XCTAssertEqual(keys, ["a", "c"])
+    }
+}
