@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the execution oracle cases (execution-oracle-cases.js) in graphql-js 16
 // and writes them with their results to
-// Tests/Fixtures/Execution/oracle-cases.json.
+// Tests/GraphQLTests/Execution/Fixtures/oracle-cases.json.
 //
 //   NODE_PATH=/usr/share/nodejs node Tests/Scripts/execution-oracle.js
 const path = require('path');
@@ -22,6 +22,6 @@ for (const c of cases) {
   out.push({ name: c.name, sdl: c.sdl, query, variables: c.variables ?? {}, operationName: c.operationName ?? null,
              root: c.root ?? {}, expected: JSON.parse(JSON.stringify(result)) });
 }
-const target = path.join(__dirname, '..', 'Fixtures', 'Execution', 'oracle-cases.json');
+const target = path.join(__dirname, '..', 'GraphQLTests', 'Execution', 'Fixtures', 'oracle-cases.json');
 fs.writeFileSync(target, JSON.stringify(out, null, 1) + '\n');
 console.log(`wrote ${out.length} cases to ${target}`);

@@ -36,7 +36,7 @@ final class EngineTests: XCTestCase {
     }
 
     func testSyntaxErrorIsARequestError() async throws {
-        let result = await try engine().execute(query: "{ hello")
+        let result = try await engine().execute(query: "{ hello")
         XCTAssertNil(result.data)
         XCTAssertEqual(result.jsonString(), """
         {"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":8}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}
@@ -44,7 +44,7 @@ final class EngineTests: XCTestCase {
     }
 
     func testVariableErrorsAreRequestErrors() async throws {
-        let result = await try engine().execute(query: "query ($n: String!) { hello(name: $n) }")
+        let result = try await engine().execute(query: "query ($n: String!) { hello(name: $n) }")
         XCTAssertEqual(result.jsonString(), """
         {"errors":[{"message":"Variable \\"$n\\" of required type \\"String!\\" was not provided.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}
         """)
@@ -72,12 +72,12 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(result.errors.first?.locations, [SourceLocation(line: 1, column: 38)])
         let typename = await engine.execute(query: "{ __typename }")
         XCTAssertEqual(typename.jsonString(), #"{"data":{"__typename":"Query"}}"#)
-        let enabled = await try self.engine().execute(query: #"{ __type(name: "Query") { name } }"#)
+        let enabled = try await self.engine().execute(query: #"{ __type(name: "Query") { name } }"#)
         XCTAssertEqual(enabled.jsonString(), #"{"data":{"__type":{"name":"Query"}}}"#)
     }
 
     func testPrettyJSON() async throws {
-        let result = await try engine().execute(query: "{ hello }")
+        let result = try await engine().execute(query: "{ hello }")
         XCTAssertEqual(result.jsonString(pretty: true), """
         {
           "data": {

@@ -55,11 +55,11 @@ func assertResult(_ result: ExecutionResult, _ expected: String, keepExtensions:
     XCTAssertEqual(canonical(actual.json), canonical(json(expected, file: file, line: line)), file: file, line: line)
 }
 
-/// The path of a fixture file in `Tests/Fixtures/Execution/`.
+/// The path of a fixture file in `Execution/Fixtures/` (excluded from the target's sources).
 func fixturePath(_ name: String, file: String = #filePath) -> String {
     var components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    components.removeLast(3)  // Execution/, GraphQLTests/, the file
-    return components.joined(separator: "/") + "/Fixtures/Execution/" + name
+    components.removeLast()
+    return components.joined(separator: "/") + "/Fixtures/" + name
 }
 
 /// The shared bench folder (`../shared/bench` of the checkout, or further up), if present.

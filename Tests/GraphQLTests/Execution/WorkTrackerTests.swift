@@ -57,10 +57,10 @@ final class FakeLoader: Sendable {
             return q
         }
         recorded.withLock { $0.append(waiting.map(\.0).sorted()) }
-        for (key, continuation) in waiting {
-            scheduler.enter()  // Active again before it resumes.
-            continuation.resume(returning: key * 100)
-        }
+        // Every waiter is active again before any resumes (else the first one
+        // could drain the count while the others are still counted as waiting).
+        for _ in waiting { scheduler.enter() }
+        for (key, continuation) in waiting { continuation.resume(returning: key * 100) }
     }
 }
 
