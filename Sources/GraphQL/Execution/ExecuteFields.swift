@@ -12,7 +12,19 @@ extension ExecutionContext {
             let completion: Completion
             if field.isPlainProperty {
                 let value = reader.read(field.definition.name)
-                completion = complete(field.returnType, value, field, path, .key(field.responseKey))
+                completion = completeField(field, value, path)
+            } else if let resolve = field.syncResolver {
+                let value: ResolvedValue
+                do {
+                    value = try resolve(source, field.coercedArguments, contextValue,
+                                        ResolveInfo(plan: field, parentPath: path, execution: self))
+                } catch {
+                    recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                    if field.returnsNonNull { return .bubble }
+                    entries.append((key: field.responseKey, value: .null))
+                    continue
+                }
+                completion = completeField(field, value, path)
             } else {
                 completion = executeField(field, source, path)
             }
@@ -52,6 +64,30 @@ extension ExecutionContext {
         return .object(JSONObject(entries))
     }
 
+    /// Completes a field's resolved value, with a fast path for leaves.
+    @inline(__always)
+    func completeField(_ field: FieldPlan, _ value: ResolvedValue, _ parentPath: ResponsePath?) -> Completion {
+        if let leaf = field.leaf {
+            if let value {
+                do {
+                    return .value(try serializeLeaf(leaf, value))
+                } catch NullSerialization.null {
+                    // Null: handled below.
+                } catch {
+                    recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                    return field.returnsNonNull ? .bubble : .value(.null)
+                }
+            }
+            if field.returnsNonNull {
+                recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                            field: field, path: parentPath.appending(.key(field.responseKey)))
+                return .bubble
+            }
+            return .value(.null)
+        }
+        return complete(field.returnType, value, field, parentPath, .key(field.responseKey))
+    }
+
     /// Resolves one field on `source` and completes its value (graphql-js `executeField`).
     @inline(__always)
     func executeField(_ field: FieldPlan, _ source: ResolvedValue, _ parentPath: ResponsePath?) -> Completion {
@@ -82,7 +118,7 @@ extension ExecutionContext {
                 return field.returnType.isNonNull ? .bubble : .value(.null)
             }
         }
-        return complete(field.returnType, value, field, parentPath, .key(field.responseKey))
+        return completeField(field, value, parentPath)
     }
 
     private func argumentFailure(_ field: FieldPlan, _ parentPath: ResponsePath?) -> Completion {

@@ -45,6 +45,14 @@ final class FieldPlan: Sendable {
     let arguments: Result<FieldArguments, GraphQLError>
     /// True when the field uses the default resolver and its arguments coerced.
     let isPlainProperty: Bool
+    /// The synchronous resolver, when the field has one and its arguments coerced.
+    let syncResolver: SyncFieldResolver?
+    /// The coerced arguments (empty when coercion failed).
+    let coercedArguments: FieldArguments
+    /// How a leaf return type (`T` or `T!` for a scalar or enum `T`) is serialised; nil otherwise.
+    let leaf: LeafKind?
+    /// Whether the return type is non-null.
+    let returnsNonNull: Bool
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -58,6 +66,10 @@ final class FieldPlan: Sendable {
         self.kind = kind
         self.arguments = arguments
         if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
+        if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
+        if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
+        returnsNonNull = definition.type.isNonNull
+        leaf = LeafKind(definition.type.nullableType)
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
@@ -125,5 +137,30 @@ extension ExecutionContext {
                                     parentType: type, kind: kind, arguments: arguments))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
+    }
+}
+
+/// The serialisation of a leaf type, decided once per planned field.
+enum LeafKind: Sendable {
+    case string, int, float, boolean, id
+    case enumType(GraphQLEnumType)
+    case custom(GraphQLScalarType)
+
+    /// The kind for a named scalar or enum type; nil for other types.
+    init?(_ type: GraphQLType) {
+        guard case .named(let named) = type else { return nil }
+        switch named {
+        case .scalar(let scalar):
+            if scalar === GraphQLScalarType.string { self = .string }
+            else if scalar === GraphQLScalarType.int { self = .int }
+            else if scalar === GraphQLScalarType.float { self = .float }
+            else if scalar === GraphQLScalarType.boolean { self = .boolean }
+            else if scalar === GraphQLScalarType.id { self = .id }
+            else { self = .custom(scalar) }
+        case .enum(let enumType):
+            self = .enumType(enumType)
+        default:
+            return nil
+        }
     }
 }
