@@ -38,7 +38,7 @@ final class AsyncFieldTask: @unchecked Sendable {
             result = nullResult
             return
         }
-        switch context.complete(plan.returnType, value, plan, parentPath, .key(plan.responseKey)) {
+        switch context.completeField(plan, value, parentPath) {
         case .value(let completed): result = completed
         case .bubble: result = nil
         case .pending(let node): result = await context.resolvePending(node)

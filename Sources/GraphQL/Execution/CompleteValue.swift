@@ -114,6 +114,44 @@ extension ExecutionContext {
         var results: [JSONValue] = []
         results.reserveCapacity(items.count)
         var holes: [(index: Int, node: PendingNode)] = []
+        // Lists of a concrete object type: one plan lookup for all the items.
+        var itemPlan: ObjectPlan?
+        var itemNonNull = false
+        switch itemType {
+        case .nonNull(.named(.object(let objectType))):
+            itemNonNull = true
+            itemPlan = field.subplan(for: objectType, in: self)
+        case .named(.object(let objectType)):
+            itemPlan = field.subplan(for: objectType, in: self)
+        default:
+            break
+        }
+        if let plan = itemPlan, plan.isTypeOf == nil {
+            for (index, item) in items.enumerated() {
+                var completion: Completion
+                if isNullValue(item) {
+                    if itemNonNull {
+                        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                                    field: field, path: listPath.components + [.index(index)])
+                        return .bubble
+                    }
+                    completion = .value(.null)
+                } else {
+                    completion = executeObject(plan, item, ResponsePath(parent: listPath, component: .index(index)))
+                }
+                switch completion {
+                case .value(let completed): results.append(completed)
+                case .bubble:
+                    if itemNonNull { return .bubble }
+                    results.append(.null)
+                case .pending(let node):
+                    holes.append((index: index, node: itemNonNull ? node : .absorbing(node)))
+                    results.append(.null)
+                }
+            }
+            if holes.isEmpty { return .value(.array(results)) }
+            return .pending(.list(PendingList(items: results, holes: holes)))
+        }
         for (index, item) in items.enumerated() {
             switch complete(itemType, item, field, listPath, .index(index)) {
             case .value(let completed): results.append(completed)

@@ -11,7 +11,7 @@ enum Completion {
 }
 
 /// A part of the result that waits for asynchronous fields.
-indirect enum PendingNode: Sendable {
+enum PendingNode: Sendable {
     /// An asynchronous field: the hole is filled by its task.
     case field(AsyncFieldTask)
     /// An object with some finished members and some pending ones.
@@ -19,7 +19,8 @@ indirect enum PendingNode: Sendable {
     /// A list with some finished items and some pending ones.
     case list(PendingList)
     /// A nullable position: a null that propagates up to here becomes null.
-    case absorbing(PendingNode)
+    /// (The only boxed case: the others hold class references, allocation-free.)
+    indirect case absorbing(PendingNode)
 }
 
 /// An object with holes: `entries` holds finished values (null placeholders for holes).

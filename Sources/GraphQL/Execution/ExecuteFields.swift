@@ -85,6 +85,16 @@ extension ExecutionContext {
             }
             return .value(.null)
         }
+        if let objectType = field.objectType, let value, !isNullValue(value) {
+            let plan = field.subplan(for: objectType, in: self)
+            if plan.isTypeOf == nil {
+                switch executeObject(plan, value, ResponsePath(parent: parentPath, component: .key(field.responseKey))) {
+                case .value(let completed): return .value(completed)
+                case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
+                case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
+                }
+            }
+        }
         return complete(field.returnType, value, field, parentPath, .key(field.responseKey))
     }
 

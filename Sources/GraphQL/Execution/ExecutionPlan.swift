@@ -53,6 +53,8 @@ final class FieldPlan: Sendable {
     let leaf: LeafKind?
     /// Whether the return type is non-null.
     let returnsNonNull: Bool
+    /// The object type when the return type is `T` or `T!` for an object type `T`.
+    let objectType: GraphQLObjectType?
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -70,6 +72,11 @@ final class FieldPlan: Sendable {
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)
+        if case .named(.object(let objectType)) = definition.type.nullableType {
+            self.objectType = objectType
+        } else {
+            self.objectType = nil
+        }
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
