@@ -8,15 +8,13 @@ final class AsyncFieldTask: @unchecked Sendable {
     let plan: FieldPlan
     let source: ResolvedValue
     let parentPath: ResponsePath?
-    let resolve: AsyncFieldResolver
     /// The field's value; nil when a null propagates past the field.
     var result: JSONValue? = .null
 
-    init(plan: FieldPlan, source: ResolvedValue, parentPath: ResponsePath?, resolve: @escaping AsyncFieldResolver) {
+    init(plan: FieldPlan, source: ResolvedValue, parentPath: ResponsePath?) {
         self.plan = plan
         self.source = source
         self.parentPath = parentPath
-        self.resolve = resolve
     }
 
     func run(_ context: ExecutionContext) async {
@@ -29,10 +27,11 @@ final class AsyncFieldTask: @unchecked Sendable {
             result = nullResult
             return
         }
+        guard case .async(let resolve) = plan.kind else { return }
         let value: ResolvedValue
         do {
             value = try await resolve(source, arguments, context.contextValue,
-                                      ResolveInfo(plan: plan, parentPath: parentPath, execution: context))
+                                      ResolveInfo(plan: plan, parentPath: parentPath))
         } catch {
             context.recordError(error, field: plan, path: parentPath.appending(.key(plan.responseKey)))
             result = nullResult

@@ -17,7 +17,7 @@ extension ExecutionContext {
                 let value: ResolvedValue
                 do {
                     value = try resolve(source, field.coercedArguments, contextValue,
-                                        ResolveInfo(plan: field, parentPath: path, execution: self))
+                                        ResolveInfo(plan: field, parentPath: path))
                 } catch {
                     recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                     if field.returnsNonNull { return .bubble }
@@ -110,13 +110,13 @@ extension ExecutionContext {
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolve(source, arguments, contextValue,
-                                    ResolveInfo(plan: field, parentPath: parentPath, execution: self))
+                                    ResolveInfo(plan: field, parentPath: parentPath))
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)
             }
-        case .async(let resolve):
-            return .pending(.field(AsyncFieldTask(plan: field, source: source, parentPath: parentPath, resolve: resolve)))
+        case .async:
+            return .pending(.field(AsyncFieldTask(plan: field, source: source, parentPath: parentPath)))
         case .typeName:
             return .value(.string(field.parentType.name))
         case .introspection(let kind):

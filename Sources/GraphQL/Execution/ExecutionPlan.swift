@@ -43,6 +43,8 @@ final class FieldPlan: Sendable {
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
+    /// The execution the plan belongs to (plans are per request).
+    let execution: ExecutionContext
     /// True when the field uses the default resolver and its arguments coerced.
     let isPlainProperty: Bool
     /// The synchronous resolver, when the field has one and its arguments coerced.
@@ -59,7 +61,8 @@ final class FieldPlan: Sendable {
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>) {
+         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>, execution: ExecutionContext) {
+        self.execution = execution
         self.responseKey = responseKey
         self.nodes = nodes
         self.definition = definition
@@ -141,7 +144,7 @@ extension ExecutionContext {
                 }
             }
             fields.append(FieldPlan(responseKey: group.key, nodes: group.nodes, definition: definition,
-                                    parentType: type, kind: kind, arguments: arguments))
+                                    parentType: type, kind: kind, arguments: arguments, execution: self))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
     }

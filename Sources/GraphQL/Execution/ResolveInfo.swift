@@ -7,13 +7,13 @@ import JSON
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
     let parentPath: ResponsePath?
-    let execution: ExecutionContext
 
-    init(plan: FieldPlan, parentPath: ResponsePath?, execution: ExecutionContext) {
+    init(plan: FieldPlan, parentPath: ResponsePath?) {
         self.plan = plan
         self.parentPath = parentPath
-        self.execution = execution
     }
+
+    var execution: ExecutionContext { plan.execution }
 
     /// The field's name in the schema.
     public var fieldName: String { plan.definition.name }
