@@ -25,6 +25,7 @@ enum QueryCommand: Subcommand {
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
+        MemoryTuning.apply()
         let parsed: Arguments
         do {
             parsed = try Arguments(arguments, valued: ["variables", "operation", "schema"], boolean: ["compact"],

@@ -17,7 +17,7 @@ final class AsyncFieldTask: @unchecked Sendable {
         self.parentPath = parentPath
     }
 
-    func run(_ context: ExecutionContext) async {
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async {
         let nullResult: JSONValue? = plan.returnType.isNonNull ? nil : .null
         let arguments: FieldArguments
         switch plan.arguments {
@@ -63,7 +63,7 @@ private final class TaskCursor: Sendable {
 extension ExecutionContext {
     /// Runs every asynchronous field under `node` and returns the finished
     /// value (nil when a null propagates past the node).
-    func resolvePending(_ node: PendingNode) async -> JSONValue? {
+    nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
         var tasks: [AsyncFieldTask] = []
         node.collectTasks(into: &tasks)
         await runConcurrently(tasks)
@@ -77,7 +77,7 @@ extension ExecutionContext {
     /// starts and claims the next task. So resolvers that never suspend cost
     /// one child task per group, while resolvers that wait (e.g. on a loader)
     /// each wait in their own task, all started before the parent waits.
-    func runConcurrently(_ tasks: [AsyncFieldTask]) async {
+    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncFieldTask]) async {
         if tasks.isEmpty { return }
         if tasks.count == 1 {
             await tasks[0].run(self)
