@@ -8,10 +8,13 @@ extension ExecutionContext {
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
         let reader = plan.hasPropertyFields ? SourceReader(source) : .none
-        for field in plan.fields {
+        let fields = plan.fields
+        for index in fields.indices {
+            // The plan holds its fields for the whole call: no reference counting per field.
+            unowned(unsafe) let field = fields[index]
             let completion: Completion
             if field.isPlainProperty {
-                let value = reader.read(field.definition.name)
+                let value = reader.read(field.fieldName)
                 completion = completeField(field, value, path)
             } else if let resolve = field.syncResolver {
                 let value: ResolvedValue
@@ -105,7 +108,7 @@ extension ExecutionContext {
         switch field.kind {
         case .property:
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
-            value = SourceReader(source).read(field.definition.name)
+            value = SourceReader(source).read(field.fieldName)
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {

@@ -37,6 +37,8 @@ final class ObjectPlan: Sendable {
 /// and lazily the plans of the sub-selections per runtime object type.
 final class FieldPlan: Sendable {
     let responseKey: String
+    /// The field's name in the schema.
+    let fieldName: String
     let nodes: [Field]
     let definition: GraphQLField
     let parentType: GraphQLObjectType
@@ -64,6 +66,7 @@ final class FieldPlan: Sendable {
          kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>, execution: ExecutionContext) {
         self.execution = execution
         self.responseKey = responseKey
+        self.fieldName = definition.name
         self.nodes = nodes
         self.definition = definition
         self.parentType = parentType
