@@ -35,6 +35,11 @@ protocol PendingBatchSource: AnyObject, Sendable {
 /// 5. Synchronous fields need no enter/leave at all (they cannot wait); only
 ///    wrap work that may suspend.
 ///
+/// The GraphQL executor follows exactly this contract through its `WorkTracker`
+/// protocol (`enter()` / `leave()`); the application adapts the scheduler with
+/// `struct SchedulerTracker: WorkTracker { let scheduler: BatchScheduler; func enter() { scheduler.enter() }; func leave() { scheduler.leave() } }`
+/// (this module cannot import the engine).
+///
 /// When the count reaches zero and keys are pending, every pending batch is
 /// dispatched. A resolved batch re-activates its waiting units before
 /// resuming them, so keys enqueued by the resumed work (chained loaders) are
@@ -112,24 +117,19 @@ public final class BatchScheduler: Sendable {
         state.withLock { $0.pending.append(source) }
     }
 
-    /// Whether some unit is active, i.e. whether a load of the calling unit is
-    /// counted (false for a load outside any unit). Read before enqueueing;
-    /// passed to ``beginWait(counted:)`` and ``endWait(counted:)``.
-    var isCounting: Bool { state.withLock { $0.active > 0 } }
-
-    /// Marks the calling unit as waiting (its keys are already queued) and
-    /// dispatches if no active work remains.
-    func beginWait(counted: Bool) {
-        let sources = state.withLock { s -> [any PendingBatchSource] in
-            if counted, s.active > 0 { s.active -= 1 }
-            return Self.takeIfIdle(&s)
+    /// Stops counting one unit if any is counted; returns whether it did.
+    func decrementIfPositive() -> Bool {
+        state.withLock { s in
+            guard s.active > 0 else { return false }
+            s.active -= 1
+            return true
         }
-        for source in sources { source.dispatchPending() }
     }
 
-    /// Marks a waiting unit as active again.
-    func endWait(counted: Bool) {
-        if counted { enter() }
+    /// Dispatches pending batches if no unit is active.
+    func dispatchIfIdle() {
+        let sources = state.withLock { Self.takeIfIdle(&$0) }
+        for source in sources { source.dispatchPending() }
     }
 
     private static func takeIfIdle(_ s: inout State) -> [any PendingBatchSource] {

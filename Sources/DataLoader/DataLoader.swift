@@ -54,19 +54,19 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         let cacheKey = options.cacheKey?(key) ?? key
         if let cached = state.withLock({ $0.resolved[cacheKey] }) { return cached }
         return await withCheckedContinuation { continuation in
-            // Enqueue first, then stop counting this unit: the count may only reach
-            // zero once the key is queued. A waiter that fires before the
-            // decrement increments first, so the count never passes zero early.
-            let counted = scheduler.isCounting
+            // Enqueue first, then stop counting this unit: the count may only
+            // reach zero once the key is queued. The token pairs the decrement
+            // with the increment on resumption, whichever happens first.
+            let token = WaitToken()
             let scheduler = self.scheduler
             let immediate = enqueue(key, cacheKey: cacheKey) { result in
-                scheduler.endWait(counted: counted)
+                token.resume(scheduler)
                 continuation.resume(returning: result)
             }
             if let immediate {
                 continuation.resume(returning: immediate)
             } else {
-                scheduler.beginWait(counted: counted)
+                token.suspend(scheduler)
             }
         }
     }
@@ -75,10 +75,10 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
     public func loadMany(_ keys: [Key]) async -> [Result<Value, any Error>] {
         if keys.isEmpty { return [] }
         return await withCheckedContinuation { continuation in
-            let counted = scheduler.isCounting
+            let token = WaitToken()
             let scheduler = self.scheduler
             let collector = ResultCollector<Value>(count: keys.count) { results in
-                scheduler.endWait(counted: counted)
+                token.resume(scheduler)
                 continuation.resume(returning: results)
             }
             for (index, key) in keys.enumerated() {
@@ -87,7 +87,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
                     collector.set(index, immediate)
                 }
             }
-            scheduler.beginWait(counted: counted)
+            token.suspend(scheduler)
         }
     }
 
@@ -209,5 +209,40 @@ final class ResultCollector<Value: Sendable>: Sendable {
             return s.results.compactMap { $0 }
         }
         if let done { completion(done) }
+    }
+}
+
+/// Pairs a waiting load's "stop counting" with its "count again", in either order.
+///
+/// `suspend` runs after the keys are queued; `resume` when the result arrives,
+/// possibly first (the key was already in flight). The unit is re-counted only
+/// if it was un-counted, so the scheduler's count always balances, also for
+/// loads made outside any unit (e.g. inside another loader's batch function).
+final class WaitToken: Sendable {
+    enum Phase {
+        case waiting
+        case uncounted
+        case notCounted
+        case resumedEarly
+    }
+
+    let phase = Mutex(Phase.waiting)
+
+    func suspend(_ scheduler: BatchScheduler) {
+        phase.withLock { phase in
+            guard phase == .waiting else { return }
+            phase = scheduler.decrementIfPositive() ? .uncounted : .notCounted
+        }
+        scheduler.dispatchIfIdle()
+    }
+
+    func resume(_ scheduler: BatchScheduler) {
+        phase.withLock { phase in
+            switch phase {
+            case .uncounted: scheduler.enter()
+            case .notCounted, .resumedEarly: break
+            case .waiting: phase = .resumedEarly
+            }
+        }
     }
 }

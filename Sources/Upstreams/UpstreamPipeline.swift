@@ -12,6 +12,8 @@ public struct UpstreamSettings: Sendable {
     public var breakerOpenDuration: Double
     /// Entries in the response cache.
     public var cacheCapacity: Int
+    /// The largest response body accepted (larger ones are ``UpstreamError/Kind/badResponse``).
+    public var maxResponseBytes: Int
 
     /// Creates settings; the defaults are the documented production values.
     public init(
@@ -19,13 +21,15 @@ public struct UpstreamSettings: Sendable {
         retry: RetryPolicy = RetryPolicy(),
         breakerFailureThreshold: Int = 5,
         breakerOpenDuration: Double = 30,
-        cacheCapacity: Int = 512
+        cacheCapacity: Int = 512,
+        maxResponseBytes: Int = 16 << 20
     ) {
         self.timeout = timeout
         self.retry = retry
         self.breakerFailureThreshold = breakerFailureThreshold
         self.breakerOpenDuration = breakerOpenDuration
         self.cacheCapacity = cacheCapacity
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 
@@ -186,6 +190,10 @@ public final class UpstreamPipeline: Sendable {
                     $0.responses += 1
                     $0.latencySeconds += elapsed
                 }
+                if response.body.count > settings.maxResponseBytes {
+                    breaker.recordNeutral()
+                    throw badResponse("the response is larger than \(settings.maxResponseBytes) bytes")
+                }
                 if response.isTransientFailure {
                     breaker.recordFailure()
                     let retryAfter = RetryPolicy.retryAfterSeconds(response.header("retry-after"))
@@ -215,6 +223,8 @@ public final class UpstreamPipeline: Sendable {
             } catch is CancellationError {
                 breaker.releaseProbe()
                 throw CancellationError()
+            } catch let error as UpstreamError {
+                throw error
             } catch {
                 breaker.recordFailure()
                 let failure = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) could not be reached.")

@@ -245,6 +245,31 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(innerLog.all.count, 1)
     }
 
+    func testNestedLoadFromABatchFunctionWhileOtherWorkIsActive() async throws {
+        for _ in 0..<20 {
+            let scheduler = BatchScheduler()
+            let inner = DataLoader<Int, Int>(scheduler: scheduler) { keys in keys.map { .success($0 * 2) } }
+            let outer = DataLoader<Int, Int>(scheduler: scheduler) { keys in
+                try? await Task.sleep(nanoseconds: UInt64.random(in: 0...2_000_000))
+                return await inner.loadMany(keys).map { $0.map { $0 + 1 } }
+            }
+            let leaf = DataLoader<Int, Int>(scheduler: scheduler) { keys in keys.map { .success($0) } }
+            let values = await scheduler.run {
+                await concurrently(scheduler, [
+                    { @Sendable in (try? await outer.load(5)) ?? -1 },
+                    { @Sendable in
+                        let first = (try? await leaf.load(1)) ?? -1
+                        // Active, non-loader work while the outer batch function runs.
+                        try? await Task.sleep(nanoseconds: UInt64.random(in: 0...3_000_000))
+                        return first + ((try? await leaf.load(2)) ?? -1)
+                    },
+                ])
+            }
+            XCTAssertEqual(values, [11, 3])
+            await assertSettles(scheduler)
+        }
+    }
+
     func testManyConcurrentRequestsAreIndependent() async {
         let log = BatchLog<String>()
         await withTaskGroup(of: Void.self) { group in

@@ -20,7 +20,14 @@ func dndStubAnswer(_ request: StubRequest) -> StubAction {
     }
     let variables = body["variables"]?.objectValue ?? JSONObject()
     var data = JSONObject()
-    if query.contains("monsters") {
+    let byName = variables.entries.filter { $0.key.hasPrefix("n") && $0.key.dropFirst().allSatisfy(\.isNumber) }
+    if !byName.isEmpty {
+        let sorted = srdMonsters.values.sorted { ($0["name"]?.stringValue ?? "") < ($1["name"]?.stringValue ?? "") }
+        for (key, value) in byName {
+            let text = value.stringValue?.lowercased() ?? ""
+            data[key] = .array(Array(sorted.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(text) }.prefix(100)))
+        }
+    } else if query.contains("monsters") {
         var all = srdMonsters.values.sorted { ($0["name"]?.stringValue ?? "") < ($1["name"]?.stringValue ?? "") }
         if let name = variables["name"]?.stringValue?.lowercased() {
             all = all.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(name) }
@@ -201,5 +208,33 @@ final class DnDClientTests: XCTestCase {
                                                          settings: UpstreamSettings(timeout: 0.2)),
                               endpoint: server.baseURL + "/graphql/2014")
         await XCTAssertThrowsUpstream(try await tight.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_TIMEOUT")
+    }
+
+    func testLookupsByNameBecomeOneQueryAndPickExactMatches() async throws {
+        let server = try StubServer(dndStubAnswer)
+        defer { server.stop() }
+        let results = try await client(server).monsters(named: [
+            DnDMonsterNameKey(name: "Mastiff", selection: ["index"]),
+            DnDMonsterNameKey(name: " mastiff", selection: ["xp"]),
+            DnDMonsterNameKey(name: "Ape", selection: ["index"]),
+            DnDMonsterNameKey(name: "Nothing At All", selection: ["index"]),
+        ])
+        XCTAssertEqual(server.requestCount, 1)
+        XCTAssertEqual(try results[0].get().monster?["index"], "mastiff")
+        XCTAssertEqual(try results[1].get().monster?["index"], "mastiff")
+        XCTAssertEqual(try results[2].get().monster?["name"], "Ape")
+        XCTAssertNil(try results[3].get().monster)
+        XCTAssertEqual(sentQuery(server.requests.first).query,
+                       "query ByName($n0: String, $n1: String, $n2: String) { n0: monsters(name: $n0) { name index xp } "
+                       + "n1: monsters(name: $n1) { name index } n2: monsters(name: $n2) { name index } }")
+    }
+
+    func testMonsterIndexesForCounting() async throws {
+        let server = try StubServer(dndStubAnswer)
+        defer { server.stop() }
+        let indexes = try await client(server).monsterIndexes(matching: DnDMonsterQuery(name: "dragon", limit: 2, skip: 1))
+        let expected = srdMonsters.values.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains("dragon") }.count
+        XCTAssertEqual(indexes.count, expected)
+        XCTAssertEqual(sentQuery(server.requests.first).variables["limit"], 10_000)
     }
 }

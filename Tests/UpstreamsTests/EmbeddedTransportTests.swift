@@ -1,6 +1,7 @@
 import DataLoader
 import Foundation
 import JSON
+import Synchronization
 @testable import Upstreams
 import XCTest
 
@@ -162,6 +163,12 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(configuration.settings[.dogCEO]?.retry.maxAttempts, 1)
         XCTAssertNil(UpstreamsConfiguration.fromEnvironment(["THE_DOG_API_KEY": "  "]).theDogAPIKey)
         XCTAssertEqual(UpstreamsConfiguration.fromEnvironment([:], defaultMode: .live).modes[.dnd5e], .live)
+        var flags = configuration
+        flags.setMode(.live)
+        XCTAssertEqual(flags.modes[.dogCEO], .live)
+        flags.setMode(.embedded)
+        XCTAssertEqual(flags.modes[.dogCEO], .embedded)
+        XCTAssertEqual(flags.modes[.zoo], .live)  // its URL was given
     }
 
     func testLoadersOfOneRequestShareUpstreamCalls() async throws {
@@ -218,5 +225,54 @@ final class EnvironmentTests: XCTestCase {
         let animal = try await scheduler.run { try await loaders.animalsByID.load(3) }
         XCTAssertEqual(animal?.name, "Three")
         XCTAssertEqual(zoo.requests.map(\.target), ["/animals/3"])
+    }
+
+    func testBatchesToThreeSlowUpstreamsRunConcurrently() async throws {
+        let inProgress = Mutex((now: 0, peak: 0))
+        func slow(_ answer: @escaping @Sendable (StubRequest) -> StubAction) throws -> StubServer {
+            try StubServer { request in
+                inProgress.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+                usleep(300_000)
+                inProgress.withLock { $0.now -= 1 }
+                return answer(request)
+            }
+        }
+        let dogAPI = try slow { _ in .json(SharedData.text("thedogapi/breeds.json")) }
+        let zoo = try slow { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
+        let dnd = try slow(dndStubAnswer)
+        defer { [dogAPI, zoo, dnd].forEach { $0.stop() } }
+        var configuration = UpstreamsConfiguration(mode: .embedded)
+        configuration.setURL(dogAPI.baseURL, for: .theDogAPI)
+        configuration.setURL(zoo.baseURL, for: .zoo)
+        configuration.setURL(dnd.baseURL + "/graphql/2014", for: .dnd5e)
+        let environment = UpstreamsEnvironment(configuration: configuration)
+        let scheduler = BatchScheduler()
+        let loaders = environment.makeLoaders(scheduler: scheduler)
+        let started = Date()
+        let values = await scheduler.run {
+            await withTaskGroup(of: String.self) { group in
+                let work: [@Sendable () async -> String] = [
+                    { (try? await loaders.dogAPIBreedByName.load("Affenpinscher"))??.name ?? "-" },
+                    { await loaders.animalsByID.loadMany([3, 20]).compactMap { try? $0.get() }.count.description },
+                    { (try? await loaders.monsters.load(DnDMonsterKey(index: "mastiff", selection: ["name"])))?.monster?["name"]?.stringValue ?? "-" },
+                    { (try? await loaders.monsters.load(DnDMonsterKey(index: "aboleth", selection: ["name"])))?.monster?["name"]?.stringValue ?? "-" },
+                ]
+                for body in work {
+                    scheduler.enter()
+                    group.addTask { await scheduler.runEntered { await body() } }
+                }
+                return await scheduler.waiting {
+                    var all: [String] = []
+                    for await value in group { all.append(value) }
+                    return all.sorted()
+                }
+            }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertEqual(values, ["2", "Aboleth", "Affenpinscher", "Mastiff"])
+        XCTAssertEqual([dogAPI.requestCount, zoo.requestCount, dnd.requestCount], [1, 1, 1])
+        XCTAssertEqual(inProgress.withLock { $0.peak }, 3)
+        // One round trip for all three (0.3 s each), not 0.9 s in sequence.
+        XCTAssertLessThan(elapsed, 0.85, "took \(elapsed) s")
     }
 }

@@ -98,7 +98,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testConcurrentIdenticalRequestsShareOneCall() async throws {
-        let server = try StubServer { _ in .json("[1]", delay: 0.2) }
+        let server = try StubServer { _ in .json("[1]", delay: 0.3) }
         defer { server.stop() }
         let p = pipeline(server)
         let request = UpstreamRequest(url: server.baseURL + "/breeds/list/all")
@@ -169,6 +169,15 @@ final class PipelineTests: XCTestCase {
             XCTAssertEqual(error.upstream, .dogCEO)
         }
         XCTAssertEqual(server.requestCount, 3)
+    }
+
+    func testOversizedResponseIsBadResponse() async throws {
+        let server = try StubServer { _ in .json("[" + String(repeating: "1,", count: 600) + "1]") }
+        defer { server.stop() }
+        let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+                                 settings: UpstreamSettings(timeout: 5, maxResponseBytes: 1000))
+        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
+        XCTAssertEqual(server.requestCount, 1)
     }
 
     func testPostIsNotRetried() async throws {

@@ -213,6 +213,19 @@ public struct DnDClient: Sendable {
         var errors: [LocatedError]
     }
 
+    func printedSelection(_ selection: UpstreamSelection) throws -> String {
+        try printed(selection)
+    }
+
+    /// Every monster index matching `query`'s filters (its `limit`/`skip` ignored),
+    /// e.g. to count matches: one request asking only for `index`.
+    public func monsterIndexes(matching query: DnDMonsterQuery) async throws -> [String] {
+        var all = query
+        all.limit = 10_000
+        all.skip = nil
+        return try await monsters(all, selection: ["index"]).compactMap { $0["index"]?.stringValue }
+    }
+
     private func printed(_ selection: UpstreamSelection) throws -> String {
         do {
             return try selection.printed()

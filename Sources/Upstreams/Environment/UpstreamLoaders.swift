@@ -8,6 +8,8 @@ public struct UpstreamLoaders: Sendable {
     public let scheduler: BatchScheduler
     /// D&D monsters by index: one aliased upstream query per dispatch.
     public let monsters: DataLoader<DnDMonsterKey, DnDMonsterLookup>
+    /// D&D monsters by exact name (case-insensitive): one aliased upstream query per dispatch.
+    public let monstersByName: DataLoader<DnDMonsterNameKey, DnDMonsterLookup>
     /// Dog CEO's full image list per breed path (`"hound"`, `"hound/afghan"`); nil for an unknown breed.
     public let breedImages: DataLoader<String, [String]?>
     /// The Dog API breed whose name, lowercased, equals the key lowercased; nil when none.
@@ -60,6 +62,7 @@ extension UpstreamsEnvironment {
         return UpstreamLoaders(
             scheduler: scheduler,
             monsters: dnd.makeMonsterLoader(scheduler: scheduler, metrics: metrics),
+            monstersByName: dnd.makeMonsterByNameLoader(scheduler: scheduler, metrics: metrics),
             breedImages: breedImages,
             dogAPIBreedByName: dogAPIBreedByName,
             animalsByID: animalsByID

@@ -34,6 +34,8 @@ public struct UpstreamsConfiguration: Sendable {
     public var modes: [UpstreamID: Mode]
     /// The base URL of each upstream (for D&D: the GraphQL endpoint).
     public var baseURLs: [UpstreamID: String]
+    /// Upstreams whose URL was given explicitly (they stay live whatever the mode).
+    public private(set) var explicitURLs: Set<UpstreamID> = []
     /// The Dog API key (`THE_DOG_API_KEY`), sent as `x-api-key`.
     public var theDogAPIKey: APIKey?
     /// Timeout, retries, breaker and cache size of each upstream.
@@ -79,6 +81,15 @@ public struct UpstreamsConfiguration: Sendable {
     public mutating func setURL(_ url: String, for upstream: UpstreamID) {
         baseURLs[upstream] = url
         modes[upstream] = .live
+        explicitURLs.insert(upstream)
+    }
+
+    /// Puts every upstream in `mode` (what `--upstreams embedded|live` does), except
+    /// those whose URL was given explicitly: they stay live.
+    public mutating func setMode(_ mode: Mode) {
+        for upstream in UpstreamID.allCases where !explicitURLs.contains(upstream) {
+            modes[upstream] = mode
+        }
     }
 
     /// The base URL of `upstream`.
