@@ -7,14 +7,14 @@ import Synchronization
 final class AsyncFieldTask: @unchecked Sendable {
     let plan: FieldPlan
     let source: ResolvedValue
-    let parentPath: ResponsePath?
+    let objectPath: ObjectPath
     /// The field's value; nil when a null propagates past the field.
     var result: JSONValue? = .null
 
-    init(plan: FieldPlan, source: ResolvedValue, parentPath: ResponsePath?) {
+    init(plan: FieldPlan, source: ResolvedValue, objectPath: ObjectPath) {
         self.plan = plan
         self.source = source
-        self.parentPath = parentPath
+        self.objectPath = objectPath
     }
 
     nonisolated(nonsending) func run(_ context: ExecutionContext) async {
@@ -23,7 +23,7 @@ final class AsyncFieldTask: @unchecked Sendable {
         switch plan.arguments {
         case .success(let coerced): arguments = coerced
         case .failure(let error):
-            context.recordError(error, field: plan, path: parentPath.appending(.key(plan.responseKey)))
+            context.recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
             result = nullResult
             return
         }
@@ -31,13 +31,13 @@ final class AsyncFieldTask: @unchecked Sendable {
         let value: ResolvedValue
         do {
             value = try await resolve(source, arguments, context.contextValue,
-                                      ResolveInfo(plan: plan, parentPath: parentPath))
+                                      ResolveInfo(plan: plan, objectPath: objectPath))
         } catch {
-            context.recordError(error, field: plan, path: parentPath.appending(.key(plan.responseKey)))
+            context.recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
             result = nullResult
             return
         }
-        switch context.completeField(plan, value, parentPath) {
+        switch context.completeField(plan, value, objectPath) {
         case .value(let completed): result = completed
         case .bubble: result = nil
         case .pending(let node): result = await context.resolvePending(node)

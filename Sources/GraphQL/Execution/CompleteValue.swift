@@ -50,7 +50,7 @@ extension ExecutionContext {
                         return .bubble
                     }
                 }
-                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+                return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .interface, .union:
                 if isNullValue(value) { return .value(.null) }
                 let runtimeType: GraphQLObjectType
@@ -61,7 +61,7 @@ extension ExecutionContext {
                     return .bubble
                 }
                 let plan = field.subplan(for: runtimeType, in: self)
-                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+                return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .inputObject:
                 return fail("Cannot complete a value of input type \"\(named.name)\".")
             }
@@ -137,7 +137,7 @@ extension ExecutionContext {
                     }
                     completion = .value(.null)
                 } else {
-                    completion = executeObject(plan, item, ResponsePath(parent: listPath, component: .index(index)))
+                    completion = executeObject(plan, item, ObjectPath(parent: listPath, key: .index(index)))
                 }
                 switch completion {
                 case .value(let completed): results.append(completed)

@@ -3,7 +3,7 @@ import JSON
 extension ExecutionContext {
     /// Executes the fields of `plan` on `source`, all at once where they are
     /// synchronous (graphql-js `executeFields`).
-    func executeObject(_ plan: ObjectPlan, _ source: ResolvedValue, _ path: ResponsePath?) -> Completion {
+    func executeObject(_ plan: ObjectPlan, _ source: ResolvedValue, _ path: ObjectPath) -> Completion {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
@@ -20,7 +20,7 @@ extension ExecutionContext {
                 let value: ResolvedValue
                 do {
                     value = try resolve(source, field.coercedArguments, contextValue,
-                                        ResolveInfo(plan: field, parentPath: path))
+                                        ResolveInfo(plan: field, objectPath: path))
                 } catch {
                     recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                     if field.returnsNonNull { return .bubble }
@@ -51,7 +51,7 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         for field in plan.fields {
-            var completion = executeField(field, source, nil)
+            var completion = executeField(field, source, .root)
             if case .pending(let node) = completion {
                 tracker?.enter()
                 let value = await resolvePending(node)
@@ -69,7 +69,7 @@ extension ExecutionContext {
 
     /// Completes a field's resolved value, with a fast path for leaves.
     @inline(__always)
-    func completeField(_ field: FieldPlan, _ value: ResolvedValue, _ parentPath: ResponsePath?) -> Completion {
+    func completeField(_ field: FieldPlan, _ value: ResolvedValue, _ parentPath: ObjectPath) -> Completion {
         if let leaf = field.leaf {
             if let value {
                 do {
@@ -91,19 +91,19 @@ extension ExecutionContext {
         if let objectType = field.objectType, let value, !isNullValue(value) {
             let plan = field.subplan(for: objectType, in: self)
             if plan.isTypeOf == nil {
-                switch executeObject(plan, value, ResponsePath(parent: parentPath, component: .key(field.responseKey))) {
+                switch executeObject(plan, value, ObjectPath(parent: parentPath.node, key: .key(field.responseKey))) {
                 case .value(let completed): return .value(completed)
                 case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
                 case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
                 }
             }
         }
-        return complete(field.returnType, value, field, parentPath, .key(field.responseKey))
+        return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
     }
 
     /// Resolves one field on `source` and completes its value (graphql-js `executeField`).
     @inline(__always)
-    func executeField(_ field: FieldPlan, _ source: ResolvedValue, _ parentPath: ResponsePath?) -> Completion {
+    func executeField(_ field: FieldPlan, _ source: ResolvedValue, _ parentPath: ObjectPath) -> Completion {
         let value: ResolvedValue
         switch field.kind {
         case .property:
@@ -113,13 +113,13 @@ extension ExecutionContext {
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolve(source, arguments, contextValue,
-                                    ResolveInfo(plan: field, parentPath: parentPath))
+                                    ResolveInfo(plan: field, objectPath: parentPath))
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)
             }
         case .async:
-            return .pending(.field(AsyncFieldTask(plan: field, source: source, parentPath: parentPath)))
+            return .pending(.field(AsyncFieldTask(plan: field, source: source, objectPath: parentPath)))
         case .typeName:
             return .value(.string(field.parentType.name))
         case .introspection(let kind):
@@ -134,7 +134,7 @@ extension ExecutionContext {
         return completeField(field, value, parentPath)
     }
 
-    private func argumentFailure(_ field: FieldPlan, _ parentPath: ResponsePath?) -> Completion {
+    private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
         if case .failure(let error) = field.arguments {
             recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
         }

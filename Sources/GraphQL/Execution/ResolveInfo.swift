@@ -6,11 +6,16 @@ import JSON
 /// request; the properties are computed on access.
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
-    let parentPath: ResponsePath?
+    let objectPath: ObjectPath
+
+    init(plan: FieldPlan, objectPath: ObjectPath) {
+        self.plan = plan
+        self.objectPath = objectPath
+    }
 
     init(plan: FieldPlan, parentPath: ResponsePath?) {
         self.plan = plan
-        self.parentPath = parentPath
+        self.objectPath = ObjectPath(parent: parentPath, key: nil)
     }
 
     var execution: ExecutionContext { plan.execution }
@@ -28,7 +33,7 @@ public struct ResolveInfo: Sendable {
     /// The field's definition.
     public var fieldDefinition: GraphQLField { plan.definition }
     /// The response path of the field, e.g. `["items", 3, "name"]`.
-    public var path: [PathComponent] { parentPath.appending(.key(plan.responseKey)) }
+    public var path: [PathComponent] { objectPath.appending(.key(plan.responseKey)) }
     /// The schema.
     public var schema: GraphQLSchema { execution.executable.schema }
     /// The fragment definitions of the document, by name.
