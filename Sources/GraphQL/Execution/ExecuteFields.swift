@@ -28,6 +28,10 @@ extension ExecutionContext {
                     continue
                 }
                 completion = completeField(field, value, path)
+            } else if field.isAsync {
+                // Filled later by a worker (a slot of the pending object).
+                entries.append((key: field.responseKey, value: .null))
+                continue
             } else {
                 completion = executeField(field, source, path)
             }
@@ -40,6 +44,9 @@ extension ExecutionContext {
                 holes.append((index: entries.count, node: node))
                 entries.append((key: field.responseKey, value: .null))
             }
+        }
+        if !plan.asyncFieldIndexes.isEmpty {
+            return .pending(.object(PendingObject(entries: entries, holes: holes, plan: plan, source: source, path: path)))
         }
         if holes.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(.object(PendingObject(entries: entries, holes: holes)))

@@ -23,12 +23,15 @@ final class ObjectPlan: Sendable {
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
     let hasPropertyFields: Bool
+    /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
+    let asyncFieldIndexes: [Int]
 
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
         self.isTypeOf = isTypeOf
         self.hasPropertyFields = fields.contains { $0.isPlainProperty }
+        self.asyncFieldIndexes = fields.indices.filter { fields[$0].isAsync }
     }
 }
 
@@ -49,6 +52,8 @@ final class FieldPlan: Sendable {
     let execution: ExecutionContext
     /// True when the field uses the default resolver and its arguments coerced.
     let isPlainProperty: Bool
+    /// True when the field has an asynchronous resolver and its arguments coerced.
+    let isAsync: Bool
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
     /// The coerced arguments (empty when coercion failed).
@@ -75,6 +80,7 @@ final class FieldPlan: Sendable {
         self.arguments = arguments
         if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
         if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
+        if case .async = kind, case .success = arguments { isAsync = true } else { isAsync = false }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)
