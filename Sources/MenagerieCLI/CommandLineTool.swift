@@ -4,8 +4,8 @@ enum CommandLineTool {
     static var subcommands: [any Subcommand.Type] {
         [
             ServeCommand.self,
-            QueryCommand.self,
             PrintCommand.self,
+            QueryCommand.self,
             BenchCommand.self,
         ]
     }

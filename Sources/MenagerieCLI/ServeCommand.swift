@@ -40,8 +40,17 @@ enum ServeCommand: Subcommand {
             Terminal.err(error.message)
             return 2
         }
+        let app: MenagerieApp
+        do {
+            app = try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: Terminal.environment))
+        } catch {
+            Terminal.err(String(describing: error))
+            return 1
+        }
         let readiness = Readiness(ready: true)
-        return await serve(PlaceholderService(), configuration: configuration, readiness: readiness)
+        let upstreams = app.upstreams
+        return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
+                           metricsHook: { upstreams.metricsText() })
     }
 
     /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
