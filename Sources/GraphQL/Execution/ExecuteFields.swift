@@ -130,6 +130,10 @@ extension ExecutionContext {
         case .typeName:
             return .value(.string(field.parentType.name))
         case .introspection(let kind):
+            // `__Type.kind` is always a valid `__TypeKind` value: no enum serialisation needed.
+            if case .typeKind = kind, let type = source as? GraphQLType {
+                return .value(.string(type.kind.rawValue))
+            }
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolveIntrospection(kind, source, arguments)
