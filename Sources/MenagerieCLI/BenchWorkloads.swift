@@ -48,7 +48,7 @@ enum BenchWorkloads {
         BenchWorkload(id: "W2", name: "parse-introspection") { context throws(BenchError) in
             try parseWorkload(try context.text("introspection-query.graphql"))
         },
-    ]
+    ] + BenchExecutionWorkloads.all
 
     /// Parsing `text` with the default options (locations kept); checked once before timing.
     static func parseWorkload(_ text: String) throws(BenchError) -> BenchOperation {

@@ -1,3 +1,5 @@
+import JSON
+
 /// An error of the GraphQL engine: a syntax error, a validation error or a
 /// field error, shaped like graphql-js's `GraphQLError`.
 ///
@@ -10,12 +12,16 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
     public var locations: [SourceLocation]
     /// The response path of a field error (nil for request errors).
     public var path: [PathComponent]?
+    /// Extra information for clients, e.g. `["code": "BAD_USER_INPUT"]` (nil when none).
+    public var extensions: JSONObject? = nil
 
-    /// An error with a message and, optionally, locations and a path.
-    public init(message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil) {
+    /// An error with a message and, optionally, locations, a path and extensions.
+    public init(message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil,
+                extensions: JSONObject? = nil) {
         self.message = message
         self.locations = locations
         self.path = path
+        self.extensions = extensions
     }
 
     /// An error about the nodes whose ranges are `nodes`, in `source`.

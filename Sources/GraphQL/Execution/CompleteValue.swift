@@ -1,0 +1,181 @@
+import JSON
+
+extension ExecutionContext {
+    /// CompleteValue of the specification for a field value of type `type`
+    /// at the position `parentPath` + `component`.
+    ///
+    /// Non-null positions turn a null into a propagating null (with the
+    /// error "Cannot return null for non-nullable field"); nullable positions
+    /// stop propagating nulls from below.
+    func complete(_ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
+                  _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+        if case .nonNull(let inner) = type {
+            let completion = completeNullable(inner, value, field, parentPath, component)
+            if case .value(.null) = completion {
+                recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                            field: field, path: parentPath.appending(component))
+                return .bubble
+            }
+            return completion
+        }
+        switch completeNullable(type, value, field, parentPath, component) {
+        case .bubble: return .value(.null)
+        case .pending(let node): return .pending(.absorbing(node))
+        case let completion: return completion
+        }
+    }
+
+    /// Completion of a nullable type (propagating nulls from below pass through).
+    private func completeNullable(_ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
+                                  _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+        guard let value else { return .value(.null) }
+        switch type {
+        case .named(let named):
+            switch named {
+            case .scalar(let scalar):
+                return completeLeaf { try serializeScalar(scalar, value) }
+            case .enum(let enumType):
+                return completeLeaf { try serializeEnum(enumType, value) }
+            case .object(let objectType):
+                if isNullValue(value) { return .value(.null) }
+                let plan = field.subplan(for: objectType, in: self)
+                if let check = plan.isTypeOf {
+                    let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
+                    do {
+                        guard try check(value, contextValue, info) else {
+                            return fail("Expected value of type \"\(objectType.name)\" but got: \(Inspect.any(value)).")
+                        }
+                    } catch {
+                        recordError(error, field: field, path: parentPath.appending(component))
+                        return .bubble
+                    }
+                }
+                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+            case .interface, .union:
+                if isNullValue(value) { return .value(.null) }
+                let runtimeType: GraphQLObjectType
+                do {
+                    runtimeType = try resolveRuntimeType(named, value, field, parentPath)
+                } catch {
+                    recordError(error, field: field, path: parentPath.appending(component))
+                    return .bubble
+                }
+                let plan = field.subplan(for: runtimeType, in: self)
+                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+            case .inputObject:
+                return fail("Cannot complete a value of input type \"\(named.name)\".")
+            }
+        case .list(let itemType):
+            return completeList(itemType, value, field, parentPath, component)
+        case .nonNull:
+            // A non-null directly inside a non-null does not occur in valid schemas.
+            return complete(type, value, field, parentPath, component)
+        }
+
+        func completeLeaf(_ serialize: () throws -> JSONValue) -> Completion {
+            do {
+                return .value(try serialize())
+            } catch NullSerialization.null {
+                return .value(.null)
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(component))
+                return .bubble
+            }
+        }
+
+        func fail(_ message: String) -> Completion {
+            recordError(message, field: field, path: parentPath.appending(component))
+            return .bubble
+        }
+    }
+
+    private func completeList(_ itemType: GraphQLType, _ value: any Sendable, _ field: FieldPlan,
+                              _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+        // Fast paths for lists of leaves held as typed Swift arrays.
+        if case .nonNull(.named(.scalar(let scalar))) = itemType, scalar === GraphQLScalarType.string,
+           isSameType(type(of: value), [String].self), let strings = value as? [String] {
+            return .value(.array(strings.map { .string($0) }))
+        }
+        let items: [any Sendable]
+        if let array = value as? [any Sendable] {
+            items = array
+        } else if let json = value as? JSONValue {
+            switch json {
+            case .null: return .value(.null)
+            case .array(let array): items = array
+            default: return notIterable()
+            }
+        } else if isNullValue(value) {
+            return .value(.null)
+        } else {
+            return notIterable()
+        }
+        let listPath = ResponsePath(parent: parentPath, component: component)
+        var results: [JSONValue] = []
+        results.reserveCapacity(items.count)
+        var holes: [(index: Int, node: PendingNode)] = []
+        for (index, item) in items.enumerated() {
+            switch complete(itemType, item, field, listPath, .index(index)) {
+            case .value(let completed): results.append(completed)
+            case .bubble: return .bubble
+            case .pending(let node):
+                holes.append((index: index, node: node))
+                results.append(.null)
+            }
+        }
+        if holes.isEmpty { return .value(.array(results)) }
+        return .pending(.list(PendingList(items: results, holes: holes)))
+
+        func notIterable() -> Completion {
+            recordError("Expected Iterable, but did not find one for field \"\(field.parentType.name).\(field.definition.name)\".",
+                        field: field, path: parentPath.appending(component))
+            return .bubble
+        }
+    }
+
+    /// The object type of a value of the abstract type `type` (graphql-js
+    /// `completeAbstractValue` / `ensureValidRuntimeType`).
+    private func resolveRuntimeType(_ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
+                                    _ parentPath: ResponsePath?) throws -> GraphQLObjectType {
+        let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
+        var typeName: String?
+        if let resolver = executable.typeResolvers[type.name] {
+            typeName = try resolver(value, contextValue, info)
+        } else {
+            typeName = defaultTypeName(value)
+            if typeName == nil {
+                for candidate in schema.possibleTypes(of: type) {
+                    if let check = executable.isTypeOfChecks[candidate.name], try check(value, contextValue, info) {
+                        typeName = candidate.name
+                        break
+                    }
+                }
+            }
+        }
+        guard let typeName else {
+            throw GraphQLError(message: "Abstract type \"\(type.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(type.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function.")
+        }
+        guard let runtimeType = schema.type(named: typeName) else {
+            throw GraphQLError(message: "Abstract type \"\(type.name)\" was resolved to a type \"\(typeName)\" that does not exist inside the schema.")
+        }
+        guard case .object(let objectType) = runtimeType else {
+            throw GraphQLError(message: "Abstract type \"\(type.name)\" was resolved to a non-object type \"\(typeName)\".")
+        }
+        guard schema.isPossibleType(type, objectType) else {
+            throw GraphQLError(message: "Runtime Object type \"\(typeName)\" is not a possible type for \"\(type.name)\".")
+        }
+        return objectType
+    }
+
+    /// The `__typename` a value carries, if any.
+    private func defaultTypeName(_ value: any Sendable) -> String? {
+        switch value {
+        case let named as any GraphQLTypeNameProviding: return named.graphQLTypeName
+        case let json as JSONValue: return json["__typename"]?.stringValue
+        case let object as JSONObject: return object["__typename"]?.stringValue
+        case let dictionary as [String: any Sendable]: return dictionary["__typename"] as? String
+        case let provider as any FieldValueProviding: return provider[field: "__typename"] as? String
+        default: return nil
+        }
+    }
+}

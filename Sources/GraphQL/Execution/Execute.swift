@@ -1,0 +1,151 @@
+import JSON
+
+/// Options of an execution.
+public struct ExecutionOptions: Sendable {
+    /// When false, `__schema` and `__type` are request errors.
+    public var introspection: Bool
+    /// The most variable coercion errors reported before giving up.
+    public var maxVariableErrors: Int
+
+    /// Options with introspection on.
+    public init(introspection: Bool = true, maxVariableErrors: Int = 50) {
+        self.introspection = introspection
+        self.maxVariableErrors = maxVariableErrors
+    }
+}
+
+/// Executes an operation of a parsed and validated document (the
+/// specification's ExecuteRequest for queries and mutations).
+///
+/// Synchronous resolvers complete inline, without tasks; only the parts of
+/// the tree below asynchronous resolvers run in tasks (sibling fields
+/// concurrently, mutation root fields one after another).
+///
+/// - Parameters:
+///   - schema: the schema with its resolvers.
+///   - document: a document that passed validation.
+///   - operationName: which operation to run (needed when there are several).
+///   - variables: the request's variable values (JSON).
+///   - rootValue: the source value of the root fields.
+///   - context: a value every resolver receives (e.g. per-request loaders).
+///   - options: introspection switch and limits.
+///   - tracker: told when work that may suspend starts and ends (see ``WorkTracker``).
+public func execute(
+    schema: ExecutableSchema,
+    document: Document,
+    operationName: String? = nil,
+    variables: JSONObject = JSONObject(),
+    rootValue: ResolvedValue = nil,
+    context: ResolvedValue = nil,
+    options: ExecutionOptions = ExecutionOptions(),
+    tracker: (any WorkTracker)? = nil
+) async -> ExecutionResult {
+    let prepared: ExecutionContext
+    switch prepareExecution(schema: schema, document: document, operationName: operationName, variables: variables,
+                            rootValue: rootValue, context: context, options: options, tracker: tracker) {
+    case .success(let context): prepared = context
+    case .failure(let list): return .requestError(list.errors)
+    }
+    return await prepared.run()
+}
+
+/// Operation selection and variable coercion (graphql-js `buildExecutionContext`).
+func prepareExecution(
+    schema: ExecutableSchema, document: Document, operationName: String?, variables: JSONObject,
+    rootValue: ResolvedValue, context: ResolvedValue, options: ExecutionOptions, tracker: (any WorkTracker)?
+) -> Result<ExecutionContext, GraphQLErrorList> {
+    var operation: OperationDefinition?
+    var fragments: [String: FragmentDefinition] = [:]
+    for definition in document.definitions {
+        switch definition {
+        case .operation(let candidate):
+            if let operationName {
+                if candidate.name?.value == operationName { operation = candidate }
+            } else {
+                if operation != nil {
+                    return .failure(GraphQLErrorList(errors: [GraphQLError(message: "Must provide operation name if query contains multiple operations.")
+                        .withCode(GraphQLErrorCode.operationResolutionFailure)]))
+                }
+                operation = candidate
+            }
+        case .fragment(let fragment):
+            if fragments[fragment.name.value] == nil { fragments[fragment.name.value] = fragment }
+        default:
+            continue
+        }
+    }
+    guard let operation else {
+        let message = operationName.map { "Unknown operation named \"\($0)\"." } ?? "Must provide an operation."
+        return .failure(GraphQLErrorList(errors: [GraphQLError(message: message).withCode(GraphQLErrorCode.operationResolutionFailure)]))
+    }
+    if !options.introspection, let field = firstIntrospectionField(in: document) {
+        return .failure(GraphQLErrorList(errors: [GraphQLError(
+            message: "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.name.value)\".",
+            nodes: [field.loc], source: document.source).withCode(GraphQLErrorCode.introspectionDisabled)]))
+    }
+    let coerced = schema.coercer.coerceVariables(operation.variableDefinitions, inputs: variables,
+                                                 source: document.source, maxErrors: options.maxVariableErrors)
+    switch coerced {
+    case .failure(let list):
+        return .failure(GraphQLErrorList(errors: list.errors.map { $0.withCode(GraphQLErrorCode.badUserInput) }))
+    case .success(let values):
+        return .success(ExecutionContext(
+            executable: schema, document: document, operation: operation, fragments: fragments, variables: values,
+            rootValue: rootValue, contextValue: context, tracker: tracker))
+    }
+}
+
+/// The first `__schema` or `__type` field anywhere in the document's operations and fragments.
+private func firstIntrospectionField(in document: Document) -> Field? {
+    func search(_ selectionSet: SelectionSet) -> Field? {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                if field.name.value == "__schema" || field.name.value == "__type" { return field }
+                if let selections = field.selectionSet, let found = search(selections) { return found }
+            case .inlineFragment(let fragment):
+                if let found = search(fragment.selectionSet) { return found }
+            case .fragmentSpread:
+                continue
+            }
+        }
+        return nil
+    }
+    for definition in document.definitions {
+        switch definition {
+        case .operation(let operation): if let found = search(operation.selectionSet) { return found }
+        case .fragment(let fragment): if let found = search(fragment.selectionSet) { return found }
+        default: continue
+        }
+    }
+    return nil
+}
+
+extension ExecutionContext {
+    /// Executes the operation (graphql-js `executeOperation`).
+    func run() async -> ExecutionResult {
+        guard let rootType = schema.rootType(for: operation.operation) else {
+            // graphql-js reports this during execution: the result has `data: null`.
+            return ExecutionResult(data: .null, errors: [GraphQLError(
+                message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                nodes: [operation.loc], source: source).withCode(GraphQLErrorCode.operationResolutionFailure)])
+        }
+        let plan = buildObjectPlan(rootType, selectionSets: [operation.selectionSet])
+        let data: JSONValue?
+        if operation.operation == .mutation {
+            data = await executeSerially(plan, rootValue)
+        } else {
+            switch executeObject(plan, rootValue, nil) {
+            case .value(let value):
+                data = value
+            case .bubble:
+                data = nil
+            case .pending(let node):
+                tracker?.enter()
+                data = await resolvePending(node)
+                tracker?.leave()
+            }
+        }
+        return ExecutionResult(data: data ?? .null, errors: errors)
+    }
+}

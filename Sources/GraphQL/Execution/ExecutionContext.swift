@@ -1,0 +1,69 @@
+import JSON
+import Synchronization
+
+/// Everything one execution shares: the schema, the operation, the coerced
+/// variables, the root and context values and the errors found so far.
+final class ExecutionContext: Sendable {
+    let executable: ExecutableSchema
+    let document: Document
+    let operation: OperationDefinition
+    let fragments: [String: FragmentDefinition]
+    let variables: [String: JSONValue]
+    let rootValue: ResolvedValue
+    let contextValue: ResolvedValue
+    let tracker: (any WorkTracker)?
+    let source: Source
+    private let errorList = Mutex<[GraphQLError]>([])
+
+    init(executable: ExecutableSchema, document: Document, operation: OperationDefinition,
+         fragments: [String: FragmentDefinition], variables: [String: JSONValue],
+         rootValue: ResolvedValue, contextValue: ResolvedValue, tracker: (any WorkTracker)?) {
+        self.executable = executable
+        self.document = document
+        self.operation = operation
+        self.fragments = fragments
+        self.variables = variables
+        self.rootValue = rootValue
+        self.contextValue = contextValue
+        self.tracker = tracker
+        self.source = document.source
+    }
+
+    var schema: GraphQLSchema { executable.schema }
+
+    /// The field errors so far, in the order they happened.
+    var errors: [GraphQLError] { errorList.withLock { $0 } }
+
+    /// Records a field error of `field` at `path`: a thrown ``GraphQLError``
+    /// keeps its message and extensions (and its path and locations if it
+    /// has them); any other error becomes its description.
+    func recordError(_ error: any Error, field: FieldPlan, path: [PathComponent]) {
+        var located: GraphQLError
+        if let error = error as? GraphQLError {
+            located = error
+            if located.path != nil {
+                append(located)
+                return
+            }
+            if located.locations.isEmpty { located.locations = locations(of: field) }
+            located.path = path
+        } else {
+            located = GraphQLError(message: errorMessage(error), locations: locations(of: field), path: path)
+        }
+        append(located)
+    }
+
+    /// Records a field error with a message.
+    func recordError(_ message: String, field: FieldPlan, path: [PathComponent]) {
+        append(GraphQLError(message: message, locations: locations(of: field), path: path))
+    }
+
+    private func append(_ error: GraphQLError) {
+        errorList.withLock { $0.append(error) }
+    }
+
+    /// The locations of the selections of a field.
+    func locations(of field: FieldPlan) -> [SourceLocation] {
+        field.nodes.compactMap { node in node.loc.map { source.location(at: $0.start) } }
+    }
+}

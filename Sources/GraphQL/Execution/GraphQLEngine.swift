@@ -1,0 +1,109 @@
+import JSON
+
+/// The one entry point of the engine for servers and tools: parse (with the
+/// request limits), validate, execute, with a cache of parsed-and-validated
+/// documents so repeated queries skip the first two steps.
+///
+/// ```swift
+/// let engine = try GraphQLEngine(schema: schema, resolvers: resolvers)
+/// let result = await engine.execute(query: "{ items(count: 2) { id } }")
+/// let body = result.jsonBytes()
+/// ```
+public final class GraphQLEngine: Sendable {
+    /// The schema with its resolvers.
+    public let executable: ExecutableSchema
+    /// Execution options (introspection switch, limits).
+    public let options: ExecutionOptions
+    /// Limits for parsing request documents.
+    public let parseOptions: ParseOptions
+    /// The parsed-and-validated document cache.
+    public let cache: DocumentCache
+    /// Validates a parsed document against the schema (the specification's rules).
+    let validation: @Sendable (GraphQLSchema, Document) -> [GraphQLError]
+
+    /// The schema.
+    public var schema: GraphQLSchema { executable.schema }
+
+    /// An engine for `schema` with `resolvers` bound.
+    ///
+    /// - Throws: ``SchemaBindingError`` when a binding names a type or field the schema lacks.
+    public convenience init(schema: GraphQLSchema, resolvers: ResolverMap = ResolverMap(),
+                            options: ExecutionOptions = ExecutionOptions(), parseOptions: ParseOptions = ParseOptions(),
+                            cacheCapacity: Int = 1_000) throws(SchemaBindingError) {
+        self.init(executable: try ExecutableSchema(schema: schema, resolvers: resolvers), options: options,
+                  parseOptions: parseOptions, cacheCapacity: cacheCapacity)
+    }
+
+    /// An engine for an already bound schema.
+    public init(executable: ExecutableSchema, options: ExecutionOptions = ExecutionOptions(),
+                parseOptions: ParseOptions = ParseOptions(), cacheCapacity: Int = 1_000,
+                validation: (@Sendable (GraphQLSchema, Document) -> [GraphQLError])? = nil) {
+        self.executable = executable
+        self.options = options
+        self.parseOptions = parseOptions
+        self.cache = DocumentCache(capacity: cacheCapacity)
+        self.validation = validation ?? GraphQLEngine.specifiedValidation
+    }
+
+    /// The parsed and validated document for `query`: from the cache, or
+    /// parsed and validated now (and cached when valid).
+    ///
+    /// - Returns: the document, or the request errors (syntax or validation,
+    ///   with `extensions.code`).
+    public func document(for query: String) -> Result<Document, GraphQLRequestErrors> {
+        if let cached = cache.document(for: query) { return .success(cached) }
+        let document: Document
+        do {
+            document = try parse(Source(query), options: parseOptions)
+        } catch {
+            return .failure(GraphQLRequestErrors([error.withCode(GraphQLErrorCode.parseFailed)]))
+        }
+        let errors = validation(executable.schema, document)
+        if !errors.isEmpty {
+            return .failure(GraphQLRequestErrors(errors.map { $0.withCode(GraphQLErrorCode.validationFailed) }))
+        }
+        cache.insert(document, for: query)
+        return .success(document)
+    }
+
+    /// Runs a request: parse and validate (or take the cached document), then execute.
+    ///
+    /// - Parameters:
+    ///   - query: the document text.
+    ///   - operationName: the operation to run (needed when the document has several).
+    ///   - variables: the variable values (JSON object).
+    ///   - context: the value every resolver receives.
+    ///   - rootValue: the source of the root fields.
+    ///   - tracker: told when work that may suspend starts and ends (DataLoader batching).
+    /// - Returns: the result; request errors (syntax, validation, variables,
+    ///   operation selection) come without `data`.
+    public func execute(query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
+                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
+        switch document(for: query) {
+        case .failure(let errors):
+            return .requestError(errors.errors)
+        case .success(let document):
+            return await GraphQL.execute(schema: executable, document: document, operationName: operationName,
+                                         variables: variables, rootValue: rootValue, context: context,
+                                         options: options, tracker: tracker)
+        }
+    }
+
+    /// Executes an already parsed and validated document.
+    public func execute(document: Document, operationName: String? = nil, variables: JSONObject = JSONObject(),
+                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
+        await GraphQL.execute(schema: executable, document: document, operationName: operationName,
+                              variables: variables, rootValue: rootValue, context: context,
+                              options: options, tracker: tracker)
+    }
+}
+
+/// The request errors of a document that does not parse or validate.
+public struct GraphQLRequestErrors: Error, Sendable {
+    /// The errors, with `extensions.code`.
+    public var errors: [GraphQLError]
+
+    public init(_ errors: [GraphQLError]) { self.errors = errors }
+}

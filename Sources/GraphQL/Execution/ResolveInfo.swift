@@ -1,0 +1,42 @@
+import JSON
+
+/// What a resolver knows about the field it resolves and the request.
+///
+/// Cheap to pass: it refers to the executor's plan of the field and to the
+/// request; the properties are computed on access.
+public struct ResolveInfo: Sendable {
+    let plan: FieldPlan
+    let parentPath: ResponsePath?
+    let execution: ExecutionContext
+
+    init(plan: FieldPlan, parentPath: ResponsePath?, execution: ExecutionContext) {
+        self.plan = plan
+        self.parentPath = parentPath
+        self.execution = execution
+    }
+
+    /// The field's name in the schema.
+    public var fieldName: String { plan.definition.name }
+    /// The field's response key (its alias, or its name).
+    public var responseKey: String { plan.responseKey }
+    /// The selections of the field (several when merged).
+    public var fieldNodes: [Field] { plan.nodes }
+    /// The field's type.
+    public var returnType: GraphQLType { plan.returnType }
+    /// The object type whose field this is.
+    public var parentType: GraphQLObjectType { plan.parentType }
+    /// The field's definition.
+    public var fieldDefinition: GraphQLField { plan.definition }
+    /// The response path of the field, e.g. `["items", 3, "name"]`.
+    public var path: [PathComponent] { parentPath.appending(.key(plan.responseKey)) }
+    /// The schema.
+    public var schema: GraphQLSchema { execution.executable.schema }
+    /// The fragment definitions of the document, by name.
+    public var fragments: [String: FragmentDefinition] { execution.fragments }
+    /// The operation being executed.
+    public var operation: OperationDefinition { execution.operation }
+    /// The coerced variable values.
+    public var variableValues: [String: JSONValue] { execution.variables }
+    /// The root value given to the execution.
+    public var rootValue: ResolvedValue { execution.rootValue }
+}

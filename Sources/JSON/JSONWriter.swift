@@ -1,0 +1,159 @@
+/// A direct JSON writer on bytes.
+///
+/// Compact by default; `pretty` writes as `JSON.stringify(value, null, 2)`
+/// does. Strings are escaped as `JSON.stringify` escapes them (RFC 8259),
+/// numbers written as JavaScript writes them.
+public struct JSONWriter {
+    /// What has been written so far.
+    public var bytes: [UInt8]
+    private let pretty: Bool
+    private var indent = 0
+
+    public init(pretty: Bool = false, reservingCapacity: Int = 1024) {
+        self.pretty = pretty
+        bytes = []
+        bytes.reserveCapacity(reservingCapacity)
+    }
+
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeRaw(StaticString("null"))
+        case .bool(let flag): writeRaw(flag ? StaticString("true") : StaticString("false"))
+        case .int(let number): writeInt(number)
+        case .double(let number): writeDouble(number)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            if elements.isEmpty {
+                writeRaw(StaticString("[]"))
+                return
+            }
+            bytes.append(UInt8(ascii: "["))
+            indent += 1
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline()
+                write(element)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            if object.isEmpty {
+                writeRaw(StaticString("{}"))
+                return
+            }
+            bytes.append(UInt8(ascii: "{"))
+            indent += 1
+            var first = true
+            for (key, member) in object.entries {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline()
+                writeString(key)
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
+                write(member)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func newline() {
+        guard pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<(indent * 2) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Writes `string` quoted and escaped.
+    public mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a number as JavaScript does; NaN and infinities as `null`.
+    public mutating func writeDouble(_ value: Double) {
+        guard value.isFinite else {
+            writeRaw(StaticString("null"))
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            writeInt(Int(value))
+            return
+        }
+        bytes.append(contentsOf: javaScriptNumberString(value).utf8)
+    }
+
+    public mutating func writeInt(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes of scratch for up to 20 digits
+        let count = withUnsafeMutableBytes(of: &digits) { scratch -> Int in
+            var position = scratch.count
+            repeat {
+                position -= 1
+                scratch[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                position -= 1
+                scratch[position] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[position...]))
+            return scratch.count - position
+        }
+        _ = count
+    }
+
+    /// Appends bytes as they are (they must already be valid JSON).
+    public mutating func writeRaw(_ raw: some Sequence<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+
+    private mutating func writeRaw(_ raw: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: raw.utf8Start, count: raw.utf8CodeUnitCount))
+    }
+}
+
+extension JSONValue {
+    /// The JSON text of this value: compact, or as `JSON.stringify(value, null, 2)`.
+    public func serialized(pretty: Bool = false) -> String {
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The UTF-8 JSON text of this value.
+    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(self)
+        return writer.bytes
+    }
+}

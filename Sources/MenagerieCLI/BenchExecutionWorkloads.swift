@@ -1,0 +1,129 @@
+import GraphQL
+import JSON
+
+/// W4–W6 of `../shared/bench/README.md`: execution workloads.
+enum BenchExecutionWorkloads {
+    static let all: [BenchWorkload] = [
+        BenchWorkload(id: "W4", name: "execute-introspection") { context throws(BenchError) in
+            let schema = try ExecutionBench.githubSchema(context)
+            let document = try ExecutionBench.document(try context.text("introspection-query.graphql"))
+            return .async {
+                let result = await execute(schema: schema, document: document)
+                return result.errors.isEmpty ? (result.data?["__schema"]?["types"]?.arrayValue?.count ?? -1) : -1
+            }
+        },
+        BenchWorkload(id: "W5", name: "execute-list-sync") { context throws(BenchError) in
+            let schema = try ExecutionBench.listSchema(context, async: false)
+            let document = try ExecutionBench.document(try context.text("list-query.graphql"))
+            return .async {
+                let result = await execute(schema: schema, document: document)
+                return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
+            }
+        },
+        BenchWorkload(id: "W6", name: "execute-list-async") { context throws(BenchError) in
+            let schema = try ExecutionBench.listSchema(context, async: true)
+            let document = try ExecutionBench.document(try context.text("list-query.graphql"))
+            return .async {
+                let result = await execute(schema: schema, document: document)
+                return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
+            }
+        },
+    ]
+}
+
+/// Inputs of the execution workloads, prepared before timing.
+enum ExecutionBench {
+    static func document(_ text: String) throws(BenchError) -> Document {
+        do {
+            return try parse(text)
+        } catch {
+            throw BenchError("the document does not parse: \(error.message)")
+        }
+    }
+
+    static func githubSchema(_ context: BenchContext) throws(BenchError) -> ExecutableSchema {
+        let sdl = try context.text("github-schema.graphql")
+        do {
+            let schema = try buildASTSchema(try parse(Source(sdl, name: "github-schema.graphql"), options: .unlimited))
+            return try ExecutableSchema(schema: schema)
+        } catch {
+            throw BenchError("the GitHub schema does not build: \(error)")
+        }
+    }
+
+    /// The list schema with W5's synchronous or W6's asynchronous `Item` resolvers.
+    static func listSchema(_ context: BenchContext, async: Bool) throws(BenchError) -> ExecutableSchema {
+        let sdl = try context.text("list-schema.graphql")
+        let items = BenchItem.all
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "items") { _, args, _, _ in
+            let count = max(0, min(args.int("count") ?? items.count, items.count))
+            return count == items.count ? items : Array(items.prefix(count))
+        }
+        if async {
+            resolvers.asyncField("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
+            resolvers.asyncField("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
+            resolvers.asyncField("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
+            resolvers.asyncField("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
+            resolvers.asyncField("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
+            resolvers.asyncField("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
+        } else {
+            resolvers.field("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
+            resolvers.field("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
+            resolvers.field("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
+            resolvers.field("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
+            resolvers.field("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
+            resolvers.field("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
+        }
+        do {
+            let schema = try buildASTSchema(try parse(Source(sdl, name: "list-schema.graphql"), options: .unlimited))
+            return try ExecutableSchema(schema: schema, resolvers: resolvers)
+        } catch {
+            throw BenchError("the list schema does not build: \(error)")
+        }
+    }
+}
+
+/// An item of the W5/W6 data.
+final class BenchItem: Sendable {
+    let id: String
+    let name: String
+    let price: Double
+    let inStock: Bool
+    let tags: [String]
+    let owner: BenchPerson
+
+    init(_ index: Int) {
+        id = "item-\(index)"
+        name = "Item \(index)"
+        price = Double(index) * 1.5
+        inStock = index % 2 == 0
+        tags = ["a", "b"]
+        owner = BenchPerson(index)
+    }
+
+    /// The 1000 items, built once.
+    static let all: [BenchItem] = (0..<1000).map(BenchItem.init)
+}
+
+/// An item's owner; its fields use the default resolver.
+final class BenchPerson: FieldValueProviding {
+    let id: String
+    let name: String
+    let email: String?
+
+    init(_ index: Int) {
+        id = "p-\(index)"
+        name = "Person \(index)"
+        email = index % 3 == 0 ? nil : "person\(index)@example.com"
+    }
+
+    subscript(field name: String) -> ResolvedValue {
+        switch name {
+        case "id": return id
+        case "name": return name
+        case "email": return email
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+@testable import Menagerie
+import XCTest
+
+final class DomainRulesTests: XCTestCase {
+    func testBreedDisplayNames() {
+        XCTAssertEqual(BreedNaming.displayName(path: "akita"), "Akita")
+        XCTAssertEqual(BreedNaming.displayName(path: "hound/afghan"), "Afghan Hound")
+        XCTAssertEqual(BreedNaming.displayName(path: "bulldog/french"), "French Bulldog")
+        XCTAssertEqual(BreedNaming.displayName(path: "germanshepherd"), "Germanshepherd")
+        XCTAssertEqual(BreedNaming.displayName(path: "australian/shepherd"), "Australian Shepherd")
+        XCTAssertEqual(BreedNaming.displayName(path: "african/wild"), "African Wild")
+    }
+
+    func testLookupKeyTrimsAndLowercases() {
+        XCTAssertEqual(BreedNaming.lookupKey("  Afghan Hound \n"), "afghan hound")
+        XCTAssertEqual(BreedNaming.lookupKey("HOUND/afghan"), "hound/afghan")
+    }
+
+    func testNameOrderLowercasesThenId() {
+        XCTAssertTrue(NameOrder.precedes(name: "akita", id: "b", name: "Basenji", id: "a"))
+        XCTAssertTrue(NameOrder.precedes(name: "Pug", id: "1", name: "pug", id: "2"))
+        XCTAssertFalse(NameOrder.precedes(name: "Pug", id: "2", name: "pug", id: "1"))
+        XCTAssertTrue(NameOrder.matches("Afghan Hound", search: "HOUND"))
+        XCTAssertTrue(NameOrder.matches("Afghan Hound", search: ""))
+        XCTAssertFalse(NameOrder.matches("Afghan Hound", search: "cat"))
+    }
+
+    func testLifeSpanForms() {
+        XCTAssertEqual(NumberText.lifeSpan("10 - 12 years"), MeasuredRange(min: 10, max: 12, unit: "years"))
+        XCTAssertEqual(NumberText.lifeSpan("10 – 16 years"), MeasuredRange(min: 10, max: 16, unit: "years"))
+        XCTAssertEqual(NumberText.lifeSpan("12-15"), MeasuredRange(min: 12, max: 15, unit: "years"))
+        XCTAssertEqual(NumberText.lifeSpan("12 years"), MeasuredRange(min: 12, max: 12, unit: "years"))
+        XCTAssertEqual(NumberText.lifeSpan("12"), MeasuredRange(min: 12, max: 12, unit: "years"))
+        XCTAssertNil(NumberText.lifeSpan("NaN"))
+        XCTAssertNil(NumberText.lifeSpan("NaN - 12 years"))
+        XCTAssertNil(NumberText.lifeSpan("about a decade"))
+        XCTAssertNil(NumberText.lifeSpan(""))
+    }
+
+    func testMetricRanges() {
+        XCTAssert(NumberText.range("3 - 6")! == (3, 6))
+        XCTAssert(NumberText.range("3.2-4.5")! == (3.2, 4.5))
+        XCTAssert(NumberText.range("25")! == (25, 25))
+        XCTAssertNil(NumberText.range("Male: 55-65; Female: 45-55"))
+        XCTAssertNil(NumberText.range("unknown"))
+        XCTAssertNil(NumberText.range("3 - "))
+        XCTAssertNil(NumberText.range("1e3"))
+    }
+
+    func testDecimalIsStrict() {
+        XCTAssertEqual(NumberText.decimal("1.90"), 1.9)
+        XCTAssertEqual(NumberText.decimal(" 25 "), 25)
+        XCTAssertNil(NumberText.decimal("NaN"))
+        XCTAssertNil(NumberText.decimal("Infinity"))
+        XCTAssertNil(NumberText.decimal("1."))
+        XCTAssertNil(NumberText.decimal(".5"))
+        XCTAssertNil(NumberText.decimal("0x10"))
+        XCTAssertEqual(NumberText.wholeNumber("12.0"), 12)
+        XCTAssertNil(NumberText.wholeNumber("12.5"))
+    }
+
+    func testTemperamentList() {
+        XCTAssertEqual(NumberText.list(" Loyal, ,Brave ,Calm,"), ["Loyal", "Brave", "Calm"])
+        XCTAssertEqual(NumberText.list(nil), [])
+        XCTAssertEqual(NumberText.list(""), [])
+    }
+
+    func testConversionsAreExactDoubleArithmetic() {
+        let cm = MeasuredRange(min: 23, max: 29, unit: "cm")
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .meters), MeasuredRange(min: 23.0 / 100, max: 29.0 / 100, unit: "m"))
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .inches), MeasuredRange(min: 23 / 2.54, max: 29 / 2.54, unit: "in"))
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .feet), MeasuredRange(min: 23 / 30.48, max: 29 / 30.48, unit: "ft"))
+        let kg = MeasuredRange(min: 3, max: 6, unit: "kg")
+        XCTAssertEqual(Units.fromKilograms(kg, to: .pounds), MeasuredRange(min: 3 / 0.45359237, max: 6 / 0.45359237, unit: "lb"))
+        let ft = MeasuredRange(min: 1.9, max: 2.5, unit: "ft")
+        XCTAssertEqual(Units.fromFeet(ft, to: .meters), MeasuredRange(min: 1.9 * 0.3048, max: 2.5 * 0.3048, unit: "m"))
+        XCTAssertEqual(Units.fromFeet(ft, to: .inches), MeasuredRange(min: 1.9 * 12, max: 2.5 * 12, unit: "in"))
+        XCTAssertEqual(Units.fromFeet(ft, to: .centimeters), MeasuredRange(min: 1.9 * 30.48, max: 2.5 * 30.48, unit: "cm"))
+        let lb = MeasuredRange(min: 10, max: 5, unit: "lb")
+        XCTAssertEqual(Units.fromPounds(lb, to: .kilograms), MeasuredRange(min: 10 * 0.45359237, max: 5 * 0.45359237, unit: "kg"))
+    }
+
+    func testPagination() {
+        XCTAssertEqual(try Page.validated(limit: 0, skip: 0).get(), Page(limit: 0, skip: 0))
+        XCTAssertEqual(try Page.validated(limit: 100, skip: 7).get(), Page(limit: 100, skip: 7))
+        XCTAssertThrowsError(try Page.validated(limit: 101, skip: 0).get())
+        XCTAssertThrowsError(try Page.validated(limit: -1, skip: 0).get())
+        XCTAssertThrowsError(try Page.validated(limit: 5, skip: -1).get())
+        let page = Page(limit: 2, skip: 3).slice([1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(page.items, [4, 5])
+        XCTAssertEqual(page.totalCount, 6)
+        XCTAssertTrue(page.hasMore)
+        let last = Page(limit: 5, skip: 4).slice([1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(last.items, [5, 6])
+        XCTAssertFalse(last.hasMore)
+        let beyond = Page(limit: 5, skip: 40).slice([1, 2])
+        XCTAssertEqual(beyond.items, [])
+        XCTAssertFalse(beyond.hasMore)
+    }
+
+    func testMonsterRules() {
+        XCTAssertEqual(MonsterRules.modifier(score: 1), -5)
+        XCTAssertEqual(MonsterRules.modifier(score: 9), -1)
+        XCTAssertEqual(MonsterRules.modifier(score: 10), 0)
+        XCTAssertEqual(MonsterRules.modifier(score: 11), 0)
+        XCTAssertEqual(MonsterRules.modifier(score: 30), 10)
+        XCTAssertEqual(MonsterRules.imageURL(path: "/api/images/monsters/aboleth.png"),
+                       "https://www.dnd5eapi.co/api/images/monsters/aboleth.png")
+        XCTAssertNil(MonsterRules.imageURL(path: nil))
+    }
+}
