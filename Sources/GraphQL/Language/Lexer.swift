@@ -74,6 +74,7 @@ struct Lexer {
 
     /// Reads the next token that is not a comment, starting at `start`; the
     /// value of a string token goes to `tokenString`.
+    @inline(never)
     mutating func readToken(from start: Int) throws(GraphQLError) -> Token {
         var position = start
         let count = bytes.count
@@ -333,12 +334,14 @@ struct Lexer {
     // MARK: - Errors
 
     /// A syntax error at `position`.
+    @inline(never)
     func error(at position: Int, _ description: String) -> GraphQLError {
         GraphQLError.syntaxError(source, at: position, description)
     }
 
     /// The code point at `position` as graphql-js prints it in messages:
     /// `"a"` for printable ASCII (`'"'` for a quote), `U+0007` otherwise, `<EOF>` at the end.
+    @inline(never)
     func describeCodePoint(at position: Int) -> String {
         guard position < bytes.count else { return "<EOF>" }
         let code = bytes[position]

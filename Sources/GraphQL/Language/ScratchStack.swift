@@ -28,6 +28,7 @@ final class ScratchStack<Element> {
         count += 1
     }
 
+    @inline(never)
     private func grow() {
         let newCapacity = capacity * 2
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
