@@ -79,12 +79,11 @@ struct Lexer {
         var position = start
         let count = bytes.count
         while position < count {
-            var code = bytes[position]
-            // Runs of ignored characters: the common case between tokens.
-            while code == 0x20 || code == 0x0A || code == 0x2C || code == 0x09 || code == 0x0D {
+            let code = bytes[position]
+            // Runs of ignored characters (the common case between tokens) by bitmap.
+            if code < 64 && (ignoredCharacters >> UInt64(code)) & 1 != 0 {
                 position += 1
-                guard position < count else { return Token(kind: .eof, start: count, end: count) }
-                code = bytes[position]
+                continue
             }
             switch code {
             case 0x09, 0x20, 0x2C, 0x0A, 0x0D: // tab, space, comma, line terminators
@@ -378,6 +377,9 @@ struct Lexer {
 }
 
 // MARK: - Character classes
+
+/// Tab, line feed, carriage return, space and comma as a bitmap over the codes 0-63.
+private let ignoredCharacters: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20 | 1 << 0x2C
 
 @inline(__always) func isDigit(_ code: UInt8) -> Bool { code &- 0x30 < 10 }
 

@@ -4,17 +4,17 @@
 /// Nesting (selection sets, list and object values, list types) is bounded by
 /// ``ParseOptions/maxDepth`` and the token count by ``ParseOptions/maxTokens``,
 /// so hostile input ends in a syntax error, never a stack overflow.
-struct Parser {
+struct Parser: ~Copyable {
     private var lexer: Lexer
     private let options: ParseOptions
     private var tokenCount = 0
     private var depth = 0
     // Scratch stacks for the items of lists being parsed (see ScratchStack).
-    private let selectionStack = ScratchStack<Selection>()
-    private let argumentStack = ScratchStack<Argument>(capacity: 16)
-    private let directiveStack = ScratchStack<Directive>(capacity: 8)
-    private let valueStack = ScratchStack<Value>(capacity: 16)
-    private let objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
+    private var selectionStack = ScratchStack<Selection>()
+    private var argumentStack = ScratchStack<Argument>(capacity: 16)
+    private var directiveStack = ScratchStack<Directive>(capacity: 8)
+    private var valueStack = ScratchStack<Value>(capacity: 16)
+    private var objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
