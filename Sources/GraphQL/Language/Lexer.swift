@@ -84,9 +84,21 @@ struct Lexer {
         let count = bytes.count
         while position < count {
             let code = bytes[position]
-            // Runs of ignored characters (the common case between tokens) by bitmap.
+            // Runs of ignored characters (the common case between tokens) by bitmap;
+            // runs of spaces (indentation) eight bytes at a time.
             if code < 64 && (ignoredCharacters >> UInt64(code)) & 1 != 0 {
                 position += 1
+                if code == 0x20, let base = bytes.baseAddress {
+                    while position + 8 <= count {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                        let other = word ^ 0x2020_2020_2020_2020
+                        if other != 0 {
+                            position += other.trailingZeroBitCount >> 3
+                            break
+                        }
+                        position += 8
+                    }
+                }
                 continue
             }
             switch code {
