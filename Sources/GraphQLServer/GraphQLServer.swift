@@ -1,1 +1,217 @@
-// The GraphQLServer module.
+import GraphQL
+import HTTPServer
+import JSON
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// GraphQL over HTTP on `HTTPServer`: `/graphql` (GET and POST), the playground at `/`,
+/// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log.
+///
+/// It knows nothing of the schema: the application passes a `GraphQLService`.
+public final class GraphQLServer<Service: GraphQLService>: Sendable {
+    public let configuration: GraphQLServerConfiguration
+    /// The request handler (usable without sockets, as in tests).
+    public let handler: GraphQLHTTPHandler<Service>
+    private let server: HTTPServer
+
+    /// Request counters and latency histogram served at `/metrics`.
+    public var metrics: Metrics { handler.metrics }
+    /// Set it when the schema is built: `/ready` answers 200 from then on.
+    public var readiness: Readiness { handler.readiness }
+    /// The server's logger.
+    public var log: Log { handler.log }
+
+    public init(service: Service, configuration: GraphQLServerConfiguration, readiness: Readiness = Readiness()) {
+        self.configuration = configuration
+        let handler = GraphQLHTTPHandler(service: service, configuration: configuration, readiness: readiness)
+        self.handler = handler
+        let server = HTTPServer(configuration: configuration.http) { request in
+            await handler.respond(to: request)
+        }
+        self.server = server
+        handler.metrics.setConnectionCount { server.connectionCount }
+    }
+
+    /// Binds and starts serving; returns the bound port.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        try server.start()
+    }
+
+    /// The bound port (after `start`).
+    public var port: Int { server.port }
+
+    /// Stops accepting and finishes in-flight requests (bounded by `gracePeriodMilliseconds`).
+    public func shutdown(gracePeriodMilliseconds: Int = 10_000) async {
+        await server.shutdown(gracePeriodMilliseconds: gracePeriodMilliseconds)
+    }
+}
+
+/// Routes one HTTP request: the GraphQL endpoint and the operational pages.
+public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
+    public let service: Service
+    public let configuration: GraphQLServerConfiguration
+    public let metrics: Metrics
+    public let readiness: Readiness
+    public let log: Log
+    private let cors: CORS
+
+    public init(service: Service, configuration: GraphQLServerConfiguration, readiness: Readiness = Readiness()) {
+        self.service = service
+        self.configuration = configuration
+        self.readiness = readiness
+        metrics = Metrics(prefix: configuration.metricsPrefix)
+        log = Log(level: configuration.logLevel, sink: configuration.logSink)
+        cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
+    }
+
+    /// Answers `request`, counting it in the metrics and the access log.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let start = Self.now()
+        metrics.requestStarted()
+        var outcome = await route(request)
+        cors.decorate(&outcome.response, for: request)
+        let seconds = Double(Self.now() - start) / 1e9
+        metrics.requestFinished(status: outcome.response.status, seconds: seconds,
+                                operationType: outcome.operationType?.rawValue)
+        if log.level <= .info {
+            log.log(.info, "request", [
+                ("method", request.method), ("path", request.path), ("status", String(outcome.response.status)),
+                ("bytes", String(outcome.response.body.count)), ("duration_ms", Self.milliseconds(seconds)),
+                ("operation", outcome.operationName ?? "-"),
+            ])
+        }
+        return outcome.response
+    }
+
+    struct Outcome {
+        var response: HTTPResponse
+        var operationName: String?
+        var operationType: GraphQLOperationType?
+    }
+
+    private func route(_ request: HTTPRequest) async -> Outcome {
+        let path = request.path
+        if path == configuration.graphQLPath {
+            if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")) }
+            return await graphQL(request)
+        }
+        if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS")) }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Outcome(response: .text(405, "Method not allowed\n", headers: ["Allow": "GET, HEAD, OPTIONS"]))
+        }
+        switch path {
+        case "/health":
+            return Outcome(response: .text(200, "ok\n"))
+        case "/ready":
+            return Outcome(response: readiness.isReady ? .text(200, "ready\n") : .text(503, "not ready\n"))
+        case "/metrics":
+            var text = metrics.render()
+            if let hook = configuration.metricsHook {
+                let extra = hook()
+                text += extra.hasSuffix("\n") || extra.isEmpty ? extra : extra + "\n"
+            }
+            return Outcome(response: .text(200, text, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]))
+        case "/", "/playground", "/playground/":
+            guard configuration.playgroundEnabled,
+                  let page = configuration.playgroundFiles[configuration.playgroundPageName] else { break }
+            return Outcome(response: HTTPResponse(status: 200, headers: [
+                "Content-Type": page.contentType,
+                "Content-Security-Policy": configuration.playgroundContentSecurityPolicy,
+                "Cache-Control": "no-cache",
+            ], body: page.bytes))
+        default:
+            let prefix = "/playground/"
+            if configuration.playgroundEnabled, path.hasPrefix(prefix) {
+                let name = URLEncoding.decode(path.dropFirst(prefix.count))
+                if !name.contains(".."), let file = configuration.playgroundFiles[name] {
+                    return Outcome(response: HTTPResponse(status: 200, headers: [
+                        "Content-Type": file.contentType, "Cache-Control": "no-cache",
+                        "X-Content-Type-Options": "nosniff",
+                    ], body: file.bytes))
+                }
+            }
+        }
+        return Outcome(response: .text(404, "Not found\n"))
+    }
+
+    // MARK: - GraphQL over HTTP
+
+    private func graphQL(_ request: HTTPRequest) async -> Outcome {
+        guard request.method == "GET" || request.method == "POST" else {
+            return Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
+                                                   headers: ["Allow": "GET, POST, OPTIONS"]))
+        }
+        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["accept"]) else {
+            return Outcome(response: errorResponse(
+                406, "Not acceptable: responses are application/graphql-response+json or application/json.", .json))
+        }
+        let parameters: GraphQLRequest
+        do {
+            if request.method == "POST" {
+                guard let value = request.headers["content-type"] else {
+                    return Outcome(response: errorResponse(415, "Missing Content-Type: use application/json.", mediaType))
+                }
+                let contentType = ContentType(value)
+                guard contentType.mediaType == "application/json" else {
+                    let reason = contentType.isSimple ? " (simple content types are refused to prevent cross-site request forgery)" : ""
+                    return Outcome(response: errorResponse(
+                        415, "Unsupported Content-Type '\(contentType.mediaType)': use application/json\(reason).", mediaType))
+                }
+                if let charset = contentType.charset, charset != "utf-8", charset != "utf8" {
+                    return Outcome(response: errorResponse(415, "Unsupported charset '\(charset)': use utf-8.", mediaType))
+                }
+                parameters = try GraphQLRequestDecoder.decode(body: request.body, headers: request.headers)
+            } else {
+                parameters = try GraphQLRequestDecoder.decode(queryItems: request.queryItems, headers: request.headers)
+            }
+        } catch {
+            return Outcome(response: errorResponse(400, error.message, mediaType))
+        }
+        switch service.prepare(parameters) {
+        case .failed(let errors):
+            let status = mediaType == .graphQLResponse ? 400 : 200
+            return Outcome(response: graphQLResponse(status, GraphQLError.responseJSON(errors).serializedBytes(), mediaType),
+                           operationName: parameters.operationName)
+        case .ready(let document, let operationType, let operationName):
+            let name = operationName ?? parameters.operationName
+            if request.method == "GET" && operationType != .query {
+                return Outcome(response: errorResponse(
+                    405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
+                    headers: ["Allow": "POST"]), operationName: name, operationType: nil)
+            }
+            let result = await service.execute(document, request: parameters)
+            let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
+            return Outcome(response: graphQLResponse(status, result.body, mediaType),
+                           operationName: name, operationType: operationType)
+        }
+    }
+
+    private func graphQLResponse(_ status: Int, _ body: [UInt8], _ mediaType: GraphQLMediaType,
+                                 headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        headers.add("Content-Type", mediaType.contentType)
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    private func errorResponse(_ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
+                               headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        let body = GraphQLError.responseJSON([GraphQLError(message: message)]).serializedBytes()
+        return graphQLResponse(status, body, mediaType, headers: headers)
+    }
+
+    static func now() -> Int {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+    }
+
+    /// Milliseconds with three decimals.
+    static func milliseconds(_ seconds: Double) -> String {
+        let micros = Int((seconds * 1_000_000).rounded())
+        let fraction = String(micros % 1000)
+        return "\(micros / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

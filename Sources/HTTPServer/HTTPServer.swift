@@ -1,1 +1,97 @@
-// The HTTPServer module.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads.
+///
+/// Requests are parsed on the loops and answered by an `async` handler; responses go back
+/// in request order (pipelining), with keep-alive, `Expect: 100-continue`, `HEAD`, limits,
+/// timeouts and graceful shutdown. It knows nothing of what it serves.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(port: 0)) { request in
+///     .text(200, "hello")
+/// }
+/// let port = try server.start()
+/// await server.shutdown()
+/// ```
+public final class HTTPServer: Sendable {
+    /// The configuration it was created with.
+    public let configuration: HTTPServerConfiguration
+    private let handler: HTTPHandler
+    private let state = Locked<(core: ServerCore?, loops: [EventLoop], port: Int, stopping: Bool)>((nil, [], 0, false))
+
+    /// A server that answers with `handler` once started.
+    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Binds, listens and starts the event loops. Returns the bound port.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> Int {
+        signal(SIGPIPE, SIG_IGN)
+        let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port,
+                                           backlog: configuration.backlog)
+        let core = ServerCore(configuration: configuration, handler: handler, listenFD: fd)
+        var loops: [EventLoop] = []
+        do {
+            for _ in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(core: core)) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        state.withLock { $0 = (core, loops, port, false) }
+        for loop in loops {
+            core.loopStarted()
+            Self.spawn(loop)
+        }
+        return port
+    }
+
+    /// The bound port (after `start`).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// The number of open connections.
+    public var connectionCount: Int {
+        state.withLock { $0.core }?.connectionCount.load(ordering: .relaxed) ?? 0
+    }
+
+    /// The number of requests parsed since start.
+    public var requestCount: Int {
+        state.withLock { $0.core }?.requestCount.load(ordering: .relaxed) ?? 0
+    }
+
+    /// Stops accepting, lets in-flight requests finish (answered with `Connection: close`),
+    /// closes idle connections, and returns when every loop has stopped; connections still
+    /// busy after `gracePeriodMilliseconds` are closed.
+    public func shutdown(gracePeriodMilliseconds: Int = 10_000) async {
+        let (core, loops) = state.withLock { state -> (ServerCore?, [EventLoop]) in
+            state.stopping = true
+            return (state.core, state.loops)
+        }
+        guard let core else { return }
+        let deadline = monotonicMilliseconds() + gracePeriodMilliseconds
+        for loop in loops { loop.post(.drain(deadline: deadline)) }
+        await core.waitForLoops()
+    }
+
+    /// Returns when the server has stopped (after `shutdown`).
+    public func waitUntilStopped() async {
+        guard let core = state.withLock({ $0.core }) else { return }
+        await core.waitForLoops()
+    }
+
+    private static func spawn(_ loop: EventLoop) {
+        let box = Unmanaged.passRetained(loop).toOpaque()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            let loop = Unmanaged<EventLoop>.fromOpaque(argument).takeRetainedValue()
+            loop.run()
+            return nil
+        }, box)
+        pthread_detach(thread)
+    }
+}

@@ -5,6 +5,7 @@ enum CommandLineTool {
         [
             ServeCommand.self,
             PrintCommand.self,
+            QueryCommand.self,
             BenchCommand.self,
         ]
     }

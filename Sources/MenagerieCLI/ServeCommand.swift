@@ -1,19 +1,143 @@
-/// `menagerie serve`: the HTTP server (placeholder until the server lands).
+#if canImport(Glibc)
+import Glibc
+#endif
+import GraphQLServer
+import HTTPServer
+import Menagerie
+
+/// `menagerie serve`: GraphQL over HTTP (the default subcommand).
 enum ServeCommand: Subcommand {
     static let name = "serve"
     static let summary = "Serve GraphQL over HTTP (the default)."
     static let help = """
-    USAGE: menagerie serve [--host H] [--port P] [--upstreams embedded|live]
+    USAGE: menagerie serve [OPTIONS]
+
+    Serves POST/GET /graphql, the playground at /, /health, /ready and /metrics.
+    Stops gracefully on SIGINT or SIGTERM (in-flight requests finish, exit 0).
+
+    OPTIONS:
+      --host H               Address to bind (default 127.0.0.1).
+      --port P               Port (default 8080; 0 picks a free port, printed on start).
+      --upstreams MODE       embedded (default: the built-in snapshot, no network) or live.
+      --dog-ceo-url URL      Dog CEO API base (default https://dog.ceo/api). Env MENAGERIE_DOG_CEO_URL.
+      --thedogapi-url URL    The Dog API base (default https://api.thedogapi.com/v1). Env MENAGERIE_THEDOGAPI_URL.
+                             Its key is read from MENAGERIE_THEDOGAPI_KEY.
+      --zoo-url URL          Zoo Animal API base (default https://zoo-animal-api.herokuapp.com). Env MENAGERIE_ZOO_URL.
+      --dnd-url URL          D&D 5e GraphQL endpoint (default https://www.dnd5eapi.co/graphql/2014). Env MENAGERIE_DND_URL.
+                             Giving an upstream URL (flag or env) calls that upstream live.
+      --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
+      --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
+      --no-playground        Do not serve the playground.
+      --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
+      --event-loops N        Event-loop threads (default: one per core).
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
+        let configuration: ServeConfiguration
         do {
-            _ = try Arguments(arguments, valued: ["host", "port", "upstreams"], maxPositionals: 0, command: name)
+            configuration = try ServeConfiguration.parse(arguments, environment: Terminal.environment)
         } catch {
             Terminal.err(error.message)
             return 2
         }
-        Terminal.err("menagerie serve: not implemented yet")
-        return 1
+        let app: MenagerieApp
+        do {
+            app = try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: Terminal.environment))
+        } catch {
+            Terminal.err(String(describing: error))
+            return 1
+        }
+        let readiness = Readiness(ready: true)
+        let upstreams = app.upstreams
+        return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
+                           metricsHook: { upstreams.metricsText() })
+    }
+
+    /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
+    static func serve<Service: GraphQLService>(_ service: Service, configuration: ServeConfiguration,
+                                               readiness: Readiness,
+                                               metricsHook: (@Sendable () -> String)? = nil) async -> Int32 {
+        raiseOpenFileLimit()
+        let server = GraphQLServer(service: service, configuration: serverConfiguration(configuration, metricsHook: metricsHook),
+                                   readiness: readiness)
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            Terminal.err("menagerie serve: \(error.message)")
+            return 1
+        }
+        Terminal.out("menagerie: listening on \(configuration.url(port: port))")
+        server.log.log(.info, "started", [
+            ("url", configuration.url(port: port)),
+            ("dog_ceo", describe(configuration.dogCEO)), ("thedogapi", describe(configuration.theDogAPI)),
+            ("zoo", describe(configuration.zoo)), ("dnd", describe(configuration.dnd)),
+        ])
+        let signal = await SignalWaiter.wait()
+        server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")])
+        await server.shutdown(gracePeriodMilliseconds: 10_000)
+        server.log.log(.info, "stopped")
+        return 0
+    }
+
+    static func describe(_ upstream: ServeConfiguration.Upstream) -> String {
+        upstream.mode == .live ? upstream.baseURL : "embedded"
+    }
+
+    /// The server configuration for a `ServeConfiguration`.
+    static func serverConfiguration(_ c: ServeConfiguration,
+                                    metricsHook: (@Sendable () -> String)?) -> GraphQLServerConfiguration {
+        var http = HTTPServerConfiguration(host: c.host, port: c.port)
+        http.limits.maxBodyBytes = c.maxBodyBytes
+        if let loops = c.eventLoops { http.eventLoopCount = loops }
+        var s = GraphQLServerConfiguration(http: http)
+        s.playgroundEnabled = c.playground
+        s.playgroundFiles = playgroundFiles()
+        s.corsAllowedOrigins = c.corsOrigins
+        s.logLevel = c.logLevel
+        s.metricsHook = metricsHook
+        return s
+    }
+
+    /// The embedded `Playground/` files, or a placeholder page until the playground lands.
+    static func playgroundFiles() -> [String: StaticFile] {
+        var files: [String: StaticFile] = [:]
+        let prefix = "Playground/"
+        for path in Resources.paths where path.hasPrefix(prefix) {
+            guard let text = Resources.file(path) else { continue }
+            let name = String(path.dropFirst(prefix.count))
+            files[name] = StaticFile(contentType: contentType(of: name), text: text)
+        }
+        if files["index.html"] == nil {
+            files["index.html"] = StaticFile(contentType: "text/html; charset=utf-8", text: """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Menagerie</title></head>
+            <body><h1>Menagerie</h1><p>GraphQL endpoint: <code>POST /graphql</code>.
+            The playground is not built yet.</p></body></html>
+            """)
+        }
+        return files
+    }
+
+    static func contentType(of name: String) -> String {
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "json", "map": return "application/json; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "graphql": return "application/graphql; charset=utf-8"
+        case "txt": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+
+    /// Lets thousands of keep-alive connections in: the soft descriptor limit goes to the hard one.
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }

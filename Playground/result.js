@@ -1,0 +1,272 @@
+// The response pane: a collapsible JSON tree, the errors with their paths,
+// and the gallery of every image URL in the response with a full-screen
+// viewer.
+
+const BIG_ARRAY = 100;
+const IMAGE_EXT = /\.(png|jpe?g|gif|webp|svg|avif|bmp)(\?[^#]*)?(#.*)?$/i;
+const IMAGE_KEY = /image|photo|picture|thumb|avatar|icon|logo/i;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+/** "breeds.items[0].name" for a GraphQL response path. */
+export function formatPath(path) {
+  let s = '';
+  for (const p of path || []) s += typeof p === 'number' ? `[${p}]` : (s ? '.' : '') + p;
+  return s;
+}
+
+/** Is this string (found under `key`) the URL of an image? */
+export function isImageUrl(value, key) {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  if (!/^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(value)) return false;
+  return IMAGE_EXT.test(value) || IMAGE_KEY.test(String(key || ''));
+}
+
+/** Every image URL in a JSON value, in document order, without repeats:
+ *  [{url, path}]. */
+export function collectImages(value) {
+  const seen = new Set(); const out = [];
+  const walk = (v, key, path) => {
+    if (Array.isArray(v)) v.forEach((x, k) => walk(x, key, path.concat(k)));
+    else if (v && typeof v === 'object') for (const k of Object.keys(v)) walk(v[k], k, path.concat(k));
+    else if (isImageUrl(v, key) && !seen.has(v)) { seen.add(v); out.push({ url: v, path }); }
+  };
+  walk(value, '', []);
+  return out;
+}
+
+/** Renders `value` as a tree of disclosure buttons into `root`. Nodes at
+ *  the paths of `errorPaths` (Map formatted path → message) are marked.
+ *  `onImage(url)` opens the viewer for image URLs. */
+export function renderJSON(root, value, errorPaths, onImage) {
+  root.innerHTML = '';
+  const tree = el('div', 'jv-root');
+  // Big answers open two levels deep (the rest builds when expanded).
+  expandDepth = countNodes(value, 4000) >= 4000 ? 2 : 8;
+  tree.appendChild(node(value, null, [], 0, true, errorPaths, onImage));
+  root.appendChild(tree);
+}
+
+let expandDepth = 8;
+function countNodes(v, limit) {
+  let n = 0;
+  const stack = [v];
+  while (stack.length && n < limit) {
+    const x = stack.pop(); n++;
+    if (x && typeof x === 'object') for (const k in x) stack.push(x[k]);
+  }
+  return n;
+}
+
+function scalar(v, key, onImage) {
+  if (v === null) return el('span', 'jv-null', 'null');
+  if (typeof v === 'string') {
+    if (onImage && isImageUrl(v, key)) {
+      const b = el('button', 'jv-string jv-link', JSON.stringify(v));
+      b.type = 'button';
+      b.title = 'Show this image';
+      b.addEventListener('click', () => onImage(v));
+      return b;
+    }
+    return el('span', 'jv-string', JSON.stringify(v));
+  }
+  if (typeof v === 'number') return el('span', 'jv-number', String(v));
+  if (typeof v === 'boolean') return el('span', 'jv-bool', String(v));
+  return el('span', '', String(v));
+}
+
+function node(v, key, path, depth, last, errorPaths, onImage) {
+  const row = el('div', 'jv-row');
+  const p = formatPath(path);
+  const err = errorPaths && errorPaths.get(p);
+  if (err) { row.classList.add('jv-error'); row.title = err; }
+  const comma = last ? '' : ',';
+  const keyEl = key == null ? null : el('span', 'jv-key', JSON.stringify(key));
+  const complex = v && typeof v === 'object';
+  if (!complex) {
+    row.append(el('span', 'jv-toggle-space'));
+    if (keyEl) row.append(keyEl, el('span', 'jv-punct', ': '));
+    row.append(scalar(v, key, onImage), el('span', 'jv-punct', comma));
+    if (err) row.append(el('span', 'jv-badge', 'error'));
+    return row;
+  }
+  const isArr = Array.isArray(v);
+  const entries = isArr ? v.map((x, k) => [k, x]) : Object.keys(v).map(k => [k, v[k]]);
+  const [open, close] = isArr ? ['[', ']'] : ['{', '}'];
+  const head = el('div', 'jv-head');
+  const toggle = el('button', 'jv-toggle');
+  toggle.type = 'button';
+  const label = (key == null ? (path.length ? formatPath(path) : 'response') : String(key));
+  toggle.setAttribute('aria-label', `${label}: ${isArr ? 'list of ' + entries.length : 'object with ' + entries.length + ' fields'}`);
+  head.append(toggle);
+  if (keyEl) head.append(keyEl, el('span', 'jv-punct', ': '));
+  head.append(el('span', 'jv-punct', open));
+  const summary = el('span', 'jv-summary', isArr ? `${entries.length} item${entries.length === 1 ? '' : 's'}` : `${entries.length} field${entries.length === 1 ? '' : 's'}`);
+  const closeInline = el('span', 'jv-punct jv-close-inline', close + comma);
+  head.append(summary, closeInline);
+  if (err) head.append(el('span', 'jv-badge', 'error'));
+  row.append(head);
+  const body = el('div', 'jv-body');
+  const tail = el('div', 'jv-tail', close + comma);
+  row.append(body, tail);
+  let built = false;
+  const build = () => {
+    if (built) return; built = true;
+    const limit = entries.length > BIG_ARRAY ? BIG_ARRAY : entries.length;
+    const add = (from, to) => {
+      for (let k = from; k < to; k++) {
+        const [kk, vv] = entries[k];
+        body.appendChild(node(vv, isArr ? null : kk, path.concat(kk), depth + 1, k === entries.length - 1, errorPaths, onImage));
+      }
+    };
+    add(0, limit);
+    if (limit < entries.length) {
+      const more = el('button', 'btn ghost small jv-more', `Show ${entries.length - limit} more`);
+      more.type = 'button';
+      more.addEventListener('click', () => { more.remove(); add(limit, entries.length); });
+      body.appendChild(more);
+    }
+  };
+  const set = (expanded) => {
+    if (expanded) build();
+    row.classList.toggle('collapsed', !expanded);
+    toggle.setAttribute('aria-expanded', String(expanded));
+  };
+  toggle.addEventListener('click', () => set(row.classList.contains('collapsed')));
+  row.jvSet = set;
+  // The errors are listed above the tree: their node starts collapsed.
+  set((depth <= expandDepth && !(depth === 1 && key === 'errors')) || entries.length === 0);
+  if (entries.length === 0) { toggle.disabled = true; summary.textContent = ''; row.classList.add('empty'); }
+  return row;
+}
+
+/** Expands or collapses every node under `root`. */
+export function setAllExpanded(root, expanded) {
+  const rows = [...root.querySelectorAll('.jv-row')];
+  for (const r of rows) if (r.jvSet && !r.querySelector(':scope > .jv-head > .jv-toggle').disabled) r.jvSet(expanded);
+  if (expanded) for (const r of root.querySelectorAll('.jv-row.collapsed')) if (r.jvSet) r.jvSet(true);
+}
+
+/** The error list: message, path (as text), locations (buttons that move
+ *  the editor caret), extensions. */
+export function renderErrors(root, errors, goTo) {
+  root.innerHTML = '';
+  if (!errors || !errors.length) { root.hidden = true; return; }
+  root.hidden = false;
+  const h = el('h3', 'errors-title', `${errors.length} error${errors.length === 1 ? '' : 's'}`);
+  root.appendChild(h);
+  const ul = el('ul', 'error-list');
+  for (const e of errors) {
+    const li = el('li', 'error-item');
+    li.appendChild(el('p', 'error-message', String(e && e.message != null ? e.message : JSON.stringify(e))));
+    const meta = el('p', 'error-meta');
+    if (e && Array.isArray(e.path)) {
+      meta.append(el('span', 'error-label', 'path '), el('code', 'error-path', formatPath(e.path)));
+    }
+    if (e && Array.isArray(e.locations)) {
+      for (const l of e.locations) {
+        const b = el('button', 'btn ghost small error-loc', `line ${l.line}, column ${l.column}`);
+        b.type = 'button';
+        b.setAttribute('aria-label', `Go to line ${l.line}, column ${l.column} in the editor`);
+        b.addEventListener('click', () => goTo(l.line, l.column));
+        meta.append(b);
+      }
+    }
+    if (e && e.extensions && typeof e.extensions === 'object') {
+      for (const [k, v] of Object.entries(e.extensions)) meta.append(el('span', 'error-ext', `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`));
+    }
+    if (meta.childNodes.length) li.appendChild(meta);
+    ul.appendChild(li);
+  }
+  root.appendChild(ul);
+}
+
+/** The thumbnail grid; `open(index)` shows one in the viewer. */
+export function renderGallery(list, note, images, open) {
+  list.innerHTML = '';
+  note.textContent = images.length ? '' : 'No image URLs in this response. Ask for fields such as imageUrl or images(count: 10).';
+  images.forEach((img, k) => {
+    const li = el('li', 'thumb-item');
+    const b = el('button', 'thumb');
+    b.type = 'button';
+    b.setAttribute('aria-label', `Show image ${k + 1} of ${images.length}: ${formatPath(img.path)}`);
+    const pic = document.createElement('img');
+    pic.loading = 'lazy';
+    pic.decoding = 'async';
+    pic.alt = '';
+    pic.src = img.url;
+    pic.addEventListener('error', () => { b.classList.add('broken'); });
+    const cap = el('span', 'thumb-caption', formatPath(img.path));
+    const where = el('span', 'thumb-url', shortUrl(img.url));
+    b.append(pic, where, cap);
+    b.addEventListener('click', () => open(k));
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+}
+
+function shortUrl(url) {
+  try {
+    const u = new URL(url, location.href);
+    const file = u.pathname.split('/').filter(Boolean).pop() || '';
+    return u.host + (file ? ' … ' + file : '');
+  } catch (e) { return url; }
+}
+
+/** The full-screen viewer: a modal <dialog>; a click anywhere or Escape
+ *  dismisses it, arrow keys move through the images. */
+export class Viewer {
+  constructor() {
+    this.dialog = document.getElementById('viewer');
+    this.img = document.getElementById('viewer-img');
+    this.caption = document.getElementById('viewer-caption');
+    this.images = [];
+    this.index = 0;
+    this.dialog.addEventListener('click', () => this.close());
+    this.dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        e.preventDefault();
+        if (!this.images.length) return;
+        this.index = (this.index + (e.key === 'ArrowRight' ? 1 : -1) + this.images.length) % this.images.length;
+        this.show();
+      } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.close(); }
+    });
+    this.dialog.addEventListener('close', () => { if (this.returnFocus) this.returnFocus.focus(); });
+    this.link = document.getElementById('viewer-link');
+    this.link.addEventListener('click', (e) => e.stopPropagation());
+    this.img.addEventListener('error', () => {
+      this.img.classList.add('broken');
+      this.caption.textContent = `Could not show ${this.img.src} here (the server's content security policy may keep other sites' images out, or it is offline).`;
+    });
+    this.img.addEventListener('load', () => this.img.classList.remove('broken'));
+  }
+  open(images, index) {
+    this.images = images; this.index = index;
+    this.returnFocus = document.activeElement;
+    this.show();
+    if (!this.dialog.open) this.dialog.showModal();
+    this.dialog.focus();
+  }
+  show() {
+    const img = this.images[this.index];
+    if (!img) return;
+    this.img.classList.remove('broken');
+    this.img.src = img.url;
+    this.link.href = img.url;
+    this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
+    this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
+  }
+  close() { if (this.dialog.open) this.dialog.close(); }
+}
+
+/** A human-readable byte count. */
+export function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}

@@ -1,0 +1,48 @@
+import HTTPServer
+
+/// A file served as is: its content type and bytes.
+public struct StaticFile: Sendable {
+    public var contentType: String
+    public var bytes: [UInt8]
+
+    public init(contentType: String, bytes: [UInt8]) {
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+
+    /// A file from text (UTF-8).
+    public init(contentType: String, text: String) {
+        self.init(contentType: contentType, bytes: Array(text.utf8))
+    }
+}
+
+/// How the GraphQL server answers: routes, playground, CORS, logging and metrics.
+public struct GraphQLServerConfiguration: Sendable {
+    /// Sockets, limits and timeouts (including `limits.maxBodyBytes`).
+    public var http = HTTPServerConfiguration()
+    /// The GraphQL endpoint path.
+    public var graphQLPath = "/graphql"
+    /// Whether `/` and `/playground/...` are served.
+    public var playgroundEnabled = true
+    /// Playground files by name: `pageName` is served at `/` (with a `Content-Security-Policy`),
+    /// every other NAME at `/playground/NAME`.
+    public var playgroundFiles: [String: StaticFile] = [:]
+    /// The name of the playground page in `playgroundFiles`.
+    public var playgroundPageName = "index.html"
+    /// The `Content-Security-Policy` of the playground page.
+    public var playgroundContentSecurityPolicy = "default-src 'self'"
+    /// Origins allowed cross-origin (CORS); empty: CORS off; `"*"`: any origin.
+    public var corsAllowedOrigins: [String] = []
+    /// Messages below this level are not logged.
+    public var logLevel: LogLevel = .info
+    /// Where log lines go (default: standard error).
+    public var logSink: @Sendable (String) -> Void = { Log.writeToStandardError($0) }
+    /// Extra Prometheus text appended to `/metrics` (the upstream layer's counters).
+    public var metricsHook: (@Sendable () -> String)?
+    /// Prefix of the server's metric names.
+    public var metricsPrefix = "menagerie"
+
+    public init(http: HTTPServerConfiguration = HTTPServerConfiguration()) {
+        self.http = http
+    }
+}

@@ -1,0 +1,108 @@
+import GraphQL
+import HTTPServer
+import JSON
+
+/// The kind of operation a GraphQL request selected.
+public enum GraphQLOperationType: String, Sendable {
+    case query, mutation, subscription
+}
+
+/// The outcome of parsing and validating a request's document.
+public enum GraphQLPreparation<Document: Sendable>: Sendable {
+    /// The document is valid; `operationType` is that of the selected operation.
+    case ready(Document, operationType: GraphQLOperationType, operationName: String?)
+    /// Request errors (syntax, validation, operation selection): nothing is executed.
+    case failed([GraphQLError])
+}
+
+/// One GraphQL-over-HTTP request's parameters, decoded and type-checked.
+public struct GraphQLRequest: Sendable {
+    /// The document text.
+    public var query: String
+    public var operationName: String?
+    public var variables: JSONObject?
+    public var extensions: JSONObject?
+    /// `GET` or `POST`.
+    public var httpMethod: String
+    /// The HTTP header fields (lowercase names), for services that read them.
+    public var headers: HTTPHeaders
+
+    public init(query: String, operationName: String? = nil, variables: JSONObject? = nil,
+                extensions: JSONObject? = nil, httpMethod: String = "POST", headers: HTTPHeaders = HTTPHeaders()) {
+        self.query = query
+        self.operationName = operationName
+        self.variables = variables
+        self.extensions = extensions
+        self.httpMethod = httpMethod
+        self.headers = headers
+    }
+}
+
+/// What execution produced: a serialized GraphQL response (`{"data": ..., "errors": ...}`).
+public struct GraphQLExecutionResult: Sendable {
+    /// The response body: a JSON object, UTF-8.
+    public var body: [UInt8]
+    /// True when execution failed before it started (for example variable coercion): the
+    /// response then has no `data` entry and is a 400 for `application/graphql-response+json`.
+    public var isRequestError: Bool
+
+    public init(body: [UInt8], isRequestError: Bool = false) {
+        self.body = body
+        self.isRequestError = isRequestError
+    }
+
+    /// A result from a JSON value.
+    public init(json: JSONValue, isRequestError: Bool = false) {
+        self.body = json.serializedBytes()
+        self.isRequestError = isRequestError
+    }
+
+    /// A request-error result: `{"errors": [...]}`.
+    public init(requestErrors: [GraphQLError]) {
+        self.init(json: GraphQLError.responseJSON(requestErrors), isRequestError: true)
+    }
+}
+
+extension GraphQLError {
+    /// The error as a response error object: `message`, then `locations` and `path` when present.
+    var responseJSON: JSONValue {
+        var object = JSONObject()
+        object.append("message", .string(message))
+        if !locations.isEmpty {
+            object.append("locations", .array(locations.map {
+                .object(JSONObject([(key: "line", value: .int($0.line)), (key: "column", value: .int($0.column))]))
+            }))
+        }
+        if let path {
+            object.append("path", .array(path.map {
+                switch $0 {
+                case .key(let key): return .string(key)
+                case .index(let index): return .int(index)
+                }
+            }))
+        }
+        return .object(object)
+    }
+
+    /// `{"errors": [...]}`.
+    static func responseJSON(_ errors: [GraphQLError]) -> JSONValue {
+        .object(JSONObject([(key: "errors", value: .array(errors.map(\.responseJSON)))]))
+    }
+}
+
+/// The GraphQL engine as the HTTP layer sees it: the application implements it.
+///
+/// `prepare` parses and validates a document and selects the operation (synchronously:
+/// no I/O); `execute` runs the prepared operation. The HTTP layer decides status codes:
+/// request errors are 400 under `application/graphql-response+json` and 200 under
+/// `application/json`; mutations over `GET` are refused with 405 before `execute`.
+public protocol GraphQLService: Sendable {
+    /// What `prepare` hands to `execute` (a parsed and validated document).
+    associatedtype Document: Sendable
+
+    /// Parses and validates `request.query` and selects `request.operationName`.
+    func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document>
+
+    /// Executes a prepared document with the request's variables and extensions.
+    func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Severity of a log line.
+public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+    case debug, info, warning, error, off
+
+    /// Parses `debug`, `info`, `warning` (or `warn`), `error`, `off`.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "debug", "trace": self = .debug
+        case "info": self = .info
+        case "warning", "warn": self = .warning
+        case "error": self = .error
+        case "off", "none", "quiet": self = .off
+        default: return nil
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .debug: "debug"
+        case .info: "info"
+        case .warning: "warning"
+        case .error: "error"
+        case .off: "off"
+        }
+    }
+
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Structured log lines in logfmt (`ts=... level=info msg=request method=GET ...`).
+public struct Log: Sendable {
+    public let level: LogLevel
+    let sink: @Sendable (String) -> Void
+
+    public init(level: LogLevel, sink: @escaping @Sendable (String) -> Void) {
+        self.level = level
+        self.sink = sink
+    }
+
+    /// Logs `message` with `fields` at `level` when enabled.
+    public func log(_ level: LogLevel, _ message: String, _ fields: [(String, String)] = []) {
+        guard level >= self.level, level != .off else { return }
+        var line = "ts=" + Log.timestamp() + " level=" + level.name + " msg=" + Log.quote(message)
+        for (key, value) in fields { line += " " + key + "=" + Log.quote(value) }
+        sink(line)
+    }
+
+    /// Quotes a value when it is empty or holds spaces, quotes, `=` or control characters.
+    static func quote(_ value: String) -> String {
+        var needsQuotes = value.isEmpty
+        for b in value.utf8 where b <= 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "=") || b == 0x5C || b == 0x7F {
+            needsQuotes = true
+            break
+        }
+        guard needsQuotes else { return value }
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
+    static func timestamp() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ v: Int, _ width: Int) -> String {
+            let s = String(v)
+            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        }
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
+            + "\(pad(ts.tv_nsec / 1_000_000, 3))Z"
+    }
+
+    /// Writes `line` and a newline to standard error in one `write` call.
+    public static func writeToStandardError(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+}

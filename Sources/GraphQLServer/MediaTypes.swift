@@ -1,0 +1,81 @@
+import HTTPServer
+
+/// The response media types GraphQL over HTTP defines.
+public enum GraphQLMediaType: String, Sendable {
+    /// `application/graphql-response+json`: request errors get 4xx statuses.
+    case graphQLResponse = "application/graphql-response+json"
+    /// `application/json`: the legacy type; every GraphQL response is a 200.
+    case json = "application/json"
+
+    /// The `Content-Type` header value.
+    public var contentType: String { rawValue + "; charset=utf-8" }
+
+    /// Chooses the response type from an `Accept` header (nil: nothing acceptable, 406).
+    ///
+    /// A missing header, `*/*` and `application/*` give `application/json`; with equal
+    /// quality `application/graphql-response+json` wins.
+    public static func negotiate(accept: String?) -> GraphQLMediaType? {
+        guard let accept, !accept.trimmed(" \t").isEmpty else { return .json }
+        var best: (type: GraphQLMediaType, quality: Double, rank: Int)?
+        for range in accept.split(separator: ",") {
+            let parameters = range.split(separator: ";")
+            guard let first = parameters.first else { continue }
+            let name = first.trimmed(" \t").lowercased()
+            var quality = 1.0
+            var charsetOK = true
+            for parameter in parameters.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2 else { continue }
+                let key = pair[0].trimmed(" \t").lowercased()
+                let value = pair[1].trimmed(" \t\"").lowercased()
+                if key == "q" { quality = Double(value) ?? 0 }
+                if key == "charset" && value != "utf-8" && value != "utf8" { charsetOK = false }
+            }
+            guard quality > 0, charsetOK else { continue }
+            let candidate: (GraphQLMediaType, Int)
+            switch name {
+            case "application/graphql-response+json": candidate = (.graphQLResponse, 3)
+            case "application/json": candidate = (.json, 2)
+            case "application/*", "*/*": candidate = (.json, 1)
+            default: continue
+            }
+            if best == nil || quality > best!.quality || (quality == best!.quality && candidate.1 > best!.rank) {
+                best = (candidate.0, quality, candidate.1)
+            }
+        }
+        return best?.type
+    }
+}
+
+/// A parsed `Content-Type`: the lowercased media type and its lowercased `charset`, if any.
+struct ContentType {
+    var mediaType: String
+    var charset: String?
+
+    init(_ value: String) {
+        let parts = value.split(separator: ";")
+        mediaType = (parts.first.map { $0.trimmed(" \t") } ?? "").lowercased()
+        charset = nil
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].trimmed(" \t").lowercased() == "charset" {
+                charset = pair[1].trimmed(" \t\"").lowercased()
+            }
+        }
+    }
+
+    /// Media types a browser may send cross-origin without a preflight (CSRF risk).
+    var isSimple: Bool {
+        ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"].contains(mediaType)
+    }
+}
+
+extension StringProtocol {
+    func trimmed(_ set: String) -> String {
+        let characters = Set(set)
+        var s = Substring(self)
+        while let f = s.first, characters.contains(f) { s.removeFirst() }
+        while let l = s.last, characters.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}

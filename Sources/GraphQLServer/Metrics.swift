@@ -1,0 +1,97 @@
+import HTTPServer
+
+/// Request metrics in Prometheus text format: requests by status, a latency histogram and
+/// requests in flight.
+public final class Metrics: Sendable {
+    /// Upper bounds (seconds) of the latency histogram buckets.
+    public static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private struct State {
+        var byStatus: [Int: Int] = [:]
+        var buckets = [Int](repeating: 0, count: Metrics.bucketBounds.count)
+        var count = 0
+        var sum = 0.0
+        var inFlight = 0
+        var operations: [String: Int] = [:]
+    }
+
+    private let state = Locked(State())
+    private let prefix: String
+    private let connections = Locked<(@Sendable () -> Int)?>(nil)
+
+    public init(prefix: String = "menagerie") {
+        self.prefix = prefix
+    }
+
+    /// Counts a request as started.
+    public func requestStarted() { state.withLock { $0.inFlight += 1 } }
+
+    /// Counts a request as finished with `status` after `seconds`; `operationType` for GraphQL ones.
+    public func requestFinished(status: Int, seconds: Double, operationType: String?) {
+        state.withLock { s in
+            s.inFlight -= 1
+            s.byStatus[status, default: 0] += 1
+            s.count += 1
+            s.sum += seconds
+            if let index = Metrics.bucketBounds.firstIndex(where: { seconds <= $0 }) { s.buckets[index] += 1 }
+            if let operationType { s.operations[operationType, default: 0] += 1 }
+        }
+    }
+
+    /// The number of requests being handled.
+    public var inFlight: Int { state.withLock { $0.inFlight } }
+
+    /// Sets where the open-connection gauge comes from (the HTTP server).
+    public func setConnectionCount(_ provider: @escaping @Sendable () -> Int) {
+        connections.withLock { $0 = provider }
+    }
+
+    /// The metrics in Prometheus text exposition format (version 0.0.4).
+    public func render() -> String {
+        let s = state.withLock { $0 }
+        var text = ""
+        text += "# HELP \(prefix)_http_requests_total HTTP requests answered, by status code.\n"
+        text += "# TYPE \(prefix)_http_requests_total counter\n"
+        for (status, count) in s.byStatus.sorted(by: { $0.key < $1.key }) {
+            text += "\(prefix)_http_requests_total{status=\"\(status)\"} \(count)\n"
+        }
+        text += "# HELP \(prefix)_http_request_duration_seconds Time to answer HTTP requests.\n"
+        text += "# TYPE \(prefix)_http_request_duration_seconds histogram\n"
+        var cumulative = 0
+        for (index, bound) in Metrics.bucketBounds.enumerated() {
+            cumulative += s.buckets[index]
+            text += "\(prefix)_http_request_duration_seconds_bucket{le=\"\(Self.format(bound))\"} \(cumulative)\n"
+        }
+        text += "\(prefix)_http_request_duration_seconds_bucket{le=\"+Inf\"} \(s.count)\n"
+        text += "\(prefix)_http_request_duration_seconds_sum \(Self.format(s.sum))\n"
+        text += "\(prefix)_http_request_duration_seconds_count \(s.count)\n"
+        text += "# HELP \(prefix)_http_requests_in_flight HTTP requests being handled.\n"
+        text += "# TYPE \(prefix)_http_requests_in_flight gauge\n"
+        text += "\(prefix)_http_requests_in_flight \(s.inFlight)\n"
+        if let provider = connections.withLock({ $0 }) {
+            text += "# HELP \(prefix)_http_connections Open client connections.\n"
+            text += "# TYPE \(prefix)_http_connections gauge\n"
+            text += "\(prefix)_http_connections \(provider())\n"
+        }
+        text += "# HELP \(prefix)_graphql_operations_total GraphQL operations executed, by type.\n"
+        text += "# TYPE \(prefix)_graphql_operations_total counter\n"
+        for (type, count) in s.operations.sorted(by: { $0.key < $1.key }) {
+            text += "\(prefix)_graphql_operations_total{type=\"\(type)\"} \(count)\n"
+        }
+        return text
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}
+
+/// Whether the application is ready to serve (its schema is built): `/ready` answers 200 once set.
+public final class Readiness: Sendable {
+    private let ready = Locked(false)
+    public init(ready: Bool = false) { self.ready.withLock { $0 = ready } }
+    /// Marks the application ready (or not).
+    public func set(_ value: Bool) { ready.withLock { $0 = value } }
+    public var isReady: Bool { ready.withLock { $0 } }
+}

@@ -1,0 +1,71 @@
+/// One client connection, owned by a single event loop (never shared between threads).
+final class Connection {
+    /// A response position on the connection, in request order.
+    struct Slot {
+        var sequence: UInt64
+        var bytes: [UInt8]?
+        var isHead: Bool
+        var keepAlive: Bool
+        /// An HTTP/1.0 client that asked for keep-alive is told so (`Connection: keep-alive`).
+        var isHTTP10 = false
+        /// Interim (`100 Continue`) or error slots are final when their bytes are set.
+        var closesAfter: Bool
+    }
+
+    let fd: Int32
+    let id: UInt64
+    var parser: HTTPRequestParser
+    var input: [UInt8] = []
+    var inputStart = 0
+    var output: [UInt8] = []
+    var outputStart = 0
+    var slots: [Slot] = []
+    var nextSequence: UInt64 = 0
+    /// Counted requests whose handler has not answered yet.
+    var inFlight = 0
+    /// False once a request asked to close, a parse failed, or the server drains.
+    var acceptingRequests = true
+    var readClosed = false
+    /// After the final response: write side shut, reading and discarding until EOF or deadline.
+    var lingering = false
+    /// Whether closing should linger (after an error, when unread request bytes may remain).
+    var lingerOnClose = false
+    /// Set once a response that closes the connection is queued for writing.
+    var closeAfterOutput = false
+    /// When the current request head started (the accept, for the first request).
+    var headStartedAt: Int?
+    var lastReadAt: Int
+    var lastWriteAt: Int
+    var deadline = Int.max
+    var registeredEvents: UInt32 = 0
+
+    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: Int) {
+        self.fd = fd
+        self.id = id
+        self.parser = HTTPRequestParser(limits: limits)
+        self.headStartedAt = now
+        self.lastReadAt = now
+        self.lastWriteAt = now
+    }
+
+    var hasUnsentOutput: Bool { outputStart < output.count }
+
+    /// Bytes of responses not yet taken by the client.
+    var outputBacklog: Int { output.count - outputStart }
+
+    /// Past this many unsent response bytes, no more requests are read or parsed (a client
+    /// that pipelines without reading cannot make the server buffer without bound).
+    static let maxOutputBacklog = 256 * 1024
+
+    /// Drops consumed input, releasing large buffers.
+    func compactInput() {
+        if inputStart == 0 { return }
+        if inputStart >= input.count {
+            if input.capacity > 4096 { input = [] } else { input.removeAll(keepingCapacity: true) }
+            inputStart = 0
+        } else if inputStart > 16 * 1024 || inputStart > input.count / 2 {
+            input.removeFirst(inputStart)
+            inputStart = 0
+        }
+    }
+}

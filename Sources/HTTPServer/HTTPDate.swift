@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) for the `Date` header, cached per second.
+struct HTTPDate {
+    private var second: Int = -1
+    private(set) var bytes: [UInt8] = []
+
+    /// The current date, recomputed when the second changes.
+    mutating func current() -> [UInt8] {
+        let now = time(nil)
+        if now != second {
+            second = now
+            bytes = Array(Self.format(now).utf8)
+        }
+        return bytes
+    }
+
+    static func format(_ seconds: Int) -> String {
+        var t = seconds
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
+
+/// Milliseconds of a monotonic clock.
+func monotonicMilliseconds() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
+}

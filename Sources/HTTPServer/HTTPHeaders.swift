@@ -1,0 +1,81 @@
+/// The header fields of a request or response, in the order received or added.
+///
+/// Lookups ignore ASCII case. The request parser stores names in lowercase.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields, in order.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// An empty set of fields.
+    public init() { fields = [] }
+
+    /// Fields from `(name, value)` pairs, in order.
+    public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// The first value of the field `name` (any case), if present.
+    public subscript(name: String) -> String? {
+        for field in fields where Self.equalIgnoringCase(field.name, name) { return field.value }
+        return nil
+    }
+
+    /// Every value of the field `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.compactMap { Self.equalIgnoringCase($0.name, name) ? $0.value : nil }
+    }
+
+    /// Whether a field `name` is present.
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Appends a field (no duplicate check).
+    public mutating func add(_ name: String, _ value: String) { fields.append((name: name, value: value)) }
+
+    /// Replaces every field `name` by one field with `value`.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name: name, value: value))
+    }
+
+    /// Removes every field `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.equalIgnoringCase($0.name, name) }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+
+    /// Whether the comma-separated list in field `name` contains `token` (any case).
+    public func containsToken(_ token: String, in name: String) -> Bool {
+        for value in values(for: name) {
+            for part in value.split(separator: ",") {
+                if Self.equalIgnoringCase(part.trimmingSpaces, token) { return true }
+            }
+        }
+        return false
+    }
+
+    /// ASCII case-insensitive equality.
+    static func equalIgnoringCase<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p != q {
+            let lp = p | 0x20
+            guard lp == (q | 0x20), lp >= 0x61, lp <= 0x7A else { return false }
+        }
+        return true
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,32 @@
+/// Size limits applied while parsing requests.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Longest request line in bytes (`431` beyond).
+    public var maxRequestLineBytes: Int = 8 * 1024
+    /// Largest request head (request line and header fields) in bytes (`431` beyond).
+    public var maxHeadBytes: Int = 32 * 1024
+    /// Most header fields in one request (`431` beyond).
+    public var maxHeaderCount: Int = 100
+    /// Largest request body in bytes, after de-chunking (`413` beyond).
+    public var maxBodyBytes: Int = 2 * 1024 * 1024
+
+    public init(maxRequestLineBytes: Int = 8 * 1024, maxHeadBytes: Int = 32 * 1024,
+                maxHeaderCount: Int = 100, maxBodyBytes: Int = 2 * 1024 * 1024) {
+        self.maxRequestLineBytes = maxRequestLineBytes
+        self.maxHeadBytes = maxHeadBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// Why a request could not be parsed: the status to answer with (the connection then closes).
+public struct HTTPParseError: Error, Sendable, Equatable {
+    /// 400, 413, 417, 431, 501 or 505.
+    public var status: Int
+    /// A short explanation, sent as the response body.
+    public var message: String
+
+    public init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}

@@ -1,0 +1,120 @@
+/// A complete HTTP/1.x request: head and whole body.
+public struct HTTPRequest: Sendable {
+    /// The method token as sent (`GET`, `POST`, ...). Methods are case-sensitive.
+    public var method: String
+    /// The request target as sent (`/graphql?query=...`).
+    public var target: String
+    /// The path part of the target (before `?`), not percent-decoded.
+    public var path: String
+    /// The query part of the target (after `?`), if any, not decoded.
+    public var query: String?
+    /// The minor HTTP version: 0 or 1 (HTTP/1.0, HTTP/1.1).
+    public var minorVersion: Int
+    /// The header fields (names in lowercase).
+    public var headers: HTTPHeaders
+    /// The body (de-chunked).
+    public var body: [UInt8]
+    /// Whether the client wants the connection kept open after this request.
+    public var keepAlive: Bool
+
+    public init(method: String, target: String, minorVersion: Int = 1,
+                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], keepAlive: Bool = true) {
+        self.method = method
+        self.target = target
+        let (path, query) = HTTPRequest.split(target: target)
+        self.path = path
+        self.query = query
+        self.minorVersion = minorVersion
+        self.headers = headers
+        self.body = body
+        self.keepAlive = keepAlive
+    }
+
+    /// Splits an origin-form or absolute-form target into path and query.
+    static func split(target: String) -> (String, String?) {
+        var rest = Substring(target)
+        for scheme in ["http://", "https://"] where rest.utf8.count >= scheme.utf8.count
+            && HTTPHeaders.equalIgnoringCase(rest.prefix(scheme.count), scheme) {
+            rest = rest.dropFirst(scheme.count)
+            if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+                rest = rest[slash...]
+            } else {
+                rest = "/"
+            }
+            break
+        }
+        if let mark = rest.firstIndex(of: "?") {
+            return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+        }
+        return (String(rest), nil)
+    }
+
+    /// The decoded `application/x-www-form-urlencoded` pairs of the query, in order.
+    public var queryItems: [(name: String, value: String)] {
+        guard let query else { return [] }
+        return URLEncoding.decodeForm(query)
+    }
+}
+
+/// Percent-decoding of URL query strings.
+public enum URLEncoding {
+    /// Decodes `a=1&b=x+y` pairs: `+` is a space, `%XX` a byte; invalid escapes are kept as is.
+    public static func decodeForm(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            if let equals = pair.firstIndex(of: "=") {
+                return (name: decode(pair[..<equals]), value: decode(pair[pair.index(after: equals)...]))
+            }
+            return (name: decode(pair), value: "")
+        }
+    }
+
+    /// Percent-decodes `text`, with `+` as a space. Invalid UTF-8 becomes U+FFFD.
+    public static func decode(_ text: Substring) -> String {
+        let utf8 = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b == UInt8(ascii: "+") {
+                bytes.append(0x20)
+            } else if b == UInt8(ascii: "%"), i + 2 < utf8.count,
+                      let hi = hexValue(utf8[i + 1]), let lo = hexValue(utf8[i + 2]) {
+                bytes.append(hi << 4 | lo)
+                i += 2
+            } else {
+                bytes.append(b)
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// Percent-encodes everything but unreserved characters (for building URLs in tests and clients).
+    public static func encode(_ text: String) -> String {
+        var out = ""
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let digits = Array("0123456789ABCDEF".utf8)
+                out += "%"
+                out.unicodeScalars.append(Unicode.Scalar(digits[Int(b >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(digits[Int(b & 0xF)]))
+            }
+        }
+        return out
+    }
+}

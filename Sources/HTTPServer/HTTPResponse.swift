@@ -1,0 +1,122 @@
+/// A complete response: the server adds `Content-Length`, `Date`, `Server` and `Connection`.
+public struct HTTPResponse: Sendable {
+    /// The status code (`200`, `404`, ...).
+    public var status: Int
+    /// Header fields set by the handler.
+    public var headers: HTTPHeaders
+    /// The body (omitted on the wire for `HEAD` requests, 1xx, 204 and 304).
+    public var body: [UInt8]
+    /// Asks the server to close the connection after this response.
+    public var closeConnection: Bool
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+                closeConnection: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.closeConnection = closeConnection
+    }
+
+    /// A `text/plain` response.
+    public static func text(_ status: Int, _ text: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        if !headers.contains("content-type") { headers.add("Content-Type", "text/plain; charset=utf-8") }
+        return HTTPResponse(status: status, headers: headers, body: Array(text.utf8))
+    }
+}
+
+/// Standard reason phrases.
+public enum HTTPStatus {
+    /// The reason phrase of `code` (`"OK"` for 200), or `"Unknown"`.
+    public static func reasonPhrase(_ code: Int) -> String {
+        switch code {
+        case 100: return "Continue"
+        case 200: return "OK"
+        case 201: return "Created"
+        case 204: return "No Content"
+        case 301: return "Moved Permanently"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 406: return "Not Acceptable"
+        case 408: return "Request Timeout"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
+        case 415: return "Unsupported Media Type"
+        case 417: return "Expectation Failed"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 503: return "Service Unavailable"
+        case 505: return "HTTP Version Not Supported"
+        default: return "Unknown"
+        }
+    }
+}
+
+/// Writes responses in HTTP/1.1 wire format.
+enum HTTPResponseEncoder {
+    /// Appends `response` to `out`. `head` omits the body; `close` adds `Connection: close`.
+    static func encode(_ response: HTTPResponse, headRequest: Bool, close: Bool, keepAliveHeader: Bool,
+                       date: [UInt8], server: [UInt8], into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + 160 + response.body.count)
+        append("HTTP/1.1 ", &out)
+        appendInt(response.status, &out)
+        out.append(0x20)
+        append(HTTPStatus.reasonPhrase(response.status), &out)
+        append("\r\nDate: ", &out)
+        out.append(contentsOf: date)
+        if !server.isEmpty {
+            append("\r\nServer: ", &out)
+            out.append(contentsOf: server)
+        }
+        let bodyless = response.status < 200 || response.status == 204 || response.status == 304
+        if !bodyless {
+            append("\r\nContent-Length: ", &out)
+            appendInt(response.body.count, &out)
+        }
+        if close {
+            append("\r\nConnection: close", &out)
+        } else if keepAliveHeader {
+            append("\r\nConnection: keep-alive", &out)
+        }
+        for field in response.headers.fields {
+            if HTTPHeaders.equalIgnoringCase(field.name, "content-length")
+                || HTTPHeaders.equalIgnoringCase(field.name, "connection") { continue }
+            append("\r\n", &out)
+            appendSanitized(field.name, &out)
+            append(": ", &out)
+            appendSanitized(field.value, &out)
+        }
+        append("\r\n\r\n", &out)
+        if !headRequest, !bodyless { out.append(contentsOf: response.body) }
+    }
+
+    static func append(_ text: String, _ out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+    }
+
+    /// Appends header text without CR or LF (no response splitting).
+    static func appendSanitized(_ text: String, _ out: inout [UInt8]) {
+        for b in text.utf8 { out.append(b == 0x0D || b == 0x0A ? 0x20 : b) }
+    }
+
+    static func appendInt(_ value: Int, _ out: inout [UInt8]) {
+        if value == 0 { out.append(0x30); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var v = value.magnitude
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            while v > 0 { raw[n] = UInt8(v % 10) + 0x30; v /= 10; n += 1 }
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            while n > 0 { n -= 1; out.append(raw[n]) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How an `HTTPServer` listens and the limits it enforces.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to bind (`127.0.0.1`, `0.0.0.0`, `::1`, `localhost`).
+    public var host: String = "127.0.0.1"
+    /// Port to bind; `0` picks a free port (see `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Number of event-loop threads (default: the number of online cores).
+    public var eventLoopCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Request size limits.
+    public var limits = HTTPLimits()
+    /// Milliseconds a client has to send a complete request head, counted from its first
+    /// byte (or from the accept, for a connection's first request). `408` and close beyond.
+    public var headerTimeoutMilliseconds: Int = 10_000
+    /// Milliseconds without progress while receiving a body (`408` and close beyond).
+    public var bodyTimeoutMilliseconds: Int = 30_000
+    /// Milliseconds an idle keep-alive connection (or a stalled reader of a response) is kept.
+    public var idleTimeoutMilliseconds: Int = 60_000
+    /// Most simultaneous connections; further ones are refused with `503` and closed.
+    public var maxConnections: Int = 10_000
+    /// Most requests of one connection handled at once (pipelining depth).
+    public var maxPipelinedRequests: Int = 16
+    /// The `Server` header value (empty: no header).
+    public var serverName: String = "menagerie"
+    /// `listen(2)` backlog.
+    public var backlog: Int = 1024
+
+    public init(host: String = "127.0.0.1", port: Int = 8080) {
+        self.host = host
+        self.port = port
+    }
+}
+
+/// Why the server could not start.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The function that answers requests. It runs as a Swift concurrency task; the server
+/// writes responses back on each connection in request order.
+public typealias HTTPHandler = @Sendable (HTTPRequest) async -> HTTPResponse

@@ -1,0 +1,72 @@
+import GraphQL
+import JSON
+import Upstreams
+
+/// Menagerie: the served schema bound to its resolvers, and the upstream clients.
+///
+/// Built once per process (the schema from ``Resources/schemaSDL``, the engine,
+/// the upstream environment); each request gets fresh loaders and a batch
+/// scheduler that follows the engine's work (``RequestContext``).
+///
+/// ```swift
+/// let app = try MenagerieApp(configuration: UpstreamsConfiguration(mode: .embedded))
+/// let result = await app.execute(query: "{ breeds(limit: 3) { items { name } } }")
+/// ```
+public final class MenagerieApp: Sendable {
+    /// The engine over the served schema.
+    public let engine: GraphQLEngine
+    /// The upstream clients, caches and counters.
+    public let upstreams: UpstreamsEnvironment
+
+    /// Builds the app: fails with a list of problems when the schema does not build or a
+    /// field has no resolver (or a resolver has no field).
+    ///
+    /// - Parameters:
+    ///   - configuration: where each upstream is (embedded or live) and how it is treated.
+    ///   - transports: explicit transports by upstream (tests), taking precedence.
+    public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:]) throws {
+        let schema: GraphQLSchema
+        do {
+            schema = try buildASTSchema(parse(Resources.schemaSDL))
+        } catch {
+            throw MenagerieStartupError(problems: ["Schema/schema.graphql does not build: \(error)"])
+        }
+        let resolvers = MenagerieResolvers.all()
+        let missing = MenagerieResolvers.unresolvedFields(schema: schema, resolvers: resolvers)
+        guard missing.isEmpty else {
+            throw MenagerieStartupError(problems: missing.map { "No resolver for \($0)." })
+        }
+        do {
+            engine = try GraphQLEngine(schema: schema, resolvers: resolvers)
+        } catch {
+            throw MenagerieStartupError(problems: error.problems)
+        }
+        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports)
+    }
+
+    /// The served schema.
+    public var schema: GraphQLSchema { engine.schema }
+
+    /// Parses and validates `query` (cached): the document, or the request errors.
+    public func prepare(query: String) -> Result<Document, GraphQLRequestErrors> {
+        engine.document(for: query)
+    }
+
+    /// Runs one request in process.
+    public func execute(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
+        switch prepare(query: query) {
+        case .failure(let errors): return .requestError(errors.errors)
+        case .success(let document): return await execute(document: document, variables: variables, operationName: operationName)
+        }
+    }
+
+    /// Executes a prepared document with fresh per-request loaders.
+    public func execute(document: Document, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
+        let context = RequestContext(upstreams: upstreams, source: document.source)
+        var result = await engine.execute(document: document, operationName: operationName, variables: variables,
+                                          context: context, tracker: context.tracker)
+        let extra = context.errors
+        if !extra.isEmpty, result.data != nil { result.errors += extra }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+import GraphQL
+import GraphQLServer
+import JSON
+
+/// Menagerie as the HTTP server sees it: ``MenagerieApp`` behind the server's
+/// `GraphQLService` boundary (prepare synchronously, then execute).
+public struct MenagerieService: GraphQLService {
+    /// The application.
+    public let app: MenagerieApp
+
+    /// A service for `app`.
+    public init(app: MenagerieApp) {
+        self.app = app
+    }
+
+    public func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document> {
+        switch app.prepare(query: request.query, operationName: request.operationName) {
+        case .failed(let errors):
+            return .failed(errors)
+        case .ready(let document, let type, let name):
+            let operationType: GraphQLOperationType
+            switch type {
+            case .query: operationType = .query
+            case .mutation: operationType = .mutation
+            case .subscription: operationType = .subscription
+            }
+            return .ready(document, operationType: operationType, operationName: name)
+        }
+    }
+
+    public func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult {
+        let result = await app.execute(document: document, variables: request.variables ?? JSONObject(),
+                                       operationName: request.operationName)
+        return GraphQLExecutionResult(body: result.jsonBytes(), isRequestError: result.data == nil)
+    }
+}

@@ -1,0 +1,66 @@
+import DataLoader
+import GraphQL
+import JSON
+import Synchronization
+import Upstreams
+
+/// Everything the resolvers of one request share: the upstream clients, the
+/// request's loaders (all dispatched by one ``BatchScheduler``) and the extra
+/// field errors of resolvers that answer partially (`search`).
+final class RequestContext: Sendable {
+    let upstreams: UpstreamsEnvironment
+    let loaders: UpstreamLoaders
+    /// The zoo animal whose name equals the key, case-insensitively (one `/animals` request per batch).
+    let animalByName: DataLoader<String, ZooAnimal?>
+    /// The Dog CEO breed whose display name equals the key, case-insensitively (one list request per batch).
+    let breedByName: DataLoader<String, BreedModel?>
+    /// The document text, to place extra errors.
+    let source: Source
+    private let extraErrors = Mutex<[GraphQLError]>([])
+
+    init(upstreams: UpstreamsEnvironment, source: Source) {
+        let scheduler = BatchScheduler()
+        self.upstreams = upstreams
+        self.source = source
+        loaders = upstreams.makeLoaders(scheduler: scheduler)
+        let zoo = upstreams.zoo
+        animalByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
+            let animals = AnimalModel.sorted(try await zoo.animals())
+            var byName: [String: ZooAnimal] = [:]
+            for animal in animals where byName[animal.name.lowercased()] == nil { byName[animal.name.lowercased()] = animal }
+            return names.map { .success(byName[$0.lowercased()]) }
+        }
+        let dogCEO = upstreams.dogCEO
+        breedByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
+            let catalog = BreedCatalog(try await dogCEO.breeds())
+            return names.map { .success(catalog.named($0)) }
+        }
+    }
+
+    var scheduler: BatchScheduler { loaders.scheduler }
+
+    /// The tracker to give the engine.
+    var tracker: SchedulerTracker { SchedulerTracker(scheduler: scheduler) }
+
+    /// Records a field error at `info`'s path while the field still answers (partial results).
+    func addError(_ error: GraphQLError, at info: ResolveInfo) {
+        var located = error
+        located.path = info.path
+        located.locations = info.fieldNodes.compactMap { node in node.loc.map { source.location(at: $0.start) } }
+        extraErrors.withLock { $0.append(located) }
+    }
+
+    /// The errors recorded with ``addError(_:at:)``.
+    var errors: [GraphQLError] { extraErrors.withLock { $0 } }
+
+    /// The Dog CEO breed list, ordered.
+    func breedCatalog() async throws -> BreedCatalog {
+        try await mappingErrors(upstream: .dogCEO) { BreedCatalog(try await upstreams.dogCEO.breeds()) }
+    }
+}
+
+/// The request context the engine passes to every resolver.
+func requestContext(_ context: ResolvedValue) throws -> RequestContext {
+    guard let context = context as? RequestContext else { throw GraphQLError(message: "Internal error: no request context.") }
+    return context
+}

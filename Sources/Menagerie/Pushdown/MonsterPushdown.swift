@@ -1,0 +1,82 @@
+import GraphQL
+import Upstreams
+
+/// Field pushdown for monsters: the upstream `Monster` fields that the client's
+/// selection of the gateway's `Monster` fields needs.
+enum MonsterPushdown {
+    /// The gateway types a monster object is seen as.
+    static let monsterTypes: Set<String> = ["Monster", "Creature"]
+
+    /// The upstream selection for the monster fields `fields` (already collected on `Monster`).
+    static func selection(for fields: [Field], _ collector: SelectionCollector) -> UpstreamSelection {
+        var selection: UpstreamSelection = ["index", "name"]
+        for field in fields {
+            switch field.name.value {
+            case "imageUrl": selection.add("image")
+            case "size", "type", "subtype", "alignment", "languages", "xp": selection.add(.field(field.name.value, nil))
+            case "armorClass":
+                let value: UpstreamSelection = ["value"]
+                selection.add(.field("armor_class", UpstreamSelection([
+                    .on("ArmorClassDex", value), .on("ArmorClassNatural", value), .on("ArmorClassArmor", value),
+                    .on("ArmorClassSpell", value), .on("ArmorClassCondition", value),
+                ])))
+            case "hitPoints": selection.add("hit_points")
+            case "hitDice": selection.add("hit_dice")
+            case "challengeRating": selection.add("challenge_rating")
+            case "speed":
+                var speed = UpstreamSelection()
+                for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["Speed"]) {
+                    let name = sub.name.value
+                    if ["walk", "swim", "fly", "climb", "burrow", "hover"].contains(name) { speed.add(.field(name, nil)) }
+                }
+                selection.add(.field("speed", speed))
+            case "abilities":
+                for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["AbilityScores"]) {
+                    let name = sub.name.value
+                    if MonsterResolvers.abilityNames.contains(name) { selection.add(.field(name, nil)) }
+                }
+            case "specialAbilities":
+                selection.add(.field("special_abilities", feature(field, collector, damageIsUnion: false)))
+            case "actions":
+                selection.add(.field("actions", feature(field, collector, damageIsUnion: true)))
+            case "legendaryActions":
+                selection.add(.field("legendary_actions", feature(field, collector, damageIsUnion: false)))
+            default:
+                break  // id, name, source, animal, breed, __typename: covered by index and name.
+            }
+        }
+        return selection
+    }
+
+    /// The upstream selection of a feature list (`MonsterFeature` fields).
+    static func feature(_ field: Field, _ collector: SelectionCollector, damageIsUnion: Bool) -> UpstreamSelection {
+        var selection: UpstreamSelection = ["name"]
+        for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["MonsterFeature"]) {
+            switch sub.name.value {
+            case "description": selection.add("desc")
+            case "attackBonus": selection.add("attack_bonus")
+            case "damage":
+                var damage: UpstreamSelection = ["damage_dice"]
+                for leaf in collector.fields(in: sub.selectionSet.map { [$0] } ?? [], on: ["Damage"]) where leaf.name.value == "type" {
+                    damage.add(.field("damage_type", ["index"]))
+                }
+                var list: UpstreamSelection = ["__typename"]
+                if damageIsUnion {
+                    list.add(.on("Damage", damage))
+                } else {
+                    for item in damage.items { list.add(item) }
+                }
+                selection.add(.field("damage", list))
+            default: break
+            }
+        }
+        return selection
+    }
+
+    /// The upstream selection for a field whose type is `Monster` (`monster`, `Animal.monster`, `Breed.monster`).
+    static func selection(forMonsterField info: ResolveInfo) -> UpstreamSelection {
+        let collector = SelectionCollector(info)
+        let fields = collector.fields(in: info.fieldNodes.compactMap(\.selectionSet), on: monsterTypes)
+        return selection(for: fields, collector)
+    }
+}

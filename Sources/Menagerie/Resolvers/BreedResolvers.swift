@@ -1,0 +1,62 @@
+import GraphQL
+import Upstreams
+
+/// `Breed` and `BreedFacts`.
+enum BreedResolvers {
+    static func register(_ map: inout ResolverMap) {
+        map.field("Breed", "id") { source, _, _, _ in try breed(source).id }
+        map.field("Breed", "name") { source, _, _, _ in try breed(source).name }
+        map.field("Breed", "source") { _, _, _, _ in "DOG_CEO" }
+        map.field("Breed", "parent") { source, _, _, _ in try breed(source).parent }
+        map.field("Breed", "subBreeds") { source, _, _, _ in try breed(source).subBreeds }
+        map.asyncField("Breed", "imageUrl") { source, _, context, _ in
+            let breed = try breed(source)
+            let context = try requestContext(context)
+            let facts = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
+            if let url = facts?.imageURL { return url }
+            let images = try await mappingErrors(upstream: .dogCEO) { try await context.loaders.breedImages.load(breed.id) }
+            return images?.first
+        }
+        map.asyncField("Breed", "images") { source, arguments, context, _ in
+            let breed = try breed(source)
+            let count = try arguments.count("count", default: 10, in: 1...50)
+            let context = try requestContext(context)
+            let (main, sub) = DogCEOClient.split(path: breed.id)
+            return try await mappingErrors(upstream: .dogCEO) {
+                try await context.upstreams.dogCEO.randomImages(breed: main, subBreed: sub, count: count)
+            }
+        }
+        map.asyncField("Breed", "facts") { source, _, context, _ in
+            let breed = try breed(source)
+            let context = try requestContext(context)
+            let match = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
+            return match.map(BreedFactsModel.init(breed:))
+        }
+        map.asyncField("Breed", "monster") { source, _, context, info in
+            try await MonsterResolvers.monster(named: try breed(source).name, context: context, info: info)
+        }
+
+        map.field("BreedFacts", "bredFor") { source, _, _, _ in try facts(source).breed.bredFor }
+        map.field("BreedFacts", "breedGroup") { source, _, _, _ in try facts(source).breed.breedGroup }
+        map.field("BreedFacts", "lifeSpan") { source, _, _, _ in try facts(source).breed.lifeSpan }
+        map.field("BreedFacts", "lifeSpanYears") { source, _, _, _ in try facts(source).lifeSpanYears }
+        map.field("BreedFacts", "temperament") { source, _, _, _ in try facts(source).temperament }
+        map.field("BreedFacts", "origin") { source, _, _, _ in try facts(source).breed.origin }
+        map.field("BreedFacts", "weight") { source, arguments, _, _ in
+            try facts(source).weight(arguments.weightUnit(default: .kilograms))
+        }
+        map.field("BreedFacts", "height") { source, arguments, _, _ in
+            try facts(source).height(arguments.lengthUnit(default: .centimeters))
+        }
+    }
+
+    static func breed(_ source: ResolvedValue) throws -> BreedModel {
+        guard let breed = source as? BreedModel else { throw GraphQLError(message: "Internal error: not a breed.") }
+        return breed
+    }
+
+    static func facts(_ source: ResolvedValue) throws -> BreedFactsModel {
+        guard let facts = source as? BreedFactsModel else { throw GraphQLError(message: "Internal error: not breed facts.") }
+        return facts
+    }
+}

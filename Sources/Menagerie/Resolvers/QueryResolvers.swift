@@ -1,0 +1,58 @@
+import GraphQL
+import Upstreams
+
+/// The root fields of `Query`.
+enum QueryResolvers {
+    static func register(_ map: inout ResolverMap) {
+        map.asyncField("Query", "breeds") { _, arguments, context, _ in
+            let page = try arguments.page()
+            let includeSubBreeds = arguments.flag("includeSubBreeds", default: true)
+            let search = arguments.text("search")
+            let catalog = try await requestContext(context).breedCatalog()
+            let matches = catalog.all.filter { ($0.parentID == nil || includeSubBreeds) && NameOrder.matches($0.name, search: search) }
+            let window = page.slice(matches)
+            return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
+        }
+        map.asyncField("Query", "breed") { _, arguments, context, _ in
+            guard let id = arguments.text("id") else { return nil }
+            return try await requestContext(context).breedCatalog().find(id)
+        }
+        map.asyncField("Query", "animals") { _, arguments, context, _ in
+            let page = try arguments.page()
+            let search = arguments.text("search")
+            let type = arguments.text("type")
+            let zoo = try requestContext(context).upstreams.zoo
+            let animals = try await mappingErrors(upstream: .zoo) { try await zoo.animals() }
+            let matches = AnimalModel.sorted(animals).map(AnimalModel.init(animal:)).filter {
+                NameOrder.matches($0.animal.name, search: search) && (type == nil || $0.type == type)
+            }
+            let window = page.slice(matches)
+            return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
+        }
+        map.asyncField("Query", "animal") { _, arguments, context, _ in
+            guard let text = arguments.text("id"), let id = Int(BreedNaming.trimmed(text)) else { return nil }
+            let loader = try requestContext(context).loaders.animalsByID
+            let animal = try await mappingErrors(upstream: .zoo) { try await loader.load(id) }
+            return animal.map(AnimalModel.init(animal:))
+        }
+        map.asyncField("Query", "randomAnimals") { _, arguments, context, _ in
+            let count = try arguments.count("count", default: 10, in: 1...ZooClient.maxRandomCount)
+            let zoo = try requestContext(context).upstreams.zoo
+            let animals = try await mappingErrors(upstream: .zoo) { try await zoo.randomAnimals(count: count) }
+            var seen: Set<Int> = []
+            return animals.filter { seen.insert($0.id).inserted }.map(AnimalModel.init(animal:))
+        }
+        map.asyncField("Query", "monsters") { _, arguments, context, info in
+            try await MonsterListResolver.resolve(arguments, context, info)
+        }
+        map.asyncField("Query", "monster") { _, arguments, context, info in
+            guard let index = arguments.text("index") else { return nil }
+            let normalized = BreedNaming.lookupKey(index)
+            guard !normalized.isEmpty else { return nil }
+            return try await MonsterResolvers.lookup(index: normalized, context: context, info: info)
+        }
+        map.asyncField("Query", "search") { _, arguments, context, info in
+            try await SearchResolver.resolve(arguments, context, info)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import GraphQL
+import Upstreams
+
+/// `Query.search`: breeds, then animals, then monsters whose name contains the
+/// text; the three sources are asked concurrently and a failing source costs
+/// only its own matches (one error per failed source at the field's path).
+enum SearchResolver {
+    static func resolve(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) async throws -> [any Sendable]? {
+        let text = arguments.text("text") ?? ""
+        let limit = try arguments.count("limit", default: 20, in: 0...Page.maxLimit)
+        let context = try requestContext(context)
+        if limit == 0 { return [] }
+        let collector = SelectionCollector(info)
+        let monsterFields = collector.fields(in: info.fieldNodes.compactMap(\.selectionSet), on: MonsterPushdown.monsterTypes)
+        let selection = MonsterPushdown.selection(for: monsterFields, collector)
+        let upstreams = context.upstreams
+
+        async let breeds = attempt(.dogCEO) { () -> [any Sendable] in
+            BreedCatalog(try await upstreams.dogCEO.breeds()).all.filter { NameOrder.matches($0.name, search: text) }
+        }
+        async let animals = attempt(.zoo) { () -> [any Sendable] in
+            AnimalModel.sorted(try await upstreams.zoo.animals())
+                .filter { NameOrder.matches($0.name, search: text) }
+                .map(AnimalModel.init(animal:))
+        }
+        async let monsters = attempt(.dnd5e) { () -> [any Sendable] in
+            let query = DnDMonsterQuery(name: text.isEmpty ? nil : text, limit: limit)
+            return try await upstreams.dnd.monsters(query, selection: selection)
+                .filter { NameOrder.matches($0["name"]?.stringValue ?? "", search: text) }
+                .map { MonsterModel(object: $0) }
+        }
+        let results = await [breeds, animals, monsters]
+        var items: [any Sendable] = []
+        var failures = 0
+        for result in results {
+            switch result {
+            case .success(let found): items += found
+            case .failure(let error):
+                failures += 1
+                context.addError(error, at: info)
+            }
+        }
+        if failures == results.count { return nil }
+        return Array(items.prefix(limit))
+    }
+
+    /// The outcome of one source, its failure as a client-safe error naming the upstream.
+    static func attempt(_ upstream: UpstreamID, _ body: () async throws -> [any Sendable]) async -> Result<[any Sendable], GraphQLError> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(ErrorMapping.safe(error, upstream: upstream))
+        }
+    }
+}

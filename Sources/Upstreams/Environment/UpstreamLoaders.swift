@@ -1,0 +1,71 @@
+import DataLoader
+
+/// The data loaders of one GraphQL request, all dispatched by its ``BatchScheduler``.
+///
+/// Create one per request with ``UpstreamsEnvironment/makeLoaders(scheduler:)``.
+public struct UpstreamLoaders: Sendable {
+    /// The request's scheduler (give it to the executor: see ``BatchScheduler``).
+    public let scheduler: BatchScheduler
+    /// D&D monsters by index: one aliased upstream query per dispatch.
+    public let monsters: DataLoader<DnDMonsterKey, DnDMonsterLookup>
+    /// D&D monsters by exact name (case-insensitive): one aliased upstream query per dispatch.
+    public let monstersByName: DataLoader<DnDMonsterNameKey, DnDMonsterLookup>
+    /// Dog CEO's full image list per breed path (`"hound"`, `"hound/afghan"`); nil for an unknown breed.
+    public let breedImages: DataLoader<String, [String]?>
+    /// The Dog API breed whose name, lowercased, equals the key lowercased; nil when none.
+    /// One `/breeds` request serves every key.
+    public let dogAPIBreedByName: DataLoader<String, DogAPIBreed?>
+    /// Zoo animals by id: a batch of one key asks `GET /animals/{id}`; a larger
+    /// batch is served by one `GET /animals` list request.
+    public let animalsByID: DataLoader<Int, ZooAnimal?>
+}
+
+extension UpstreamsEnvironment {
+    /// Fresh loaders for one request.
+    public func makeLoaders(scheduler: BatchScheduler) -> UpstreamLoaders {
+        let metrics = loaderMetrics
+        let dogCEO = self.dogCEO
+        let theDogAPI = self.theDogAPI
+        let zoo = self.zoo
+        func options<Key>(_ name: String, cacheKey: (@Sendable (Key) -> Key)? = nil) -> DataLoaderOptions<Key> {
+            DataLoaderOptions(cacheKey: cacheKey, onBatch: { metrics.record(loader: name, size: $0) })
+        }
+        let breedImages = DataLoader<String, [String]?>(scheduler: scheduler, options: options("dog-ceo.images")) { paths in
+            // Dog CEO has no batch endpoint: one request per breed, all at once.
+            await withTaskGroup(of: (Int, Result<[String]?, any Error>).self) { group in
+                for (position, path) in paths.enumerated() {
+                    group.addTask {
+                        let (breed, sub) = DogCEOClient.split(path: path)
+                        do { return (position, .success(try await dogCEO.images(breed: breed, subBreed: sub))) } catch { return (position, .failure(error)) }
+                    }
+                }
+                var results = [Result<[String]?, any Error>](repeating: .success(nil), count: paths.count)
+                for await (position, result) in group { results[position] = result }
+                return results
+            }
+        }
+        let dogAPIBreedByName = DataLoader<String, DogAPIBreed?>(
+            scheduler: scheduler, options: options("thedogapi.breed", cacheKey: { $0.lowercased() })
+        ) { names in
+            let breeds = try await theDogAPI.breeds()
+            var byName: [String: DogAPIBreed] = [:]
+            for breed in breeds where byName[breed.name.lowercased()] == nil { byName[breed.name.lowercased()] = breed }
+            return names.map { .success(byName[$0.lowercased()]) }
+        }
+        let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
+            if ids.count == 1 { return [.success(try await zoo.animal(id: ids[0]))] }
+            let animals = try await zoo.animals()
+            var byID: [Int: ZooAnimal] = [:]
+            for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }
+            return ids.map { .success(byID[$0]) }
+        }
+        return UpstreamLoaders(
+            scheduler: scheduler,
+            monsters: dnd.makeMonsterLoader(scheduler: scheduler, metrics: metrics),
+            monstersByName: dnd.makeMonsterByNameLoader(scheduler: scheduler, metrics: metrics),
+            breedImages: breedImages,
+            dogAPIBreedByName: dogAPIBreedByName,
+            animalsByID: animalsByID
+        )
+    }
+}

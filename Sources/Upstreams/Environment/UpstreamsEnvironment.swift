@@ -1,0 +1,73 @@
+/// The four upstream clients of one server process, with their pipelines
+/// (caches, breakers, counters shared by all requests).
+public final class UpstreamsEnvironment: Sendable {
+    /// The Dog CEO client.
+    public let dogCEO: DogCEOClient
+    /// The Dog API client.
+    public let theDogAPI: TheDogAPIClient
+    /// The Zoo Animal API client.
+    public let zoo: ZooClient
+    /// The D&D GraphQL client.
+    public let dnd: DnDClient
+    /// Batch statistics of the per-request loaders.
+    public let loaderMetrics = LoaderMetrics()
+    /// The configuration in force.
+    public let configuration: UpstreamsConfiguration
+
+    /// Builds the clients.
+    ///
+    /// - Parameters:
+    ///   - embeddedLookup: reads snapshot files (path → text) for upstreams in embedded mode.
+    ///   - dndHandler: the embedded D&D GraphQL endpoint (the application answers the
+    ///     query with its GraphQL engine over `Snapshot/dnd/monsters.json`). Without it an
+    ///     embedded D&D upstream answers 503 (`UPSTREAM_UNAVAILABLE`).
+    ///   - transports: explicit transports by upstream (tests), taking precedence.
+    public init(
+        configuration: UpstreamsConfiguration,
+        embeddedLookup: (@Sendable (String) -> String?)? = nil,
+        dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil,
+        transports: [UpstreamID: any Transport] = [:],
+        clock: MonotonicClock = .system
+    ) {
+        self.configuration = configuration
+        func pipeline(_ upstream: UpstreamID) -> UpstreamPipeline {
+            let settings = configuration.settings[upstream] ?? UpstreamSettings()
+            let transport: any Transport
+            if let explicit = transports[upstream] {
+                transport = explicit
+            } else if configuration.modes[upstream] == .live {
+                transport = URLSessionTransport(timeout: settings.timeout)
+            } else if upstream == .dnd5e, let dndHandler {
+                transport = ClosureTransport(dndHandler)
+            } else {
+                transport = EmbeddedTransport(upstream: upstream, lookup: embeddedLookup ?? { _ in nil })
+            }
+            return UpstreamPipeline(upstream: upstream, transport: transport, settings: settings, clock: clock)
+        }
+        let lists = CachePolicy(defaultTTL: configuration.breedListTTL, staleIfError: configuration.staleIfError)
+        let data = CachePolicy(defaultTTL: configuration.dataTTL, staleIfError: configuration.staleIfError)
+        dogCEO = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: configuration.baseURL(.dogCEO), listPolicy: lists)
+        theDogAPI = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: configuration.baseURL(.theDogAPI),
+                                    apiKey: configuration.theDogAPIKey, policy: lists)
+        zoo = ZooClient(pipeline: pipeline(.zoo), baseURL: configuration.baseURL(.zoo), listPolicy: data)
+        dnd = DnDClient(pipeline: pipeline(.dnd5e), endpoint: configuration.baseURL(.dnd5e), policy: data)
+    }
+
+    /// Every upstream in embedded mode.
+    public static func embedded(
+        lookup: @escaping @Sendable (String) -> String?,
+        dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil
+    ) -> UpstreamsEnvironment {
+        UpstreamsEnvironment(configuration: UpstreamsConfiguration(mode: .embedded), embeddedLookup: lookup, dndHandler: dndHandler)
+    }
+
+    /// The pipelines in a fixed order (Dog CEO, The Dog API, Zoo, D&D).
+    public var pipelines: [UpstreamPipeline] {
+        [dogCEO.pipeline, theDogAPI.pipeline, zoo.pipeline, dnd.pipeline]
+    }
+
+    /// The Prometheus text lines of every upstream and loader (for `/metrics`).
+    public func metricsText() -> String {
+        PrometheusText.render(pipelines: pipelines, loaders: loaderMetrics)
+    }
+}

@@ -1,0 +1,59 @@
+/// Renders upstream and loader metrics in the Prometheus text exposition format (0.0.4).
+public enum PrometheusText {
+    /// The metric lines for `pipelines` and `loaders`, each family with HELP and TYPE.
+    public static func render(pipelines: [UpstreamPipeline], loaders: LoaderMetrics? = nil) -> String {
+        var out = ""
+        let snapshots = pipelines.map { (name: $0.upstream.rawValue, values: $0.counters.values, breaker: $0.breaker.state) }
+
+        func family(_ name: String, _ type: String, _ help: String, _ rows: [(labels: String, value: String)]) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+            for row in rows { out += "\(name){\(row.labels)} \(row.value)\n" }
+        }
+        func perUpstream(_ value: (UpstreamCounters.Values) -> String) -> [(labels: String, value: String)] {
+            snapshots.map { (labels: "upstream=\"\($0.name)\"", value: value($0.values)) }
+        }
+
+        family("menagerie_upstream_requests_total", "counter", "HTTP exchanges sent to the upstream (retries included).",
+               perUpstream { String($0.requests) })
+        family("menagerie_upstream_request_duration_seconds_sum", "counter", "Total seconds spent in upstream exchanges.",
+               perUpstream { formatted($0.latencySeconds) })
+        family("menagerie_upstream_request_duration_seconds_count", "counter", "Upstream exchanges timed.",
+               perUpstream { String($0.requests) })
+        var errorRows: [(labels: String, value: String)] = []
+        for snapshot in snapshots {
+            for code in ["UPSTREAM_UNAVAILABLE", "UPSTREAM_TIMEOUT", "UPSTREAM_BAD_RESPONSE"] {
+                errorRows.append((labels: "upstream=\"\(snapshot.name)\",code=\"\(code)\"", value: String(snapshot.values.errors[code] ?? 0)))
+            }
+        }
+        family("menagerie_upstream_errors_total", "counter", "Upstream failures by field error code.", errorRows)
+        family("menagerie_upstream_retries_total", "counter", "Retries of upstream requests.",
+               perUpstream { String($0.retries) })
+        family("menagerie_upstream_cache_hits_total", "counter", "Responses served fresh from the response cache.",
+               perUpstream { String($0.cacheHits) })
+        family("menagerie_upstream_cache_misses_total", "counter", "Cacheable requests not served fresh from the cache.",
+               perUpstream { String($0.cacheMisses) })
+        family("menagerie_upstream_stale_served_total", "counter", "Stale responses served because the upstream failed.",
+               perUpstream { String($0.staleServed) })
+        family("menagerie_upstream_deduplicated_total", "counter", "Requests that joined an identical in-flight request.",
+               perUpstream { String($0.deduplicated) })
+        family("menagerie_upstream_breaker_rejections_total", "counter", "Requests refused by an open circuit breaker.",
+               perUpstream { String($0.breakerRejections) })
+        family("menagerie_upstream_breaker_state", "gauge", "Circuit breaker state: 0 closed, 1 open, 2 half-open.",
+               snapshots.map { (labels: "upstream=\"\($0.name)\"", value: String($0.breaker.metricValue)) })
+
+        if let loaders {
+            let totals = loaders.totals.sorted { $0.key < $1.key }
+            family("menagerie_loader_batches_total", "counter", "Batches sent by each data loader.",
+                   totals.map { (labels: "loader=\"\($0.key)\"", value: String($0.value.batches)) })
+            family("menagerie_loader_batch_keys_total", "counter", "Keys sent by each data loader over all batches.",
+                   totals.map { (labels: "loader=\"\($0.key)\"", value: String($0.value.keys)) })
+            family("menagerie_loader_batch_size_max", "gauge", "The largest batch each data loader sent.",
+                   totals.map { (labels: "loader=\"\($0.key)\"", value: String($0.value.largest)) })
+        }
+        return out
+    }
+
+    private static func formatted(_ value: Double) -> String {
+        value.isFinite ? String(value) : "0"
+    }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// When and how often a failed idempotent request is tried again.
+///
+/// Only idempotent requests are retried, and only after a connection error, a
+/// 429 or a 5xx answer (never after a timeout: the deadline already spent the
+/// caller's time). The delay before retry n (1-based) is a random value in
+/// `0...min(maxDelay, baseDelay * 2^(n-1))` (full jitter), or the upstream's
+/// `Retry-After` seconds when larger; a `Retry-After` beyond ``maxDelay`` ends
+/// the retries. Retries across all requests to one upstream are bounded by a
+/// token budget (see ``RetryBudget``).
+public struct RetryPolicy: Sendable, Equatable {
+    /// Total attempts including the first (1 disables retries).
+    public var maxAttempts: Int
+    /// Backoff base in seconds.
+    public var baseDelay: Double
+    /// Largest single delay in seconds (also the largest `Retry-After` honoured).
+    public var maxDelay: Double
+    /// Retry tokens an upstream starts with and can hold.
+    public var budgetCapacity: Double
+    /// Tokens earned back by each successful request.
+    public var budgetRefillPerSuccess: Double
+
+    /// Creates a policy. Defaults: 3 attempts, 100 ms base, 2 s cap, budget of 10 retries
+    /// refilled by 0.2 per success (so retries stay under ~20 % of traffic).
+    public init(
+        maxAttempts: Int = 3,
+        baseDelay: Double = 0.1,
+        maxDelay: Double = 2,
+        budgetCapacity: Double = 10,
+        budgetRefillPerSuccess: Double = 0.2
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = max(0, baseDelay)
+        self.maxDelay = max(0, maxDelay)
+        self.budgetCapacity = max(0, budgetCapacity)
+        self.budgetRefillPerSuccess = max(0, budgetRefillPerSuccess)
+    }
+
+    /// No retries.
+    public static let disabled = RetryPolicy(maxAttempts: 1)
+
+    /// The delay before retry number `retry` (1-based), honouring `retryAfter`;
+    /// nil when `retryAfter` exceeds ``maxDelay`` (do not retry).
+    func delay(beforeRetry retry: Int, retryAfter: Double?) -> Double? {
+        let exponent = Double(max(0, retry - 1))
+        let ceiling = min(maxDelay, baseDelay * pow2(exponent))
+        let jittered = ceiling > 0 ? Double.random(in: 0...ceiling) : 0
+        guard let retryAfter else { return jittered }
+        if retryAfter > maxDelay { return nil }
+        return max(jittered, retryAfter)
+    }
+
+    private func pow2(_ exponent: Double) -> Double {
+        var value = 1.0
+        var remaining = Int(min(exponent, 62))
+        while remaining > 0 {
+            value *= 2
+            remaining -= 1
+        }
+        return value
+    }
+
+    /// Parses a `Retry-After` header given in seconds (HTTP dates are ignored).
+    static func retryAfterSeconds(_ header: String?) -> Double? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingSpaces
+        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seconds = Int(trimmed) else { return nil }
+        return Double(seconds)
+    }
+}
+
+/// A token bucket bounding the retries to one upstream across all requests.
+final class RetryBudget: Sendable {
+    private let tokens: Mutex<Double>
+    private let capacity: Double
+    private let refill: Double
+
+    init(capacity: Double, refillPerSuccess: Double) {
+        self.tokens = Mutex(capacity)
+        self.capacity = capacity
+        self.refill = refillPerSuccess
+    }
+
+    /// Takes one token; false when the budget is spent.
+    func tryWithdraw() -> Bool {
+        tokens.withLock { tokens in
+            guard tokens >= 1 else { return false }
+            tokens -= 1
+            return true
+        }
+    }
+
+    /// Records a success.
+    func deposit() {
+        tokens.withLock { $0 = min(capacity, $0 + refill) }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

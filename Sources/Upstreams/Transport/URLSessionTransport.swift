@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The live transport: HTTP over the network with URLSession (connection reuse,
+/// no URL cache: caching is done by ``ResponseCache``).
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+    private let timeout: Double
+
+    /// Creates a transport whose requests give up after `timeout` seconds.
+    ///
+    /// URLSession on Linux truncates timeouts to whole seconds (0.3 s acts as an
+    /// immediate timeout), so its own limit is rounded up plus one second; the
+    /// precise limit is enforced by ``UpstreamPipeline``'s deadline.
+    public init(timeout: Double = 10, maxConnectionsPerHost: Int = 8) {
+        let timeout = (max(1, timeout)).rounded(.up) + 1
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        self.session = URLSession(configuration: configuration)
+        self.timeout = timeout
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
+        guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
+            throw TransportError.invalidURL(request.url)
+        }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method
+        for header in request.headers {
+            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UpstreamResponse, any Error>) in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        let nsError = error as NSError
+                        if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorTimedOut {
+                            continuation.resume(throwing: TransportError.timedOut)
+                        } else if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorCancelled {
+                            continuation.resume(throwing: CancellationError())
+                        } else {
+                            continuation.resume(throwing: TransportError.connectionFailed(nsError.localizedDescription))
+                        }
+                        return
+                    }
+                    guard let http = response as? HTTPURLResponse else {
+                        continuation.resume(throwing: TransportError.connectionFailed("not an HTTP response"))
+                        return
+                    }
+                    var headers: [UpstreamHeader] = []
+                    for (name, value) in http.allHeaderFields {
+                        headers.append(UpstreamHeader(String(describing: name), String(describing: value)))
+                    }
+                    let body = data.map { [UInt8]($0) } ?? []
+                    continuation.resume(returning: UpstreamResponse(status: http.statusCode, headers: headers, body: body))
+                }
+                box.set(task)
+                task.resume()
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+}
+
+/// Holds a URLSession task so that cancellation can reach it.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func set(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelled = self.cancelled
+        lock.unlock()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}

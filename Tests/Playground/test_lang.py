@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Checks the playground's files without a browser:
+
+  - static checks: index.html refers only to files under /playground/ that
+    exist, has no inline script, style or handler; no eval; no URL of another
+    site; the whole page under 250 KB;
+
+and its own GraphQL code (Playground/lang.js and Playground/schema.js) in
+Node against the graphql-js 16.6 conformance cases in ../shared/conformance
+(beside the checkout):
+
+  - printer: prettify must print every executable document exactly as
+    graphql-js `print(parse(doc))` does;
+  - validation markers: on the validation cases, the client-side checks
+    must raise no message that graphql-js does not (no false markers), apart
+    from a few known, harmless differences listed below;
+  - completion and validation on the Menagerie schema contract.
+
+  python3 Tests/Playground/test_lang.py
+
+Needs node (Debian: apt-get install nodejs) and graphql-core (pip), which
+builds the introspection results the page would get from a server. Closes
+with "N passed, N failed"; exit 1 on failure, 2 when it cannot run.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(os.path.dirname(HERE))
+PLAYGROUND = os.path.join(CHECKOUT, 'Playground')
+SHARED_CANDIDATES = [os.environ.get('MENAGERIE_SHARED') or '', os.path.join(os.path.dirname(CHECKOUT), 'shared'), '/work/shared']
+SHARED = next((p for p in SHARED_CANDIDATES if p and os.path.isdir(os.path.join(p, 'conformance'))), None)
+
+# Where the client-side markers knowingly differ from graphql-js: SDL in an
+# executable document is a syntax error here (graphql-js parses it and then
+# rejects it as "not executable"); operations on a missing root type are
+# marked (graphql-js reports that only when executing); the order of
+# "inline fragment" suggestions on abstract types is simpler here.
+KNOWN = ('Syntax Error: Unexpected Name "type".', 'Syntax Error: Unexpected Name "schema".',
+         'Schema is not configured to execute', 'Did you mean to use an inline fragment on')
+
+DRIVER = r'''
+import { parse, print } from './lang.js';
+import { Schema, validate, completions } from './schema.js';
+import fs from 'fs';
+const [casesDir, schemasFile, menagerieFile, known] = process.argv.slice(2);
+const results = [];
+const check = (name, fn) => { try { const r = fn(); results.push({ name, ok: !r, detail: r || '' }); } catch (e) { results.push({ name, ok: false, detail: String(e.stack || e) }); } };
+
+check('printer matches graphql-js on executable documents', () => {
+  const lines = fs.readFileSync(casesDir + '/print/cases.jsonl', 'utf8').trim().split('\n').map(JSON.parse);
+  const bad = []; let n = 0;
+  for (const c of lines) {
+    if (c.expected_error) { if (!parse(c.document).error) bad.push(c.id + ': parsed, graphql-js fails'); continue; }
+    const r = parse(c.document);
+    if (r.error) continue;  // type-system documents: not for the editor
+    n++;
+    if (print(r.doc) !== c.expected_print) bad.push(c.id);
+  }
+  if (n < 500) return `only ${n} executable documents parsed`;
+  return bad.length ? bad.slice(0, 10).join(', ') + ` (${bad.length} in all)` : '';
+});
+
+check('validation markers raise nothing graphql-js does not', () => {
+  const schemas = JSON.parse(fs.readFileSync(schemasFile, 'utf8'));
+  const allow = JSON.parse(known);
+  const cases = fs.readFileSync(casesDir + '/validation/cases.jsonl', 'utf8').trim().split('\n').map(JSON.parse);
+  const bad = []; let n = 0;
+  for (const c of cases) {
+    const raw = schemas[c.schema_file]; if (!raw) continue;
+    n++;
+    const want = new Set(c.expected_errors.map(e => e.message));
+    for (const d of validate(c.document, new Schema(raw)).diagnostics) {
+      if (d.severity !== 'error' || want.has(d.message) || allow.some(a => d.message.includes(a))) continue;
+      bad.push(`${c.id}: ${d.message}`);
+    }
+  }
+  if (n < 300) return `only ${n} cases ran`;
+  return bad.length ? bad.slice(0, 8).join('\n') + ` (${bad.length} in all)` : '';
+});
+
+const menagerie = new Schema(JSON.parse(fs.readFileSync(menagerieFile, 'utf8')));
+check('completion on the Menagerie schema', () => {
+  const at = (src) => { const pos = src.indexOf('|'); return completions(src.replace('|', ''), pos, menagerie).items.map(i => i.label); };
+  const expect = [
+    ['{ br| }', ['breeds', 'breed']],
+    ['{ breeds(| }', ['search', 'includeSubBreeds', 'limit', 'skip']],
+    ['{ animals(type: |) }', ['MAMMAL', 'BIRD']],
+    ['query Q($a: |', ['String', 'AnimalType', 'MonsterSize']],
+    ['query Q($t: String!) { search(text: $|) }', ['t']],
+    ['{ search(text: "x") { ... on | } }', ['Creature', 'Breed', 'Animal', 'Monster']],
+    ['{ breed(id: "a") { facts { weight(unit: |) } } }', ['POUNDS', 'KILOGRAMS']],
+    ['{ monster(index: "x") { abilities { str| } } }', ['strength']],
+    ['{ breed(id: "a") @|', ['include', 'skip']],
+  ];
+  const bad = [];
+  for (const [src, want] of expect) { const got = at(src); for (const w of want) if (!got.includes(w)) bad.push(`${src} → ${got.join(' ')} lacks ${w}`); }
+  if (at('{ breeds { # it| \n } }').length) bad.push('completes inside a comment');
+  return bad.join('\n');
+});
+
+check('validation on the Menagerie schema', () => {
+  const msgs = (src) => validate(src, menagerie).diagnostics.map(d => d.message);
+  const bad = [];
+  const ok = ['{ breeds(limit: 2) { items { name images(count: 3) facts { weight(unit: KILOGRAMS) { min max unit } } } } }',
+    'query S($t: String!, $n: Int = 5) { search(text: $t, limit: $n) { __typename id ... on Monster { challengeRating } ...A } } fragment A on Animal { latinName }',
+    '{ m: monsters(size: HUGE, minChallengeRating: 1.5) { totalCount } r: randomAnimals(count: 3) { length(unit: METERS) { min } } }'];
+  for (const q of ok) if (msgs(q).length) bad.push(q + ' → ' + msgs(q).join('; '));
+  const wrong = [['{ breeds { nope } }', 'Cannot query field "nope" on type "BreedPage".'],
+    ['{ breeds(limt: 1) { totalCount } }', 'Unknown argument "limt" on field "Query.breeds". Did you mean "limit"?'],
+    ['{ animals(type: MAMAL) { totalCount } }', 'Value "MAMAL" does not exist in "AnimalType" enum. Did you mean the enum value "MAMMAL"?'],
+    ['{ breed { id } }', 'Field "breed" argument "id" of type "ID!" is required, but it was not provided.'],
+    ['{ breeds }', 'Field "breeds" of type "BreedPage" must have a selection of subfields. Did you mean "breeds { ... }"?'],
+    ['query Q($x: Strin) { breed(id: $x) { id } }', 'Unknown type "Strin". Did you mean "String"?'],
+    ['query Q($n: Int) { breed(id: $n) { id } }', 'Variable "$n" of type "Int" used in position expecting type "ID!".'],
+    ['{ breeds(limit: 2 { totalCount } }', 'Syntax Error: Expected Name, found "{".'],
+    ['{ search(text: "bear") { ... on Animal { type } ... on Monster { type } } }', 'Fields "type" conflict because they return conflicting types "AnimalType!" and "String!". Use different aliases on the fields to fetch both if this was intentional.'],
+    ['{ a: breeds(limit: 1) { totalCount } a: breeds(limit: 2) { totalCount } }', 'Fields "a" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.']];
+  for (const [q, m] of wrong) if (!msgs(q).includes(m)) bad.push(q + ' → ' + msgs(q).join('; '));
+  return bad.join('\n');
+});
+
+console.log(JSON.stringify(results));
+'''
+
+
+def static_checks():
+    """The page's files, read as they are embedded: self-contained, CSP-clean,
+    under the size budget. Returns (name, problem or '') pairs."""
+    import re
+    files = {n: open(os.path.join(PLAYGROUND, n), encoding='utf-8').read() for n in sorted(os.listdir(PLAYGROUND))}
+    out = []
+    html = files.get('index.html', '')
+    refs = re.findall(r'(?:src|href)="([^"]+)"', html)
+    bad = [r for r in refs if not (r.startswith('/playground/') and r[len('/playground/'):] in files) and not r.startswith('#')]
+    imports = [m for body in files.values() for m in re.findall(r"from '([^']+)'", body)]
+    bad += [m for m in imports if not (m.startswith('/playground/') and m[len('/playground/'):] in files)]
+    out.append(('the page refers only to its own files', ', '.join(bad)))
+    inline = re.findall(r'<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:', html)
+    out.append(('no inline script, style or handler in index.html', ', '.join(inline)))
+    evil = [n for n, body in files.items() if n.endswith('.js') and re.search(r'\beval\s*\(|new\s+Function\s*\(|setTimeout\(\s*[\'"`]|innerHTML\s*=\s*[^;]*\b(?:data|json|response)\.', body)]
+    out.append(('no eval, new Function or string timers', ', '.join(evil)))
+    urls = [(n, u) for n, body in files.items() for u in re.findall(r'https?://[^\s"\'`)<]+', body) if 'www.w3.org/2000/svg' not in u]
+    out.append(('no absolute URL to another site', ', '.join(f'{n}: {u}' for n, u in urls)))
+    size = sum(len(b.encode('utf-8')) for b in files.values())
+    out.append((f'under 250 KB ({size} bytes in {len(files)} files)', '' if size < 250 * 1024 else f'{size} bytes'))
+    return out
+
+
+def main():
+    statics = static_checks()
+    node = shutil.which('node') or shutil.which('nodejs')
+    if not node or not SHARED:
+        print('  (skipped the language checks: ' + ('node is not installed, apt-get install -y nodejs)' if not node else 'no shared/conformance beside the checkout)'))
+        results = [{'name': n, 'ok': not p, 'detail': p} for n, p in statics]
+        for r in results:
+            print(f"  {'ok  ' if r['ok'] else 'FAIL'}  {r['name']}" + ('' if r['ok'] else '\n        ' + r['detail']))
+        passed = sum(1 for r in results if r['ok'])
+        print(f'{passed} passed, {len(results) - passed} failed')
+        return 0 if passed == len(results) else 1
+    from graphql import build_schema, get_introspection_query, graphql_sync
+    tmp = tempfile.mkdtemp(prefix='playground-lang-')
+    try:
+        for name in ('lang.js', 'schema.js'):
+            with open(os.path.join(PLAYGROUND, name), encoding='utf-8') as f:
+                text = f.read().replace("'/playground/", "'./")
+            with open(os.path.join(tmp, name), 'w', encoding='utf-8') as f:
+                f.write(text)
+        with open(os.path.join(tmp, 'package.json'), 'w') as f:
+            f.write('{"type": "module"}')
+        with open(os.path.join(tmp, 'driver.js'), 'w') as f:
+            f.write(DRIVER)
+
+        def introspect(sdl):
+            r = graphql_sync(build_schema(sdl), get_introspection_query())
+            return r.data['__schema']
+
+        schemas = {}
+        sdir = os.path.join(SHARED, 'conformance', 'validation', 'schemas')
+        for name in sorted(os.listdir(sdir)):
+            try:
+                with open(os.path.join(sdir, name), encoding='utf-8') as f:
+                    schemas['schemas/' + name] = introspect(f.read())
+            except Exception:  # noqa: BLE001 - a schema graphql-core cannot build: its cases are skipped
+                pass
+        with open(os.path.join(tmp, 'schemas.json'), 'w') as f:
+            json.dump(schemas, f)
+        contract = os.path.join(SHARED, 'design', 'schema.graphql')
+        if not os.path.isfile(contract):
+            contract = os.path.join(CHECKOUT, 'Schema', 'schema.graphql')
+        with open(contract, encoding='utf-8') as f:
+            menagerie = introspect(f.read())
+        with open(os.path.join(tmp, 'menagerie.json'), 'w') as f:
+            json.dump(menagerie, f)
+        out = subprocess.run([node, os.path.join(tmp, 'driver.js'), os.path.join(SHARED, 'conformance'), os.path.join(tmp, 'schemas.json'),
+                              os.path.join(tmp, 'menagerie.json'), json.dumps(KNOWN)], capture_output=True, text=True, timeout=300)
+        if out.returncode != 0:
+            print(out.stdout[-2000:], out.stderr[-2000:])
+            print('0 passed, 1 failed')
+            return 1
+        results = json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    results = [{'name': n, 'ok': not problem, 'detail': problem} for n, problem in statics] + results
+    passed = sum(1 for r in results if r['ok'])
+    for r in results:
+        print(f"  {'ok  ' if r['ok'] else 'FAIL'}  {r['name']}")
+        if not r['ok']:
+            print('        ' + r['detail'].replace('\n', '\n        '))
+    print(f'{passed} passed, {len(results) - passed} failed')
+    return 0 if passed == len(results) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,700 @@
+#!/usr/bin/env python3
+"""Browser test of the playground in real headless Chromium (DevTools
+protocol, standard library only).
+
+  python3 Tests/Playground/test_playground.py
+  BASE_URL=http://127.0.0.1:8080 python3 Tests/Playground/test_playground.py
+
+Without BASE_URL it starts the mock server (mock_server.py, graphql-core) on
+a free port. It depends only on the URL contract (GET / is the page, its
+files are under /playground/, POST /graphql) and on the schema contract, so
+it runs unchanged against the real server.
+
+Loads the page, types queries, runs them, and checks the rendered result,
+errors with paths, the gallery and its viewer, the editor (highlighting,
+completion, validation markers, brackets, prettify), tabs, history, docs,
+examples, dark mode persistence across a reload, a phone-width layout,
+accessible names, the size budget, that nothing broke the
+Content-Security-Policy, and that no request left the origin.
+
+Prints one line per check and closes with "N passed, N failed"; exits 1 if
+any check failed, 2 if it could not start.
+"""
+
+import json
+import os
+import re
+import sys
+import time
+import traceback
+import urllib.request
+from urllib.parse import urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, CDPError  # noqa: E402
+
+SIZE_BUDGET = 250 * 1024
+
+base = ''
+page = None
+origin = ''
+
+
+def js(expr):
+    return page.evaluate(expr)
+
+
+def set_editor(text):
+    """Replaces the editor's text as a paste would (one undoable edit)."""
+    js(f"""(() => {{ const i = document.getElementById('editor-input'); i.focus(); i.select();
+        document.execCommand('insertText', false, {json.dumps(text)}); }})()""")
+
+
+def editor_value():
+    return js("document.getElementById('editor-input').value")
+
+
+def set_caret(pos):
+    js(f"(() => {{ const i = document.getElementById('editor-input'); i.focus(); i.setSelectionRange({pos}, {pos}); i.dispatchEvent(new MouseEvent('click', {{bubbles: true}})); }})()")
+
+
+def set_textarea(id_, text):
+    js(f"""(() => {{ const v = document.getElementById({json.dumps(id_)}); v.focus(); v.select();
+        document.execCommand('insertText', false, {json.dumps(text)}); }})()""")
+
+
+def run_with_keyboard():
+    js("document.body.dataset.state = 'idle'")
+    js("document.getElementById('editor-input').focus()")
+    page.key('Enter', modifiers=2)  # Ctrl+Enter
+    try:
+        page.wait_for("document.body.dataset.state === 'done'", what='the response')
+    except AssertionError as e:
+        state = js("[document.body.dataset.state, document.activeElement.id, document.getElementById('meta-status').textContent, document.getElementById('variables-error').textContent, document.getElementById('headers-error').textContent, document.getElementById('editor-input').value.slice(0, 80)]")
+        raise AssertionError(f'{e}; page state, focus, status: {state}') from None
+
+
+def fetch_json(query, variables=None):
+    """The same request the page makes, from the page (same origin)."""
+    body = {'query': query}
+    if variables is not None:
+        body['variables'] = variables
+    return js(f"""fetch('/graphql', {{method: 'POST', headers: {{'Content-Type': 'application/json',
+        'Accept': 'application/graphql-response+json, application/json'}}, body: {json.dumps(json.dumps(body))}}}).then(r => r.json())""")
+
+
+def text_of(selector):
+    return js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); return e ? e.textContent : null; }})()")
+
+
+def wait_validation():
+    # Validation runs 120 ms after the last keystroke.
+    js("new Promise(r => setTimeout(r, 250))")
+
+
+# ------------------------------------------------------------------ checks
+
+def csp_of_page():
+    doc = [p for m, p in page.events if m == 'Network.responseReceived' and p.get('type') == 'Document' and p['response']['url'].rstrip('/') == base]
+    return {k.lower(): v for k, v in doc[-1]['response']['headers'].items()}.get('content-security-policy', '') if doc else ''
+
+
+def check_page_loads():
+    page.navigate(base + '/')
+    page.wait_for("['ready', 'error'].includes(document.body.dataset.schema)", what='the schema to load')
+    assert js("document.body.dataset.schema") == 'ready', text_of('#schema-status')
+    assert 'Menagerie' in js('document.title')
+    doc = [p for m, p in page.events if m == 'Network.responseReceived' and p.get('type') == 'Document' and p['response']['url'].rstrip('/') == base]
+    assert doc, 'no document response recorded'
+    headers = {k.lower(): v for k, v in doc[-1]['response']['headers'].items()}
+    csp = headers.get('content-security-policy', '')
+    assert "default-src 'self'" in csp, f'the page is served without CSP default-src \'self\' (got {csp!r})'
+    assert js("document.querySelectorAll('script:not([src]), style, [style]').length") == 0, 'inline script or style in the page'
+
+
+def check_syntax_highlighting():
+    set_editor('query Q($n: Int = 2) {\n  breeds(limit: $n) {\n    items { name }\n  }\n}\n')
+    spans = js("""[...document.querySelectorAll('#editor-code span')].map(s => [s.className, s.textContent])""")
+    classes = {}
+    for cls, text in spans:
+        for c in cls.split():
+            classes.setdefault(c, set()).add(text)
+    assert 'query' in classes.get('tk-keyword', set()), classes
+    assert 'breeds' in classes.get('tk-field', set()), classes
+    assert 'limit' in classes.get('tk-arg', set()), classes
+    assert 'Int' in classes.get('tk-type', set()), classes
+    assert '2' in classes.get('tk-number', set()), classes
+    assert 'n' in classes.get('tk-variable', set()), classes
+    # The highlight layer shows exactly the editor's text.
+    assert js("document.getElementById('editor-code').textContent.trimEnd() === document.getElementById('editor-input').value.trimEnd()")
+
+
+def check_bracket_matching():
+    set_editor('{ breeds(limit: 1) { totalCount } }')
+    set_caret(1)  # just after the first "{"
+    marks = js("[...document.querySelectorAll('#editor-code .bracket-match')].map(s => s.textContent)")
+    assert marks == ['{', '}'], marks
+    set_caret(len('{ breeds('))
+    marks = js("[...document.querySelectorAll('#editor-code .bracket-match')].map(s => s.textContent)")
+    assert marks == ['(', ')'], marks
+    set_editor('{ breeds { totalCount }')
+    assert js("document.querySelectorAll('#editor-code .bracket-bad').length") >= 1
+
+
+def check_autocompletion():
+    set_editor('')
+    page.type_text('{ bre')
+    page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert 'breeds' in labels and 'breed' in labels, labels
+    assert js("document.getElementById('editor-input').getAttribute('aria-activedescendant')") == 'completion-0'
+    # Pick "breeds" with the keyboard.
+    k = labels.index('breeds')
+    for _ in range(k):
+        page.key('ArrowDown')
+    page.key('Enter')
+    assert editor_value() == '{ breeds', editor_value()
+    assert js("document.getElementById('completion').hidden")
+    # Typing "(" closes the bracket and offers the arguments...
+    set_editor('{ animals')
+    page.key('(')
+    assert editor_value() == '{ animals()', editor_value()
+    page.wait_for("!document.getElementById('completion').hidden", what='argument completion')
+    page.key('Escape')
+    # ...as does Ctrl+Space; then enum values of the argument's type.
+    set_editor('{ animals(')
+    set_caret(len('{ animals('))
+    page.key(' ', modifiers=2)  # Ctrl+Space
+    page.wait_for("!document.getElementById('completion').hidden", what='argument completion')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert {'search', 'type', 'limit', 'skip'} <= set(labels), labels
+    page.type_text('ty')
+    page.key('Enter')
+    assert editor_value() == '{ animals(type: ', editor_value()
+    page.wait_for("!document.getElementById('completion').hidden", what='enum completion')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert {'MAMMAL', 'BIRD', 'REPTILE'} <= set(labels), labels
+    page.key('Escape')
+    # Types in variable definitions, variables in values.
+    set_editor('query Q($text: ')
+    set_caret(len('query Q($text: '))
+    page.key(' ', modifiers=2)
+    page.wait_for("!document.getElementById('completion').hidden", what='type completion')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert {'String', 'Int', 'AnimalType', 'MonsterSize'} <= set(labels) and 'Breed' not in labels, labels
+    page.key('Escape')
+    set_editor('query Q($text: String!) { search(text: ')
+    page.type_text('$')
+    page.wait_for("!document.getElementById('completion').hidden", what='variable completion')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert 'text' in labels, labels
+    page.key('Enter')
+    assert editor_value().endswith('search(text: $text'), editor_value()
+
+
+def check_validation_markers():
+    set_editor('{\n  breeds(limt: 2) {\n    items { nope }\n  }\n  animals(type: FISHY) { totalCount }\n}\n')
+    wait_validation()
+    msgs = js("[...document.querySelectorAll('#diagnostics .diag')].map(d => d.textContent)")
+    joined = '\n'.join(msgs)
+    assert '2:10 Unknown argument "limt" on field "Query.breeds".' in joined, joined
+    assert '3:13 Cannot query field "nope" on type "Breed".' in joined, joined
+    assert 'Value "FISHY" does not exist in "AnimalType" enum.' in joined, joined
+    underlined = js("[...document.querySelectorAll('#editor-code .diag-error')].map(s => s.textContent).join('|')")
+    assert 'limt' in underlined and 'nope' in underlined and 'FISHY' in underlined, underlined
+    assert js("document.querySelectorAll('#editor-gutter .ln-error').length") == 3
+    set_editor('{ breeds(limit: 2 { totalCount } }')
+    wait_validation()
+    msgs = js("[...document.querySelectorAll('#diagnostics .diag')].map(d => d.textContent)")
+    assert any('Syntax Error: Expected Name, found "{".' in m for m in msgs), msgs
+    set_editor('{ breeds { totalCount } }')
+    wait_validation()
+    assert js("document.querySelectorAll('#diagnostics .diag').length") == 0
+
+
+def check_prettify():
+    set_editor('query Q($n:Int=2){breeds(limit:$n){items{name imageUrl} totalCount}}')
+    page.click('#prettify')
+    expected = 'query Q($n: Int = 2) {\n  breeds(limit: $n) {\n    items {\n      name\n      imageUrl\n    }\n    totalCount\n  }\n}\n'
+    assert editor_value() == expected, repr(editor_value())
+    # Shift+Ctrl+P does the same; undo restores the previous text.
+    set_editor('{a:breeds{totalCount}}')
+    js("document.getElementById('editor-input').focus()")
+    page.key('P', modifiers=2 | 8)
+    assert editor_value() == '{\n  a: breeds {\n    totalCount\n  }\n}\n', repr(editor_value())
+    page.key('a', modifiers=2)  # (select all, then undo restores the text before)
+    js("document.execCommand('undo')")
+    assert editor_value() == '{a:breeds{totalCount}}', repr(editor_value())
+    # Comments between fields and definitions survive.
+    set_editor('# top\n\n{a:breeds{ # first\ntotalCount # how many\n}}')
+    page.click('#prettify')
+    assert editor_value() == '# top\n\n{\n  a: breeds {\n    # first\n    totalCount # how many\n  }\n}\n', repr(editor_value())
+
+
+def check_run_and_result():
+    query = '{ breeds(limit: 3) { totalCount hasMore items { id name imageUrl } } }'
+    set_editor(query)
+    run_with_keyboard()
+    status = text_of('#meta-status')
+    assert status.startswith('200'), status
+    assert text_of('#meta-time').endswith(' ms'), text_of('#meta-time')
+    assert text_of('#meta-size').endswith('B'), text_of('#meta-size')
+    expected = fetch_json(query)
+    items = expected['data']['breeds']['items']
+    assert len(items) == 3, expected
+    shown = text_of('#result')
+    for it in items:
+        assert json.dumps(it['name']) in shown, (it['name'], shown[:500])
+    assert f'"totalCount": {expected["data"]["breeds"]["totalCount"]}' in shown.replace(':\u00a0', ': ')
+    assert js("document.getElementById('errors').hidden")
+
+
+def check_collapsible_json():
+    # Collapse the "items" list: its names disappear from view; expand: back.
+    row = "[...document.querySelectorAll('#result .jv-row')].find(r => r.querySelector(':scope > .jv-head > .jv-key')?.textContent === '\"items\"')"
+    assert js(f"!!{row}")
+    js(f"{row}.querySelector(':scope > .jv-head > .jv-toggle').setAttribute('id', 'items-toggle')")
+    page.click('#items-toggle')
+    assert js("document.getElementById('items-toggle').getAttribute('aria-expanded')") == 'false'
+    assert js(f"{row}.querySelector('.jv-body').offsetParent === null")
+    assert '3 items' in js(f"{row}.querySelector('.jv-summary').textContent")
+    page.click('#items-toggle')
+    assert js("document.getElementById('items-toggle').getAttribute('aria-expanded')") == 'true'
+    page.click('#collapse-all')
+    assert js("document.querySelectorAll('#result .jv-row.collapsed').length") >= 3
+    page.click('#expand-all')
+    assert js("document.querySelectorAll('#result .jv-row.collapsed').length") == 0
+
+
+def check_variables_pane():
+    set_editor('query Two($n: Int) { breeds(limit: $n) { items { name } } }')
+    set_textarea('variables', '{"n": 2}')
+    run_with_keyboard()
+    names = js("[...document.querySelectorAll('#result .jv-key')].filter(k => k.textContent === '\"name\"').length")
+    assert names == 2, names
+    set_textarea('variables', '{"n": ')
+    page.click('#run')
+    assert 'Variables:' in text_of('#variables-error')
+    set_textarea('variables', '')
+
+
+def check_headers_pane():
+    page.click('#tab-headers')
+    assert not js("document.getElementById('headers-pane').hidden")
+    set_textarea('headers', '{"X-Playground-Test": "yes"}')
+    set_editor('{ breeds(limit: 1) { totalCount } }')
+    run_with_keyboard()
+    sent = [p['request'].get('headers', {}) for m, p in page.events
+            if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST']
+    assert sent and sent[-1].get('X-Playground-Test') == 'yes', sent[-1:]
+    assert 'application/graphql-response+json' in sent[-1].get('Accept', ''), sent[-1]
+    set_textarea('headers', '')
+    page.click('#tab-variables')
+
+
+def check_errors_with_paths():
+    set_editor('{\n  ok: breeds(limit: 1) { totalCount }\n  bad: breeds(limit: 500) { totalCount }\n}\n')
+    run_with_keyboard()
+    assert not js("document.getElementById('errors').hidden")
+    paths = js("[...document.querySelectorAll('#errors .error-path')].map(p => p.textContent)")
+    assert 'bad' in paths, paths
+    assert 'BAD_USER_INPUT' in text_of('#errors')
+    assert js("[...document.querySelectorAll('#result .jv-error .jv-key')].some(k => k.textContent === '\"bad\"')")
+    # The location button moves the caret to line 3, column 3.
+    js("document.querySelector('#errors .error-loc').id = 'loc0'")
+    page.click('#loc0')
+    assert js("document.getElementById('editor-input').selectionStart") == len('{\n  ok: breeds(limit: 1) { totalCount }\n  ')
+
+
+def check_gallery_and_viewer():
+    query = '{ breeds(limit: 4) { items { name imageUrl } } }'
+    set_editor(query)
+    run_with_keyboard()
+    expected = fetch_json(query)
+    urls = []
+    for it in expected['data']['breeds']['items']:
+        if it['imageUrl'] and it['imageUrl'] not in urls:
+            urls.append(it['imageUrl'])
+    assert urls, 'the server returned no image URLs for the first breeds'
+    assert text_of('#gallery-count') == str(len(urls))
+    page.click('#view-gallery')
+    assert js("!document.getElementById('gallery-pane').hidden")
+    srcs = js("[...document.querySelectorAll('#gallery .thumb img')].map(i => i.src)")
+    assert srcs == urls, (srcs, urls)
+    same_origin = all(urlsplit(u).netloc == urlsplit(base).netloc for u in urls)
+    if same_origin:
+        page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
+    if not same_origin and "default-src 'self'" in csp_of_page():
+        page.wait_for("document.getElementById('gallery-note').textContent.includes('Content-Security-Policy')", what='the note on blocked images')
+    page.click('#gallery .thumb')
+    assert js("document.getElementById('viewer').open"), 'the viewer did not open'
+    assert js("document.getElementById('viewer-img').src") == urls[0]
+    size = js("(() => { const r = document.getElementById('viewer').getBoundingClientRect(); return [r.width, r.height, innerWidth, innerHeight]; })()")
+    assert size[0] == size[2] and size[1] == size[3], f'the viewer does not fill the screen: {size}'
+    if same_origin:
+        page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
+    page.click(at=(size[2] / 2, size[3] / 2))
+    assert not js("document.getElementById('viewer').open"), 'a click did not dismiss the viewer'
+    page.click('#view-result')
+
+
+def is_dark():
+    bg = js("getComputedStyle(document.body).backgroundColor")
+    nums = [int(x) for x in bg[bg.index('(') + 1:bg.index(')')].split(',')[:3]]
+    return sum(nums) / 3 < 100
+
+
+def check_dark_mode_persists():
+    page.color_scheme('light')
+    assert not is_dark() and js("document.getElementById('theme-toggle').getAttribute('aria-pressed')") == 'false'
+    page.click('#theme-toggle')
+    assert is_dark(), 'the toggle did not switch to dark'
+    assert js("localStorage.getItem('menagerie.theme')") == 'dark'
+    page.reload()
+    page.wait_for("document.body.dataset.schema === 'ready'")
+    assert is_dark(), 'dark mode did not survive a reload'
+    assert js("document.documentElement.dataset.theme") == 'dark'
+    assert js("document.getElementById('theme-toggle').getAttribute('aria-pressed')") == 'true'
+    page.click('#theme-toggle')
+    assert not is_dark() and js("localStorage.getItem('menagerie.theme')") is None
+    # With no choice saved the page follows the system.
+    page.color_scheme('dark')
+    assert is_dark(), 'the page does not follow a dark system theme'
+    page.color_scheme('light')
+    assert not is_dark()
+
+
+def check_operation_under_caret():
+    doc = 'query First { breeds(limit: 1) { totalCount } }\n\nquery Second { monsters(limit: 1) { totalCount } }\n'
+    set_editor(doc)
+    set_caret(doc.index('Second') + 3)
+    run_with_keyboard()
+    shown = text_of('#result')
+    assert '"monsters"' in shown and '"breeds"' not in shown, shown[:200]
+    sent = [p['request'].get('postData', '') for m, p in page.events
+            if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST']
+    assert json.loads(sent[-1]).get('operationName') == 'Second', sent[-1][:200]
+
+
+def check_tabs():
+    n = js("document.querySelectorAll('#tabs [role=tab]').length")
+    first_text = editor_value()
+    page.click('#tab-add')
+    assert js("document.querySelectorAll('#tabs [role=tab]').length") == n + 1
+    set_editor('query SecondTab { breeds(limit: 1) { totalCount } }')
+    page.wait_for("[...document.querySelectorAll('#tabs [role=tab]')].some(t => t.textContent === 'SecondTab')", what='the tab title')
+    js("document.querySelectorAll('#tabs [role=tab]')[0].id = 'first-tab'")
+    page.click('#first-tab')
+    assert editor_value() == first_text
+    # Tabs survive a reload.
+    js("new Promise(r => setTimeout(r, 400))")
+    page.reload()
+    page.wait_for("document.body.dataset.schema === 'ready'")
+    titles = js("[...document.querySelectorAll('#tabs [role=tab]')].map(t => t.textContent)")
+    assert 'SecondTab' in titles, titles
+    js("[...document.querySelectorAll('#tabs [role=tab]')].find(t => t.textContent === 'SecondTab').id = 'second-tab'")
+    page.click('#second-tab')
+    assert editor_value().startswith('query SecondTab')
+    js("document.querySelector('#tabs .tab.active .tab-close').id = 'close-second'")
+    page.click('#close-second')
+    assert js("document.querySelectorAll('#tabs [role=tab]').length") == n
+
+
+def check_history():
+    page.click('#open-history')
+    assert js("!document.getElementById('history-panel').hidden")
+    entries = js("document.querySelectorAll('#history-list .history-load').length")
+    assert entries >= 5, entries
+    last = js("JSON.parse(localStorage.getItem('menagerie.history'))[0].query")
+    set_editor('{ nothing }')
+    js("document.querySelector('#history-list .history-load').id = 'h0'")
+    page.click('#h0')
+    assert editor_value() == last, (editor_value(), last)
+    if js("!document.getElementById('side').hidden"):
+        page.click('#side-close')
+
+
+def check_docs_explorer():
+    page.click('#open-docs')
+    assert js("document.activeElement.id") == 'docs-search'
+    assert 'Query' in text_of('#docs-content')
+    page.type_text('monsters')
+    page.wait_for("document.querySelector('#docs-content .doc-title')?.textContent.includes('result')", what='search results')
+    js("[...document.querySelectorAll('#docs-content .doc-link')].find(b => b.textContent === 'Query.monsters').id = 'hit'")
+    page.click('#hit')
+    assert text_of('#docs-content .doc-title').startswith('Query.monsters')
+    content = text_of('#docs-content')
+    described = js("""fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query:
+        '{ __type(name: "Query") { fields { name description } } }'})}).then(r => r.json())
+        .then(j => j.data.__type.fields.find(f => f.name === 'monsters').description)""")
+    if described:
+        assert ' '.join(described.replace('`', '').split())[:40] in ' '.join(content.split()), (described, content[:300])
+    assert 'minChallengeRating' in content and 'MonsterPage' in content
+    js("[...document.querySelectorAll('#docs-content .type-name')].find(b => b.textContent === 'MonsterSize').id = 'to-size'")
+    page.click('#to-size')
+    assert text_of('#docs-content .doc-title').startswith('MonsterSize')
+    assert 'GARGANTUAN' in text_of('#docs-content')
+    crumbs = js("[...document.querySelectorAll('#docs-crumbs .crumb')].map(c => c.textContent)")
+    assert crumbs == ['Schema', 'Query', 'Query.monsters', 'MonsterSize'], crumbs
+    js("document.querySelectorAll('#docs-crumbs .crumb')[2].id = 'crumb1'")
+    page.click('#crumb1')
+    assert text_of('#docs-content .doc-title').startswith('Query.monsters')
+    # Interfaces list their implementations.
+    set_textarea('docs-search', 'Creature')
+    js("[...document.querySelectorAll('#docs-content .doc-link')].find(b => b.textContent === 'Creature').id = 'creature'")
+    page.click('#creature')
+    content = text_of('#docs-content')
+    assert 'Implementations' in content and 'Monster' in content and 'Breed' in content
+    # Deprecated fields, where the schema has any, say so.
+    deprecated = js("""fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query:
+        '{ __schema { types { name fields(includeDeprecated: true) { name isDeprecated deprecationReason } } } }'})}).then(r => r.json())
+        .then(j => j.data.__schema.types.flatMap(t => (t.fields || []).filter(f => f.isDeprecated).map(f => [t.name, f.name, f.deprecationReason])))""")
+    if deprecated:
+        tname, fname, reason = deprecated[0]
+        set_textarea('docs-search', tname)
+        js(f"[...document.querySelectorAll('#docs-content .doc-link')].find(b => b.textContent === {json.dumps(tname)}).id = 'dep-type'")
+        page.click('#dep-type')
+        item = js(f"[...document.querySelectorAll('#docs-content .doc-item.is-deprecated')].map(li => li.textContent).find(t => t.startsWith({json.dumps(fname)}))")
+        assert item and 'Deprecated' in item and (not reason or reason in item), item
+        if tname == 'Breed':  # ...and the editor marks their use with a warning.
+            set_editor(f'{{ breed(id: "akita") {{ {fname} }} }}')
+            wait_validation()
+            msgs = js("[...document.querySelectorAll('#diagnostics .diag.warning')].map(d => d.textContent)")
+            assert any(f'The field Breed.{fname} is deprecated.' in m for m in msgs), msgs
+    # Ctrl+click on a field in the editor opens its page.
+    set_editor('{ randomAnimals { name } }')
+    js("document.getElementById('editor-input').setSelectionRange(4, 4)")
+    x, y = js("""(() => { const i = document.getElementById('editor-input'); const r = i.getBoundingClientRect();
+        const cw = document.querySelector('#editor-highlight .measure').getBoundingClientRect().width / 40;
+        return [r.left + parseFloat(getComputedStyle(i).paddingLeft) + cw * 4.5, r.top + parseFloat(getComputedStyle(i).paddingTop) + 10]; })()""")
+    page.call('Input.dispatchMouseEvent', {'type': 'mousePressed', 'x': x, 'y': y, 'button': 'left', 'clickCount': 1, 'modifiers': 2})
+    page.call('Input.dispatchMouseEvent', {'type': 'mouseReleased', 'x': x, 'y': y, 'button': 'left', 'clickCount': 1, 'modifiers': 2})
+    page.wait_for("document.querySelector('#docs-content .doc-title')?.textContent.startsWith('Query.randomAnimals')", what='Ctrl+click docs')
+    page.click('#side-close')
+    assert js("document.getElementById('side').hidden")
+
+
+def check_examples_and_paging():
+    page.click('#open-examples')
+    titles = js("[...document.querySelectorAll('#examples-list .ex-title')].map(t => t.textContent)")
+    assert len(titles) >= 6, titles
+    for want in ['Breed list', '10 photos of a breed', 'Random animals (metres, kilograms)', 'Monsters, page by page', 'Monster detail', 'Cross-source search']:
+        assert want in titles, (want, titles)
+    n = js("document.querySelectorAll('#tabs [role=tab]').length")
+    js("[...document.querySelectorAll('#examples-list .example')].find(b => b.textContent.startsWith('Monsters, page by page')).id = 'ex-monsters'")
+    page.click('#ex-monsters')
+    assert js("document.querySelectorAll('#tabs [role=tab]').length") == n + 1
+    if js("!document.getElementById('side').hidden"):
+        page.click('#side-close')
+    wait_validation()
+    assert js("document.querySelectorAll('#diagnostics .diag').length") == 0, text_of('#diagnostics')
+    assert json.loads(js("document.getElementById('variables').value")) == {'limit': 10, 'skip': 0}
+    run_with_keyboard()
+    assert text_of('#meta-status').startswith('200')
+    data = js("document.getElementById('result').textContent")
+    assert '"monsters"' in data
+    if js("!!document.querySelector('.pager')"):
+        first = js("[...document.querySelectorAll('#result .jv-key')].filter(k => k.textContent === '\"id\"').map(k => k.nextSibling.nextSibling.textContent)")
+        js("document.body.dataset.state = 'idle'")
+        js("[...document.querySelectorAll('.pager')].find(b => b.textContent.startsWith('Next')).id = 'next-page'")
+        page.click('#next-page')
+        page.wait_for("document.body.dataset.state === 'done'")
+        assert json.loads(js("document.getElementById('variables').value"))['skip'] == 10
+        second = js("[...document.querySelectorAll('#result .jv-key')].filter(k => k.textContent === '\"id\"').map(k => k.nextSibling.nextSibling.textContent)")
+        assert second and not set(first) & set(second), (first, second)
+
+
+def check_examples_validate():
+    """Each example runs without a validation error from the server."""
+    page.click('#open-examples')
+    count = js("document.querySelectorAll('#examples-list .example').length")
+    page.click('#side-close')
+    for k in range(count):
+        page.click('#open-examples')
+        js(f"document.querySelectorAll('#examples-list .example')[{k}].id = 'ex-{k}'")
+        page.click(f'#ex-{k}')
+        if js("!document.getElementById('side').hidden"):
+            page.click('#side-close')
+        wait_validation()
+        assert js("document.querySelectorAll('#diagnostics .diag').length") == 0, (k, text_of('#diagnostics'))
+        run_with_keyboard()
+        body = js("(() => { const t = document.getElementById('result').textContent; return t; })()")
+        assert text_of('#meta-status').startswith('200'), (k, text_of('#meta-status'), body[:300])
+        assert '"data"' in body, (k, body[:300])
+        assert 'GRAPHQL_VALIDATION_FAILED' not in text_of('#errors') and 'Cannot query' not in text_of('#errors'), (k, text_of('#errors'))
+    # Close the example tabs again.
+    while js("document.querySelectorAll('#tabs [role=tab]').length") > 1:
+        js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+        page.click('#closing')
+
+
+def check_keyboard_and_labels():
+    page.click('#open-help')
+    assert 'Prettify' in text_of('#help-panel') and js("!document.getElementById('help-panel').hidden")
+    page.key('Escape')
+    assert js("document.getElementById('side').hidden"), 'Escape did not close the side panel'
+    unnamed = js("""[...document.querySelectorAll('button, input, textarea, select, [role=tab], [role=listbox]')].filter(e => {
+        if (e.closest('[hidden]') && e.id !== 'completion') return false;
+        const name = e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby'))?.textContent)
+          || (e.id && document.querySelector('label[for="' + e.id + '"]')?.textContent) || e.textContent.trim() || e.title;
+        return !name; }).map(e => e.outerHTML.slice(0, 80))""")
+    assert not unnamed, unnamed
+    # Tab moves through the page; the editor keeps Tab for indenting until Escape.
+    js("document.activeElement.blur(); window.focus()")
+    seen = []
+    for _ in range(30):
+        page.key('Tab')
+        seen.append(js("document.activeElement.id || document.activeElement.className"))
+        if seen[-1] == 'editor-input':
+            break
+    assert 'editor-input' in seen, seen
+    assert 'run' in seen and 'theme-toggle' in seen, seen
+    before = editor_value()
+    page.key('Tab')
+    assert js("document.activeElement.id") == 'editor-input' and editor_value() != before, 'Tab should indent in the editor'
+    page.key('Escape')
+    page.key('Tab')
+    assert js("document.activeElement.id") != 'editor-input', 'Escape then Tab should leave the editor'
+
+
+def check_phone_layout():
+    page.viewport(390, 844, mobile=True, scale=2)
+    try:
+        js("new Promise(r => setTimeout(r, 200))")
+        overflow = js("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 1, f'the page is {overflow}px wider than a phone'
+        for sel in ['#run', '#editor-input', '#theme-toggle', '#open-docs', '#result-pane']:
+            w = js(f"document.querySelector('{sel}').getBoundingClientRect().width")
+            assert w > 0, sel
+        r = js("(() => { const a = document.querySelector('.query-pane').getBoundingClientRect(); const b = document.querySelector('.response-pane').getBoundingClientRect(); return [a.bottom, b.top, b.width]; })()")
+        assert r[1] >= r[0] - 1 and r[2] <= 391, f'panes not stacked on a phone: {r}'
+        page.click('#open-docs')
+        w = js("document.getElementById('side').getBoundingClientRect().width")
+        assert w <= 391, w
+        page.click('#side-close')
+    finally:
+        page.call('Emulation.clearDeviceMetricsOverride')
+        page.viewport(1400, 900)
+
+
+def check_size_budget():
+    total = js("""(() => { const e = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+        .filter(r => new URL(r.name).pathname === '/' || new URL(r.name).pathname.startsWith('/playground/'));
+        return [e.reduce((n, r) => n + r.decodedBodySize, 0), e.map(r => new URL(r.name).pathname)]; })()""")
+    size, paths = total
+    assert '/playground/app.js' in paths and '/playground/playground.css' in paths, paths
+    assert 0 < size < SIZE_BUDGET, f'the page weighs {size} bytes'
+    print(f'      page weight {size} bytes in {len(paths)} files')
+
+
+def check_no_csp_violations_or_errors():
+    page.pump()
+    problems = []
+    for m, p in page.events:
+        if m == 'Runtime.exceptionThrown':
+            problems.append('exception: ' + json.dumps(p['exceptionDetails'])[:300])
+        elif m == 'Runtime.consoleAPICalled' and p.get('type') in ('error', 'assert'):
+            problems.append('console.error: ' + json.dumps(p.get('args'))[:300])
+        elif (m == 'Log.entryAdded' and p['entry'].get('level') == 'error' and p['entry'].get('source') != 'network'
+              and not re.match(r"(Refused to load|Loading) the image '", p['entry'].get('text', ''))):
+            # An HTTP error status is an answer the page shows, not a page
+            # error; images of other origins that the server's CSP refuses
+            # are the policy at work (the gallery says so).
+            text = p['entry'].get('text', '')
+            problems.append(f"log ({p['entry'].get('source')}): {text[:300]}")
+    assert not problems, '\n'.join(problems)
+
+
+def check_no_request_left_the_origin():
+    page.pump()
+    blocked = {p['requestId'] for m, p in page.events if m == 'Network.loadingFailed' and p.get('blockedReason')}
+    urls = [(p['requestId'], p['request']['url']) for m, p in page.events if m == 'Network.requestWillBeSent']
+    assert any(u.endswith('/graphql') for _, u in urls), 'no request recorded at all?'
+    foreign = [u for rid, u in urls if rid not in blocked and urlsplit(u).scheme not in ('data', 'blob', 'about')
+               and f'{urlsplit(u).scheme}://{urlsplit(u).netloc}' != origin]
+    assert not foreign, 'requests left the origin: ' + ', '.join(sorted(set(foreign))[:10])
+    stopped = [u for rid, u in urls if rid in blocked]
+    print(f'      {len(urls)} requests, all to {origin}' + (f'; {len(stopped)} blocked before leaving (CSP)' if stopped else ''))
+
+
+CHECKS = [
+    check_page_loads,
+    check_syntax_highlighting,
+    check_bracket_matching,
+    check_autocompletion,
+    check_validation_markers,
+    check_prettify,
+    check_run_and_result,
+    check_collapsible_json,
+    check_variables_pane,
+    check_headers_pane,
+    check_errors_with_paths,
+    check_gallery_and_viewer,
+    check_dark_mode_persists,
+    check_operation_under_caret,
+    check_tabs,
+    check_history,
+    check_docs_explorer,
+    check_examples_and_paging,
+    check_examples_validate,
+    check_keyboard_and_labels,
+    check_phone_layout,
+    check_size_budget,
+    check_no_csp_violations_or_errors,
+    check_no_request_left_the_origin,
+]
+
+
+def main():
+    global base, page, origin
+    base = os.environ.get('BASE_URL', '').rstrip('/')
+    server = None
+    if not base:
+        from mock_server import start_in_thread
+        server, base = start_in_thread()
+    u = urlsplit(base)
+    origin = f'{u.scheme}://{u.netloc}'
+    try:
+        urllib.request.urlopen(base + '/', timeout=10).read()
+    except Exception as e:  # noqa: BLE001
+        print(f'cannot load {base}/: {e}')
+        return 2
+    try:
+        browser = Browser()
+    except CDPError as e:
+        print(f'cannot start Chromium: {e}')
+        return 2
+    page = browser.page
+    passed = failed = 0
+    try:
+        for domain in ('Page', 'Runtime', 'Network', 'Log'):
+            page.call(domain + '.enable')
+        # Headless windows may not hold the system focus: let the page
+        # behave as focused so key events always reach it.
+        page.call('Emulation.setFocusEmulationEnabled', {'enabled': True})
+        page.color_scheme('light')
+        page.viewport(1400, 900)
+        print(f'playground browser test against {base}')
+        for check in CHECKS:
+            name = check.__name__[len('check_'):]
+            try:
+                check()
+                passed += 1
+                print(f'  ok    {name}')
+            except Exception as e:  # noqa: BLE001
+                failed += 1
+                print(f'  FAIL  {name}: {e}')
+                if os.environ.get('VERBOSE'):
+                    traceback.print_exc()
+                if name == 'page_loads':
+                    break
+    finally:
+        browser.quit()
+        if server:
+            server.shutdown()
+    print(f'{passed} passed, {failed} failed')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
