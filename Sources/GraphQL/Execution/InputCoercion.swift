@@ -351,7 +351,8 @@ struct InputCoercer: Sendable {
                 }
                 guard let value = inputs[name] else {
                     if let defaultValue = definition.defaultValue {
-                        if let value = literalValue(defaultValue, type, variables: nil) { coerced[name] = value }
+                        // An invalid default (only possible without validation) reads as null, as in graphql-js.
+                        coerced[name] = literalValue(defaultValue, type, variables: nil) ?? .null
                     } else if type.isNonNull {
                         try report(GraphQLError(message: "Variable \"$\(name)\" of required type \"\(typeText)\" was not provided.",
                                                 nodes: nodes, source: source))
