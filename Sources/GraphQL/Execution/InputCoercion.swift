@@ -95,10 +95,10 @@ struct InputCoercer: Sendable {
             result.append(field.name, coerceInput(fieldValue, field.type, path: path + [.key(field.name)], onError: onError))
         }
         for key in input.keys where type.field(named: key) == nil {
-            let suggestions = Suggestions.list(key, type.fields.map(\.name))
+            let suggestions = suggestionList(key, type.fields.map(\.name))
             onError(Failure(path: path, value: value,
                             message: "Field \"\(key)\" is not defined by type \"\(type.name)\"."
-                                + Suggestions.didYouMean(suggestions)))
+                                + didYouMean(suggestions)))
         }
         if type.isOneOf {
             if input.count != 1 {
@@ -125,7 +125,7 @@ struct InputCoercer: Sendable {
     }
 
     private func enumSuggestion(_ input: String, _ type: GraphQLEnumType) -> String {
-        Suggestions.didYouMean(Suggestions.list(input, type.values.map(\.name)), prefix: "the enum value")
+        didYouMean("the enum value", suggestionList(input, type.values.map(\.name)))
     }
 
     /// Parses a JSON input value as a scalar (graphql-js `parseValue` of the built-ins).
