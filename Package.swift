@@ -34,7 +34,10 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON"], exclude: ["Type/Expected", "Execution/Fixtures"]),
+        .testTarget(
+            name: "GraphQLTests", dependencies: ["GraphQL", "JSON"],
+            exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
+        ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader"]),

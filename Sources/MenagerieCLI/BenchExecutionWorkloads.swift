@@ -1,3 +1,4 @@
+import Dispatch
 import GraphQL
 import JSON
 
@@ -7,7 +8,7 @@ enum BenchExecutionWorkloads {
         BenchWorkload(id: "W4", name: "execute-introspection") { context throws(BenchError) in
             let schema = try ExecutionBench.githubSchema(context)
             let document = try ExecutionBench.document(try context.text("introspection-query.graphql"))
-            return .async {
+            return ExecutionBench.prerun {
                 let result = await execute(schema: schema, document: document)
                 return result.errors.isEmpty ? (result.data?["__schema"]?["types"]?.arrayValue?.count ?? -1) : -1
             }
@@ -15,7 +16,7 @@ enum BenchExecutionWorkloads {
         BenchWorkload(id: "W5", name: "execute-list-sync") { context throws(BenchError) in
             let schema = try ExecutionBench.listSchema(context, async: false)
             let document = try ExecutionBench.document(try context.text("list-query.graphql"))
-            return .async {
+            return ExecutionBench.prerun {
                 let result = await execute(schema: schema, document: document)
                 return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
             }
@@ -23,7 +24,7 @@ enum BenchExecutionWorkloads {
         BenchWorkload(id: "W6", name: "execute-list-async") { context throws(BenchError) in
             let schema = try ExecutionBench.listSchema(context, async: true)
             let document = try ExecutionBench.document(try context.text("list-query.graphql"))
-            return .async {
+            return ExecutionBench.prerun {
                 let result = await execute(schema: schema, document: document)
                 return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
             }
@@ -33,7 +34,28 @@ enum BenchExecutionWorkloads {
 
 /// Inputs of the execution workloads, prepared before timing.
 enum ExecutionBench {
+    /// `MENAGERIE_BENCH_PRERUN=N` runs each execution workload N times during
+    /// preparation (untimed): with `perf stat` this measures instructions per operation.
+    static var prerunCount: Int {
+        Int(Terminal.environment("MENAGERIE_BENCH_PRERUN") ?? "") ?? 0
+    }
+
+    /// The operation, run `prerunCount` times first (a profiling aid).
+    static func prerun(_ body: @escaping @Sendable () async -> Int) -> BenchOperation {
+        let count = prerunCount
+        if count > 0 {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                for _ in 0..<count { _ = await body() }
+                done.signal()
+            }
+            done.wait()
+        }
+        return .async(body)
+    }
+
     static func document(_ text: String) throws(BenchError) -> Document {
+        MemoryTuning.apply()
         do {
             return try parse(text)
         } catch {
@@ -120,9 +142,9 @@ final class BenchPerson: FieldValueProviding {
 
     subscript(field name: String) -> ResolvedValue {
         switch name {
-        case "id": return id
-        case "name": return name
-        case "email": return email
+        case "id": return self.id
+        case "name": return self.name
+        case "email": return self.email
         default: return nil
         }
     }

@@ -6,6 +6,7 @@ enum CommandLineTool {
             ServeCommand.self,
             PrintCommand.self,
             QueryCommand.self,
+            SchemaCommand.self,
             BenchCommand.self,
             ValidateCommand.self,
         ]

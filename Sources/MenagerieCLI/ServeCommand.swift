@@ -40,6 +40,7 @@ enum ServeCommand: Subcommand {
             Terminal.err(error.message)
             return 2
         }
+        MemoryTuning.apply()
         let app: MenagerieApp
         do {
             app = try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: Terminal.environment))

@@ -15,11 +15,13 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Extra information for clients, e.g. `["code": "BAD_USER_INPUT"]` (nil when none).
     public var extensions: JSONObject? = nil
 
-    /// An error with a message and, optionally, locations and a path.
-    public init(message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil) {
+    /// An error with a message and, optionally, locations, a path and extensions.
+    public init(message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil,
+                extensions: JSONObject? = nil) {
         self.message = message
         self.locations = locations
         self.path = path
+        self.extensions = extensions
     }
 
     /// An error about the nodes whose ranges are `nodes`, in `source`.

@@ -7,42 +7,18 @@ import Synchronization
 final class AsyncFieldTask: @unchecked Sendable {
     let plan: FieldPlan
     let source: ResolvedValue
-    let parentPath: ResponsePath?
-    let resolve: AsyncFieldResolver
+    let objectPath: ObjectPath
     /// The field's value; nil when a null propagates past the field.
     var result: JSONValue? = .null
 
-    init(plan: FieldPlan, source: ResolvedValue, parentPath: ResponsePath?, resolve: @escaping AsyncFieldResolver) {
+    init(plan: FieldPlan, source: ResolvedValue, objectPath: ObjectPath) {
         self.plan = plan
         self.source = source
-        self.parentPath = parentPath
-        self.resolve = resolve
+        self.objectPath = objectPath
     }
 
-    func run(_ context: ExecutionContext) async {
-        let nullResult: JSONValue? = plan.returnType.isNonNull ? nil : .null
-        let arguments: FieldArguments
-        switch plan.arguments {
-        case .success(let coerced): arguments = coerced
-        case .failure(let error):
-            context.recordError(error, field: plan, path: parentPath.appending(.key(plan.responseKey)))
-            result = nullResult
-            return
-        }
-        let value: ResolvedValue
-        do {
-            value = try await resolve(source, arguments, context.contextValue,
-                                      ResolveInfo(plan: plan, parentPath: parentPath, execution: context))
-        } catch {
-            context.recordError(error, field: plan, path: parentPath.appending(.key(plan.responseKey)))
-            result = nullResult
-            return
-        }
-        switch context.complete(plan.returnType, value, plan, parentPath, .key(plan.responseKey)) {
-        case .value(let completed): result = completed
-        case .bubble: result = nil
-        case .pending(let node): result = await context.resolvePending(node)
-        }
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async {
+        result = await context.resolveAsyncField(plan, source, objectPath)
     }
 }
 
@@ -62,10 +38,37 @@ private final class TaskCursor: Sendable {
 }
 
 extension ExecutionContext {
+    /// Resolves an asynchronous field on `source` and completes its value
+    /// (nil: a null propagates past the field).
+    nonisolated(nonsending) func resolveAsyncField(_ plan: FieldPlan, _ source: ResolvedValue,
+                                                   _ objectPath: ObjectPath) async -> JSONValue? {
+        let nullResult: JSONValue? = plan.returnsNonNull ? nil : .null
+        let arguments: FieldArguments
+        switch plan.arguments {
+        case .success(let coerced): arguments = coerced
+        case .failure(let error):
+            recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
+            return nullResult
+        }
+        guard case .async(let resolve) = plan.kind else { return nullResult }
+        let value: ResolvedValue
+        do {
+            value = try await resolve(source, arguments, contextValue, ResolveInfo(plan: plan, objectPath: objectPath))
+        } catch {
+            recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
+            return nullResult
+        }
+        switch completeField(plan, value, objectPath) {
+        case .value(let completed): return completed
+        case .bubble: return nil
+        case .pending(let node): return await resolvePending(node)
+        }
+    }
+
     /// Runs every asynchronous field under `node` and returns the finished
     /// value (nil when a null propagates past the node).
-    func resolvePending(_ node: PendingNode) async -> JSONValue? {
-        var tasks: [AsyncFieldTask] = []
+    nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
+        var tasks: [AsyncWork] = []
         node.collectTasks(into: &tasks)
         await runConcurrently(tasks)
         return node.assemble()
@@ -78,7 +81,7 @@ extension ExecutionContext {
     /// starts and claims the next task. So resolvers that never suspend cost
     /// one child task per group, while resolvers that wait (e.g. on a loader)
     /// each wait in their own task, all started before the parent waits.
-    func runConcurrently(_ tasks: [AsyncFieldTask]) async {
+    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async {
         if tasks.isEmpty { return }
         if tasks.count == 1 {
             await tasks[0].run(self)

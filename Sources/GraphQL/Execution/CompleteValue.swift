@@ -40,7 +40,7 @@ extension ExecutionContext {
                 if isNullValue(value) { return .value(.null) }
                 let plan = field.subplan(for: objectType, in: self)
                 if let check = plan.isTypeOf {
-                    let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
+                    let info = ResolveInfo(plan: field, parentPath: parentPath)
                     do {
                         guard try check(value, contextValue, info) else {
                             return fail("Expected value of type \"\(objectType.name)\" but got: \(Inspect.any(value)).")
@@ -50,7 +50,7 @@ extension ExecutionContext {
                         return .bubble
                     }
                 }
-                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+                return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .interface, .union:
                 if isNullValue(value) { return .value(.null) }
                 let runtimeType: GraphQLObjectType
@@ -61,7 +61,7 @@ extension ExecutionContext {
                     return .bubble
                 }
                 let plan = field.subplan(for: runtimeType, in: self)
-                return executeObject(plan, value, ResponsePath(parent: parentPath, component: component))
+                return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .inputObject:
                 return fail("Cannot complete a value of input type \"\(named.name)\".")
             }
@@ -114,6 +114,44 @@ extension ExecutionContext {
         var results: [JSONValue] = []
         results.reserveCapacity(items.count)
         var holes: [(index: Int, node: PendingNode)] = []
+        // Lists of a concrete object type: one plan lookup for all the items.
+        var itemPlan: ObjectPlan?
+        var itemNonNull = false
+        switch itemType {
+        case .nonNull(.named(.object(let objectType))):
+            itemNonNull = true
+            itemPlan = field.subplan(for: objectType, in: self)
+        case .named(.object(let objectType)):
+            itemPlan = field.subplan(for: objectType, in: self)
+        default:
+            break
+        }
+        if let plan = itemPlan, plan.isTypeOf == nil {
+            for (index, item) in items.enumerated() {
+                var completion: Completion
+                if isNullValue(item) {
+                    if itemNonNull {
+                        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                                    field: field, path: listPath.components + [.index(index)])
+                        return .bubble
+                    }
+                    completion = .value(.null)
+                } else {
+                    completion = executeObject(plan, item, ObjectPath(parent: listPath, key: .index(index)))
+                }
+                switch completion {
+                case .value(let completed): results.append(completed)
+                case .bubble:
+                    if itemNonNull { return .bubble }
+                    results.append(.null)
+                case .pending(let node):
+                    holes.append((index: index, node: itemNonNull ? node : .absorbing(node)))
+                    results.append(.null)
+                }
+            }
+            if holes.isEmpty { return .value(.array(results)) }
+            return .pending(.list(PendingList(items: results, holes: holes)))
+        }
         for (index, item) in items.enumerated() {
             switch complete(itemType, item, field, listPath, .index(index)) {
             case .value(let completed): results.append(completed)
@@ -137,7 +175,7 @@ extension ExecutionContext {
     /// `completeAbstractValue` / `ensureValidRuntimeType`).
     private func resolveRuntimeType(_ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
                                     _ parentPath: ResponsePath?) throws -> GraphQLObjectType {
-        let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
+        let info = ResolveInfo(plan: field, parentPath: parentPath)
         var typeName: String?
         if let resolver = executable.typeResolvers[type.name] {
             typeName = try resolver(value, contextValue, info)

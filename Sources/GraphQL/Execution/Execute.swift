@@ -135,7 +135,7 @@ extension ExecutionContext {
         if operation.operation == .mutation {
             data = await executeSerially(plan, rootValue)
         } else {
-            switch executeObject(plan, rootValue, nil) {
+            switch executeObject(plan, rootValue, .root) {
             case .value(let value):
                 data = value
             case .bubble:

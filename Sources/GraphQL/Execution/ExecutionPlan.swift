@@ -23,12 +23,15 @@ final class ObjectPlan: Sendable {
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
     let hasPropertyFields: Bool
+    /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
+    let asyncFieldIndexes: [Int]
 
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
         self.isTypeOf = isTypeOf
         self.hasPropertyFields = fields.contains { $0.isPlainProperty }
+        self.asyncFieldIndexes = fields.indices.filter { fields[$0].isAsync }
     }
 }
 
@@ -37,20 +40,38 @@ final class ObjectPlan: Sendable {
 /// and lazily the plans of the sub-selections per runtime object type.
 final class FieldPlan: Sendable {
     let responseKey: String
+    /// The field's name in the schema.
+    let fieldName: String
     let nodes: [Field]
     let definition: GraphQLField
     let parentType: GraphQLObjectType
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
+    /// The execution the plan belongs to (plans are per request).
+    let execution: ExecutionContext
     /// True when the field uses the default resolver and its arguments coerced.
     let isPlainProperty: Bool
+    /// True when the field has an asynchronous resolver and its arguments coerced.
+    let isAsync: Bool
+    /// The synchronous resolver, when the field has one and its arguments coerced.
+    let syncResolver: SyncFieldResolver?
+    /// The coerced arguments (empty when coercion failed).
+    let coercedArguments: FieldArguments
+    /// How a leaf return type (`T` or `T!` for a scalar or enum `T`) is serialised; nil otherwise.
+    let leaf: LeafKind?
+    /// Whether the return type is non-null.
+    let returnsNonNull: Bool
+    /// The object type when the return type is `T` or `T!` for an object type `T`.
+    let objectType: GraphQLObjectType?
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>) {
+         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>, execution: ExecutionContext) {
+        self.execution = execution
         self.responseKey = responseKey
+        self.fieldName = definition.name
         self.nodes = nodes
         self.definition = definition
         self.parentType = parentType
@@ -58,6 +79,16 @@ final class FieldPlan: Sendable {
         self.kind = kind
         self.arguments = arguments
         if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
+        if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
+        if case .async = kind, case .success = arguments { isAsync = true } else { isAsync = false }
+        if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
+        returnsNonNull = definition.type.isNonNull
+        leaf = LeafKind(definition.type.nullableType)
+        if case .named(.object(let objectType)) = definition.type.nullableType {
+            self.objectType = objectType
+        } else {
+            self.objectType = nil
+        }
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
@@ -122,8 +153,33 @@ extension ExecutionContext {
                 }
             }
             fields.append(FieldPlan(responseKey: group.key, nodes: group.nodes, definition: definition,
-                                    parentType: type, kind: kind, arguments: arguments))
+                                    parentType: type, kind: kind, arguments: arguments, execution: self))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
+    }
+}
+
+/// The serialisation of a leaf type, decided once per planned field.
+enum LeafKind: Sendable {
+    case string, int, float, boolean, id
+    case enumType(GraphQLEnumType)
+    case custom(GraphQLScalarType)
+
+    /// The kind for a named scalar or enum type; nil for other types.
+    init?(_ type: GraphQLType) {
+        guard case .named(let named) = type else { return nil }
+        switch named {
+        case .scalar(let scalar):
+            if scalar === GraphQLScalarType.string { self = .string }
+            else if scalar === GraphQLScalarType.int { self = .int }
+            else if scalar === GraphQLScalarType.float { self = .float }
+            else if scalar === GraphQLScalarType.boolean { self = .boolean }
+            else if scalar === GraphQLScalarType.id { self = .id }
+            else { self = .custom(scalar) }
+        case .enum(let enumType):
+            self = .enumType(enumType)
+        default:
+            return nil
+        }
     }
 }

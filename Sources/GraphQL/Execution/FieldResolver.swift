@@ -18,7 +18,10 @@ public typealias SyncFieldResolver = @Sendable (
 ) throws -> ResolvedValue
 
 /// An asynchronous resolver: like ``SyncFieldResolver`` but `async`.
-public typealias AsyncFieldResolver = @Sendable (
+///
+/// It runs on the executor of its caller (`nonisolated(nonsending)`), so a
+/// resolver that does not suspend costs no executor hop.
+public typealias AsyncFieldResolver = nonisolated(nonsending) @Sendable (
     _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
 ) async throws -> ResolvedValue
 

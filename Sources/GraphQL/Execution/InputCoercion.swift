@@ -95,10 +95,10 @@ struct InputCoercer: Sendable {
             result.append(field.name, coerceInput(fieldValue, field.type, path: path + [.key(field.name)], onError: onError))
         }
         for key in input.keys where type.field(named: key) == nil {
-            let suggestions = Suggestions.list(key, type.fields.map(\.name))
+            let suggestions = suggestionList(key, type.fields.map(\.name))
             onError(Failure(path: path, value: value,
                             message: "Field \"\(key)\" is not defined by type \"\(type.name)\"."
-                                + Suggestions.didYouMean(suggestions)))
+                                + didYouMean(suggestions)))
         }
         if type.isOneOf {
             if input.count != 1 {
@@ -125,7 +125,7 @@ struct InputCoercer: Sendable {
     }
 
     private func enumSuggestion(_ input: String, _ type: GraphQLEnumType) -> String {
-        Suggestions.didYouMean(Suggestions.list(input, type.values.map(\.name)), prefix: "the enum value")
+        didYouMean("the enum value", suggestionList(input, type.values.map(\.name)))
     }
 
     /// Parses a JSON input value as a scalar (graphql-js `parseValue` of the built-ins).
@@ -351,7 +351,8 @@ struct InputCoercer: Sendable {
                 }
                 guard let value = inputs[name] else {
                     if let defaultValue = definition.defaultValue {
-                        if let value = literalValue(defaultValue, type, variables: nil) { coerced[name] = value }
+                        // An invalid default (only possible without validation) reads as null, as in graphql-js.
+                        coerced[name] = literalValue(defaultValue, type, variables: nil) ?? .null
                     } else if type.isNonNull {
                         try report(GraphQLError(message: "Variable \"$\(name)\" of required type \"\(typeText)\" was not provided.",
                                                 nodes: nodes, source: source))

@@ -65,6 +65,8 @@ struct IntrospectedInputValue: Sendable {
     let description: String?
     let type: GraphQLType
     let defaultValue: Value?
+    /// The default value as graphql-js prints it (coerced, then printed back), computed when the schema was built.
+    let printedDefaultValue: String?
     let deprecationReason: String?
 
     init(_ argument: GraphQLArgument) {
@@ -72,6 +74,7 @@ struct IntrospectedInputValue: Sendable {
         description = argument.description
         type = argument.type
         defaultValue = argument.defaultValue
+        printedDefaultValue = argument.printedDefaultValue
         deprecationReason = argument.deprecationReason
     }
 
@@ -80,6 +83,7 @@ struct IntrospectedInputValue: Sendable {
         description = field.description
         type = field.type
         defaultValue = field.defaultValue
+        printedDefaultValue = field.printedDefaultValue
         deprecationReason = field.deprecationReason
     }
 }
@@ -138,11 +142,8 @@ extension ExecutionContext {
             case .inputDescription: return input.description
             case .inputType: return input.type
             case .inputDefaultValue:
-                guard let literal = input.defaultValue else { return nil }
-                guard let value = executable.coercer.literalValue(literal, input.type, variables: nil) else {
-                    return LiteralPrinter.value(literal)
-                }
-                return DefaultValuePrinter.print(value, input.type)
+                if let printed = input.printedDefaultValue { return printed }
+                return input.defaultValue.map(LiteralPrinter.value)
             case .inputIsDeprecated: return input.deprecationReason != nil
             default: return input.deprecationReason
             }
@@ -232,68 +233,3 @@ extension ExecutionContext {
     }
 }
 
-/// Prints a coerced input value as a GraphQL literal of its type (graphql-js
-/// `print(astFromValue(value, type))`), for `__InputValue.defaultValue`.
-enum DefaultValuePrinter {
-    static func print(_ value: JSONValue, _ type: GraphQLType) -> String? {
-        switch type {
-        case .nonNull(let inner):
-            if value.isNull { return nil }
-            return print(value, inner)
-        case .list(let itemType):
-            if value.isNull { return "null" }
-            if case .array(let items) = value {
-                return "[" + items.compactMap { print($0, itemType) }.joined(separator: ", ") + "]"
-            }
-            return print(value, itemType)
-        case .named(let named):
-            if value.isNull { return "null" }
-            switch named {
-            case .inputObject(let inputType):
-                guard case .object(let object) = value else { return nil }
-                var parts: [String] = []
-                for field in inputType.fields {
-                    guard let fieldValue = object[field.name], let printed = print(fieldValue, field.type) else { continue }
-                    parts.append(field.name + ": " + printed)
-                }
-                return "{" + parts.joined(separator: ", ") + "}"
-            case .enum(let enumType):
-                guard case .string(let name) = value, enumType.value(named: name) != nil else { return nil }
-                return name
-            case .scalar(let scalar):
-                return scalarLiteral(value, isID: scalar === GraphQLScalarType.id)
-            case .object, .interface, .union:
-                return nil
-            }
-        }
-    }
-
-    private static func scalarLiteral(_ value: JSONValue, isID: Bool) -> String? {
-        switch value {
-        case .null: return "null"
-        case .bool(let bool): return bool ? "true" : "false"
-        case .int(let int): return String(int)
-        case .double(let double):
-            guard double.isFinite else { return nil }
-            return javaScriptNumberString(double)
-        case .string(let string):
-            if isID, isIntegerText(string) { return string }
-            return LiteralPrinter.quoted(string)
-        case .array(let items):
-            return "[" + items.compactMap { scalarLiteral($0, isID: false) }.joined(separator: ", ") + "]"
-        case .object(let object):
-            let parts = object.entries.compactMap { entry in
-                scalarLiteral(entry.value, isID: false).map { entry.key + ": " + $0 }
-            }
-            return "{" + parts.joined(separator: ", ") + "}"
-        }
-    }
-
-    private static func isIntegerText(_ string: String) -> Bool {
-        var bytes = Array(string.utf8)[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        guard let first = bytes.first else { return false }
-        if first == UInt8(ascii: "0") { return bytes.count == 1 }
-        return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-}

@@ -28,6 +28,20 @@ extension ExecutionContext {
         return json
     }
 
+    /// The result value of a leaf of a planned kind (throws ``NullSerialization/null`` for null values).
+    @inline(__always)
+    func serializeLeaf(_ leaf: LeafKind, _ value: any Sendable) throws -> JSONValue {
+        switch leaf {
+        case .string: return try LeafSerializer.string(value)
+        case .int: return try LeafSerializer.int(value)
+        case .float: return try LeafSerializer.float(value)
+        case .boolean: return try LeafSerializer.boolean(value)
+        case .id: return try LeafSerializer.id(value)
+        case .enumType(let type): return try serializeEnum(type, value)
+        case .custom(let scalar): return try serializeScalar(scalar, value)
+        }
+    }
+
     /// The result value of an enum: the name of one of its values.
     func serializeEnum(_ type: GraphQLEnumType, _ value: any Sendable) throws -> JSONValue {
         let name: String

@@ -6,14 +6,19 @@ import JSON
 /// request; the properties are computed on access.
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
-    let parentPath: ResponsePath?
-    let execution: ExecutionContext
+    let objectPath: ObjectPath
 
-    init(plan: FieldPlan, parentPath: ResponsePath?, execution: ExecutionContext) {
+    init(plan: FieldPlan, objectPath: ObjectPath) {
         self.plan = plan
-        self.parentPath = parentPath
-        self.execution = execution
+        self.objectPath = objectPath
     }
+
+    init(plan: FieldPlan, parentPath: ResponsePath?) {
+        self.plan = plan
+        self.objectPath = ObjectPath(parent: parentPath, key: nil)
+    }
+
+    var execution: ExecutionContext { plan.execution }
 
     /// The field's name in the schema.
     public var fieldName: String { plan.definition.name }
@@ -28,7 +33,7 @@ public struct ResolveInfo: Sendable {
     /// The field's definition.
     public var fieldDefinition: GraphQLField { plan.definition }
     /// The response path of the field, e.g. `["items", 3, "name"]`.
-    public var path: [PathComponent] { parentPath.appending(.key(plan.responseKey)) }
+    public var path: [PathComponent] { objectPath.appending(.key(plan.responseKey)) }
     /// The schema.
     public var schema: GraphQLSchema { execution.executable.schema }
     /// The fragment definitions of the document, by name.

@@ -33,3 +33,27 @@ extension Optional where Wrapped == ResponsePath {
         return result
     }
 }
+
+/// The path of an object without allocating it: its parent's path and its own
+/// key or index (nil at the root). The node is only built when a child needs it.
+struct ObjectPath: Sendable {
+    let parent: ResponsePath?
+    let key: PathComponent?
+
+    /// The root object's path (empty).
+    static let root = ObjectPath(parent: nil, key: nil)
+
+    /// The path as a node (allocated on each call; nil at the root).
+    var node: ResponsePath? {
+        guard let key else { return parent }
+        return ResponsePath(parent: parent, component: key)
+    }
+
+    /// The steps to the object followed by `last`.
+    func appending(_ last: PathComponent) -> [PathComponent] {
+        var result = parent?.components ?? []
+        if let key { result.append(key) }
+        result.append(last)
+        return result
+    }
+}

@@ -4,17 +4,17 @@
 /// Nesting (selection sets, list and object values, list types) is bounded by
 /// ``ParseOptions/maxDepth`` and the token count by ``ParseOptions/maxTokens``,
 /// so hostile input ends in a syntax error, never a stack overflow.
-struct Parser {
+struct Parser: ~Copyable {
     private var lexer: Lexer
     private let options: ParseOptions
     private var tokenCount = 0
     private var depth = 0
     // Scratch stacks for the items of lists being parsed (see ScratchStack).
-    private let selectionStack = ScratchStack<Selection>()
-    private let argumentStack = ScratchStack<Argument>(capacity: 16)
-    private let directiveStack = ScratchStack<Directive>(capacity: 8)
-    private let valueStack = ScratchStack<Value>(capacity: 16)
-    private let objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
+    private var selectionStack = ScratchStack<Selection>()
+    private var argumentStack = ScratchStack<Argument>(capacity: 16)
+    private var directiveStack = ScratchStack<Directive>(capacity: 8)
+    private var valueStack = ScratchStack<Value>(capacity: 16)
+    private var objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
@@ -37,11 +37,26 @@ struct Parser {
         try lexer.advance()
         if lexer.token.kind != .eof {
             tokenCount += 1
-            if tokenCount > options.maxTokens {
-                throw lexer.error(at: lexer.token.start,
-                                  "Document contains more than \(options.maxTokens) tokens. Parsing aborted.")
-            }
+            if tokenCount > options.maxTokens { throw tooManyTokens() }
         }
+    }
+
+    // The error paths are kept out of line so that the recursive functions
+    // keep small stack frames (the depth limit must fit small thread stacks).
+
+    @inline(never)
+    private mutating func tooManyTokens() -> GraphQLError {
+        lexer.error(at: lexer.token.start, "Document contains more than \(options.maxTokens) tokens. Parsing aborted.")
+    }
+
+    @inline(never)
+    private mutating func expected(_ kind: TokenKind) -> GraphQLError {
+        lexer.error(at: token.start, "Expected \(kind.descriptionInMessage), found \(describe(token)).")
+    }
+
+    @inline(never)
+    private mutating func expected(keyword: StaticString) -> GraphQLError {
+        lexer.error(at: token.start, "Expected \"\(keyword)\", found \(describe(token)).")
     }
 
     @inline(__always)
@@ -50,9 +65,7 @@ struct Parser {
     /// Consumes a token of `kind` or throws "Expected KIND, found TOKEN.".
     @inline(__always)
     private mutating func expect(_ kind: TokenKind) throws(GraphQLError) {
-        guard lexer.token.kind == kind else {
-            throw lexer.error(at: token.start, "Expected \(kind.descriptionInMessage), found \(describe(token)).")
-        }
+        guard lexer.token.kind == kind else { throw expected(kind) }
         try advance()
     }
 
@@ -66,9 +79,7 @@ struct Parser {
 
     /// Consumes the keyword `keyword` or throws `Expected "keyword", found TOKEN.`.
     private mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLError) {
-        guard lexer.tokenIs(keyword) else {
-            throw lexer.error(at: token.start, "Expected \"\(keyword)\", found \(describe(token)).")
-        }
+        guard lexer.tokenIs(keyword) else { throw expected(keyword: keyword) }
         try advance()
     }
 
@@ -80,13 +91,15 @@ struct Parser {
     }
 
     /// "Unexpected TOKEN." at `token` (the current one by default).
-    private func unexpected(_ at: Token? = nil) -> GraphQLError {
+    @inline(never)
+    private mutating func unexpected(_ at: Token? = nil) -> GraphQLError {
         let token = at ?? self.token
         return lexer.error(at: token.start, "Unexpected \(describe(token)).")
     }
 
     /// A token as error messages show it: `Name "foo"`, `"{"`, `<EOF>`.
-    private func describe(_ token: Token) -> String {
+    @inline(never)
+    private mutating func describe(_ token: Token) -> String {
         let kind = token.kind.descriptionInMessage
         switch token.kind {
         case .name, .int, .float:
@@ -102,14 +115,16 @@ struct Parser {
     @inline(__always)
     private var tokenText: String { lexer.text(token.start, token.end) }
 
-    /// Enters one nesting level; throws past ``ParseOptions/maxDepth``.
+    /// Enters one nesting level at the current (opening) token; throws past ``ParseOptions/maxDepth``.
     @inline(__always)
     private mutating func enter() throws(GraphQLError) {
         depth += 1
-        if depth > options.maxDepth {
-            throw lexer.error(at: token.start,
-                              "Document nesting is deeper than \(options.maxDepth) levels. Parsing aborted.")
-        }
+        if depth > options.maxDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    private mutating func tooDeep() -> GraphQLError {
+        lexer.error(at: token.start, "Document nesting is deeper than \(options.maxDepth) levels. Parsing aborted.")
     }
 
     // MARK: - Entry points
@@ -237,8 +252,8 @@ struct Parser {
 
     private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
         let start = token.start
-        try expect(.braceL)
         try enter()
+        try expect(.braceL)
         let base = selectionStack.count
         repeat {
             if peek(.spread) {
@@ -251,6 +266,7 @@ struct Parser {
         return SelectionSet(selections: selectionStack.popArray(from: base), loc: loc(start))
     }
 
+    @inline(never)
     private mutating func parseField() throws(GraphQLError) -> Selection {
         let start = token.start
         let nameOrAlias = try parseName()
@@ -270,6 +286,7 @@ struct Parser {
         return .field(consume field)
     }
 
+    @inline(never)
     private mutating func parseArguments(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
         let base = argumentStack.count
@@ -283,6 +300,7 @@ struct Parser {
         return argumentStack.popArray(from: base)
     }
 
+    @inline(never)
     private mutating func parseFragment() throws(GraphQLError) -> Selection {
         let start = token.start
         try expect(.spread)
@@ -315,30 +333,50 @@ struct Parser {
     // MARK: - Values
 
     private mutating func parseValue(const isConst: Bool) throws(GraphQLError) -> Value {
+        switch token.kind {
+        case .bracketL: return try parseList(const: isConst)
+        case .braceL: return try parseObject(const: isConst)
+        default: return try parseScalarValue(const: isConst)
+        }
+    }
+
+    // Lists and objects recurse; they are kept out of line with small frames.
+
+    @inline(never)
+    private mutating func parseList(const isConst: Bool) throws(GraphQLError) -> Value {
+        let start = token.start
+        try enter()
+        try advance()
+        let base = valueStack.count
+        while try !expectOptional(.bracketR) {
+            valueStack.push(try parseValue(const: isConst))
+        }
+        depth -= 1
+        return .list(ListValue(values: valueStack.popArray(from: base), loc: loc(start)))
+    }
+
+    @inline(never)
+    private mutating func parseObject(const isConst: Bool) throws(GraphQLError) -> Value {
+        let start = token.start
+        try enter()
+        try advance()
+        let base = objectFieldStack.count
+        while try !expectOptional(.braceR) {
+            let fieldStart = token.start
+            let name = try parseName()
+            try expect(.colon)
+            let value = try parseValue(const: isConst)
+            objectFieldStack.push(ObjectField(name: name, value: value, loc: loc(fieldStart)))
+        }
+        depth -= 1
+        return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), loc: loc(start)))
+    }
+
+    /// A value that is not a list or an object.
+    @inline(never)
+    private mutating func parseScalarValue(const isConst: Bool) throws(GraphQLError) -> Value {
         let current = token
         switch current.kind {
-        case .bracketL:
-            try advance()
-            try enter()
-            let base = valueStack.count
-            while try !expectOptional(.bracketR) {
-                valueStack.push(try parseValue(const: isConst))
-            }
-            depth -= 1
-            return .list(ListValue(values: valueStack.popArray(from: base), loc: loc(current.start)))
-        case .braceL:
-            try advance()
-            try enter()
-            let base = objectFieldStack.count
-            while try !expectOptional(.braceR) {
-                let start = token.start
-                let name = try parseName()
-                try expect(.colon)
-                let value = try parseValue(const: isConst)
-                objectFieldStack.push(ObjectField(name: name, value: value, loc: loc(start)))
-            }
-            depth -= 1
-            return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), loc: loc(current.start)))
         case .int:
             try advance()
             return .int(IntValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
@@ -382,6 +420,7 @@ struct Parser {
 
     // MARK: - Directives
 
+    @inline(never)
     private mutating func parseDirectives(const isConst: Bool) throws(GraphQLError) -> [Directive] {
         guard peek(.at) else { return [] }
         let base = directiveStack.count
@@ -400,8 +439,9 @@ struct Parser {
     private mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
         let start = token.start
         var type: TypeNode
-        if try expectOptional(.bracketL) {
+        if peek(.bracketL) {
             try enter()
+            try advance()
             let inner = try parseTypeReference()
             try expect(.bracketR)
             depth -= 1

@@ -4,44 +4,52 @@
 /// lists use the top of the stack, so one buffer serves a whole parse and each
 /// AST array is allocated once, at its final size, without reference-count
 /// traffic for the move.
-final class ScratchStack<Element> {
-    private var storage: UnsafeMutablePointer<Element>
-    private var capacity: Int
+struct ScratchStack<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+    private let initialCapacity: Int
     /// The number of items on the stack.
     private(set) var count = 0
 
+    /// A stack that allocates room for `capacity` items on its first push.
     init(capacity: Int = 64) {
-        self.capacity = max(capacity, 1)
-        storage = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+        initialCapacity = max(capacity, 1)
     }
 
     deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
+        if let storage {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
     }
 
     /// Pushes an item.
     @inline(__always)
-    func push(_ element: consuming Element) {
+    mutating func push(_ element: consuming Element) {
         if count == capacity { grow() }
-        (storage + count).initialize(to: element)
-        count += 1
+        if let storage {
+            (storage + count).initialize(to: element)
+            count += 1
+        }
     }
 
-    private func grow() {
-        let newCapacity = capacity * 2
+    @inline(never)
+    private mutating func grow() {
+        let newCapacity = capacity == 0 ? initialCapacity : capacity * 2
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        newStorage.moveInitialize(from: storage, count: count)
-        storage.deallocate()
+        if let storage {
+            newStorage.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+        }
         storage = newStorage
         capacity = newCapacity
     }
 
     /// Moves the items from `base` to the top into a new array and pops them.
     @inline(__always)
-    func popArray(from base: Int) -> [Element] {
+    mutating func popArray(from base: Int) -> [Element] {
         let length = count - base
-        if length <= 0 { return [] }
+        guard length > 0, let storage else { return [] }
         // (reserveCapacity + append specialise well; `init(unsafeUninitializedCapacity:)`
         // looks up the array's metadata on every call.)
         var result: [Element] = []

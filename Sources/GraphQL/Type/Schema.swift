@@ -43,7 +43,7 @@ public final class GraphQLSchema: @unchecked Sendable {
     let validationErrorsCache = ValidationCache()
 
     private let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
-    private let subTypes: [String: Set<String>]
+    private let subTypes: [ObjectIdentifier: Set<ObjectIdentifier>]
     private let directivesByName: [String: GraphQLDirective]
 
     /// A schema of the given roots, types and directives. Types reachable from
@@ -112,14 +112,15 @@ public final class GraphQLSchema: @unchecked Sendable {
         self.duplicateTypeNames = duplicates
         self.implementations = implementations
 
-        var subTypes: [String: Set<String>] = [:]
+        var subTypes: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
         for type in ordered {
             switch type {
             case .union(let union):
-                subTypes[union.name] = Set(union.types.map(\.name))
+                subTypes[ObjectIdentifier(union)] = Set(union.types.map { ObjectIdentifier($0) })
             case .interface(let interface):
                 let found = implementations[interface.name]
-                subTypes[interface.name] = Set((found?.objects.map(\.name) ?? []) + (found?.interfaces.map(\.name) ?? []))
+                subTypes[ObjectIdentifier(interface)] = Set((found?.objects.map { ObjectIdentifier($0) } ?? [])
+                    + (found?.interfaces.map { ObjectIdentifier($0) } ?? []))
             default:
                 break
             }
@@ -174,6 +175,31 @@ public final class GraphQLSchema: @unchecked Sendable {
         self.fieldsByIndex = fieldsByIndex
     }
 
+    /// Takes the type graph apart when the schema goes: types refer to each
+    /// other, and releasing a long chain of them (hostile SDL) would recurse
+    /// once per link and overflow the stack; cycles (recursive types) would
+    /// never be released at all. A type is therefore useful only while its
+    /// schema lives (the built-in scalars and introspection types, shared by
+    /// all schemas, are left as they are).
+    deinit {
+        for type in types where !type.isBuiltIn {
+            switch type {
+            case .object(let object):
+                object.fields = []
+                object.interfaces = []
+            case .interface(let interface):
+                interface.fields = []
+                interface.interfaces = []
+            case .union(let union):
+                union.types = []
+            case .inputObject(let input):
+                input.fields = []
+            case .scalar, .enum:
+                break
+            }
+        }
+    }
+
     /// A named type by name.
     @inlinable public func type(named name: String) -> GraphQLNamedType? { typeMap[name] }
 
@@ -218,7 +244,7 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// implements the interface `abstractType` (directly or not, as the
     /// schema declares it).
     public func isSubType(_ abstractType: GraphQLNamedType, _ maybeSubType: GraphQLNamedType) -> Bool {
-        subTypes[abstractType.name]?.contains(maybeSubType.name) ?? false
+        subTypes[abstractType.identity]?.contains(maybeSubType.identity) ?? false
     }
 
     /// True when `type` may be the runtime type of `abstractType` (a union
@@ -241,37 +267,47 @@ public final class GraphQLSchema: @unchecked Sendable {
     }
 }
 
-/// Collects named types depth-first, as graphql-js's `collectReferencedTypes`.
+/// Collects named types depth-first, in the order of graphql-js's
+/// recursive `collectReferencedTypes`, with an explicit stack (a long chain of
+/// types in hostile SDL cannot overflow the call stack).
 private struct TypeCollector {
     var reserved: Set<ObjectIdentifier> = []
     var seen: Set<ObjectIdentifier> = []
     var ordered: [GraphQLNamedType] = []
+    private var stack: [GraphQLNamedType] = []
 
-    mutating func collect(_ type: GraphQLNamedType) {
-        let id = type.identity
-        if seen.contains(id) || reserved.contains(id) { return }
-        seen.insert(id)
-        ordered.append(type)
-        switch type {
-        case .union(let union):
-            for member in union.declaredMembers { collect(member) }
-        case .object(let object):
-            for interface in object.declaredInterfaces { collect(interface) }
-            collectFields(object.fields)
-        case .interface(let interface):
-            for parent in interface.declaredInterfaces { collect(parent) }
-            collectFields(interface.fields)
-        case .inputObject(let input):
-            for field in input.fields { collect(field.type.namedType) }
-        case .scalar, .enum:
-            break
+    mutating func collect(_ root: GraphQLNamedType) {
+        stack.append(root)
+        var children: [GraphQLNamedType] = []
+        while let type = stack.popLast() {
+            let id = type.identity
+            if seen.contains(id) || reserved.contains(id) { continue }
+            seen.insert(id)
+            ordered.append(type)
+            children.removeAll(keepingCapacity: true)
+            switch type {
+            case .union(let union):
+                children += union.declaredMembers
+            case .object(let object):
+                children += object.declaredInterfaces
+                appendFieldTypes(object.fields, to: &children)
+            case .interface(let interface):
+                children += interface.declaredInterfaces
+                appendFieldTypes(interface.fields, to: &children)
+            case .inputObject(let input):
+                for field in input.fields { children.append(field.type.namedType) }
+            case .scalar, .enum:
+                break
+            }
+            // Last pushed is visited first: push the children in reverse.
+            stack += children.reversed()
         }
     }
 
-    mutating func collectFields(_ fields: [GraphQLField]) {
+    private func appendFieldTypes(_ fields: [GraphQLField], to children: inout [GraphQLNamedType]) {
         for field in fields {
-            collect(field.type.namedType)
-            for arg in field.args { collect(arg.type.namedType) }
+            children.append(field.type.namedType)
+            for arg in field.args { children.append(arg.type.namedType) }
         }
     }
 }

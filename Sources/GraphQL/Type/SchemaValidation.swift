@@ -56,14 +56,22 @@ final class SpinLock: @unchecked Sendable {
     }
 }
 
+/// How many "can only include/implement X once" errors one name gets at most
+/// (graphql-js reports every repeat, each with every node of the name).
+private let maxRepeatErrors = 10
+
 private struct SchemaValidator {
     let schema: GraphQLSchema
+    let locator: SourceLocator?
     var errors: [GraphQLError] = []
 
-    init(schema: GraphQLSchema) { self.schema = schema }
+    init(schema: GraphQLSchema) {
+        self.schema = schema
+        self.locator = schema.source.map(SourceLocator.init)
+    }
 
     mutating func report(_ message: String, _ nodes: [Location?]) {
-        errors.append(GraphQLError(message: message, nodes: nodes, source: schema.source))
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
     }
 
     mutating func run() {
@@ -205,8 +213,8 @@ private struct SchemaValidator {
 
     // MARK: Interfaces
 
-    /// The `implements` nodes of `type` naming `interfaceName`.
-    func implementsNodes(_ type: GraphQLNamedType, _ interfaceName: String) -> [Location?] {
+    /// The `implements` nodes of `type`, in order.
+    func implementsNodeList(_ type: GraphQLNamedType) -> [(name: String, loc: Location?)] {
         var named: [NamedType] = []
         switch type {
         case .object(let object):
@@ -216,7 +224,12 @@ private struct SchemaValidator {
         default:
             break
         }
-        return named.filter { $0.name.value == interfaceName }.map(\.loc)
+        return named.map { ($0.name.value, $0.loc) }
+    }
+
+    /// The `implements` nodes of `type` naming `interfaceName`.
+    func implementsNodes(_ type: GraphQLNamedType, _ interfaceName: String) -> [Location?] {
+        implementsNodeList(type).filter { $0.name == interfaceName }.map(\.loc)
     }
 
     mutating func validateInterfaces(_ type: GraphQLNamedType) {
@@ -227,19 +240,32 @@ private struct SchemaValidator {
         case .interface(let interface): declared = interface.declaredInterfaces
         default: return
         }
+        var repeats: [String: Int] = [:]
+        var nodesByName: [String: [Location?]]?
+        func nodes(_ name: String) -> [Location?] {
+            if nodesByName == nil {
+                var byName: [String: [Location?]] = [:]
+                for loc in implementsNodeList(type) { byName[loc.name, default: []].append(loc.loc) }
+                nodesByName = byName
+            }
+            return nodesByName?[name] ?? []
+        }
         for candidate in declared {
             guard case .interface(let interface) = candidate else {
                 report("Type \(type.name) must only implement Interface types, it cannot implement \(candidate.name).",
-                       implementsNodes(type, candidate.name))
+                       nodes(candidate.name))
                 continue
             }
             if candidate == type {
                 report("Type \(type.name) cannot implement itself because it would create a circular reference.",
-                       implementsNodes(type, interface.name))
+                       nodes(interface.name))
                 continue
             }
             if seen.contains(interface.name) {
-                report("Type \(type.name) can only implement \(interface.name) once.", implementsNodes(type, interface.name))
+                repeats[interface.name, default: 0] += 1
+                if repeats[interface.name, default: 0] <= maxRepeatErrors {
+                    report("Type \(type.name) can only implement \(interface.name) once.", nodes(interface.name))
+                }
                 continue
             }
             seen.insert(interface.name)
@@ -301,27 +327,39 @@ private struct SchemaValidator {
 
     mutating func validateUnionMembers(_ union: GraphQLUnionType) {
         let members = union.declaredMembers
+        var memberNodes: [String: [Location?]]?
+        func nodes(_ name: String) -> [Location?] {
+            if memberNodes == nil {
+                var byName: [String: [Location?]] = [:]
+                for node in (union.astNode?.types ?? []) + union.extensionASTNodes.flatMap(\.types) {
+                    byName[node.name.value, default: []].append(node.loc)
+                }
+                memberNodes = byName
+            }
+            return memberNodes?[name] ?? []
+        }
         if members.isEmpty {
             report("Union type \(union.name) must define one or more member types.",
                    [union.astNode?.loc] + union.extensionASTNodes.map(\.loc))
         }
         var seen: Set<String> = []
+        var repeats: [String: Int] = [:]
         for member in members {
             if seen.contains(member.name) {
-                report("Union type \(union.name) can only include type \(member.name) once.", unionMemberNodes(union, member.name))
+                // graphql-js reports every repeat with every node of the name;
+                // past a few, hostile SDL would make that quadratic.
+                repeats[member.name, default: 0] += 1
+                if repeats[member.name, default: 0] <= maxRepeatErrors {
+                    report("Union type \(union.name) can only include type \(member.name) once.", nodes(member.name))
+                }
                 continue
             }
             seen.insert(member.name)
             if member.asObject == nil {
                 report("Union type \(union.name) can only include Object types, it cannot include \(member.name).",
-                       unionMemberNodes(union, member.name))
+                       nodes(member.name))
             }
         }
-    }
-
-    func unionMemberNodes(_ union: GraphQLUnionType, _ name: String) -> [Location?] {
-        ((union.astNode?.types ?? []) + union.extensionASTNodes.flatMap(\.types))
-            .filter { $0.name.value == name }.map(\.loc)
     }
 
     mutating func validateInputFields(_ input: GraphQLInputObjectType) {
@@ -350,31 +388,53 @@ private struct SchemaValidator {
         }
     }
 
-    /// Input objects that contain themselves through non-null fields.
+    /// Input objects that contain themselves through non-null fields
+    /// (graphql-js's recursive detector, with an explicit stack).
     struct InputCycleDetector {
         var visited: Set<String> = []
         var fieldPath: [GraphQLInputField] = []
         var pathIndexByTypeName: [String: Int] = [:]
 
-        mutating func detect(_ input: GraphQLInputObjectType, validator: inout SchemaValidator) {
-            if visited.contains(input.name) { return }
-            visited.insert(input.name)
-            pathIndexByTypeName[input.name] = fieldPath.count
-            for field in input.fields {
-                guard case .nonNull(.named(.inputObject(let fieldType))) = field.type else { continue }
-                fieldPath.append(field)
-                if let cycleIndex = pathIndexByTypeName[fieldType.name] {
-                    let cycle = fieldPath[cycleIndex...]
-                    let path = cycle.map(\.name).joined(separator: ".")
-                    validator.report(
-                        "Cannot reference Input Object \"\(fieldType.name)\" within itself through a series of non-null fields: \"\(path)\".",
-                        cycle.map { $0.astNode?.loc })
-                } else {
-                    detect(fieldType, validator: &validator)
+        mutating func detect(_ root: GraphQLInputObjectType, validator: inout SchemaValidator) {
+            if visited.contains(root.name) { return }
+            // Each frame: an input object and the index of its next field to look at.
+            var frames: [(input: GraphQLInputObjectType, next: Int)] = []
+            visited.insert(root.name)
+            pathIndexByTypeName[root.name] = fieldPath.count
+            frames.append((root, 0))
+            while let frame = frames.last {
+                let fields = frame.input.fields
+                var index = frame.next
+                var descended = false
+                while index < fields.count {
+                    let field = fields[index]
+                    index += 1
+                    guard case .nonNull(.named(.inputObject(let fieldType))) = field.type else { continue }
+                    fieldPath.append(field)
+                    if let cycleIndex = pathIndexByTypeName[fieldType.name] {
+                        let cycle = fieldPath[cycleIndex...]
+                        let path = cycle.map(\.name).joined(separator: ".")
+                        validator.report(
+                            "Cannot reference Input Object \"\(fieldType.name)\" within itself through a series of non-null fields: \"\(path)\".",
+                            cycle.map { $0.astNode?.loc })
+                        fieldPath.removeLast()
+                    } else if visited.contains(fieldType.name) {
+                        fieldPath.removeLast()
+                    } else {
+                        frames[frames.count - 1].next = index
+                        visited.insert(fieldType.name)
+                        pathIndexByTypeName[fieldType.name] = fieldPath.count
+                        frames.append((fieldType, 0))
+                        descended = true
+                        break
+                    }
                 }
-                fieldPath.removeLast()
+                if descended { continue }
+                // Done with this input object: leave it (and the field that led here).
+                pathIndexByTypeName[frame.input.name] = nil
+                frames.removeLast()
+                if !frames.isEmpty { fieldPath.removeLast() }
             }
-            pathIndexByTypeName[input.name] = nil
         }
     }
 }

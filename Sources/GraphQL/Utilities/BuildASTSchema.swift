@@ -35,6 +35,12 @@ private struct SchemaBuilder {
     let document: Document
     var typeMap: [String: GraphQLNamedType] = [:]
     var errors: [GraphQLError] = []
+    var locator: SourceLocator?
+
+    mutating func report(_ message: String, _ nodes: [Location?]) {
+        if locator == nil { locator = SourceLocator(document.source) }
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
+    }
 
     init(document: Document) { self.document = document }
 
@@ -210,10 +216,16 @@ private struct SchemaBuilder {
             if case .enumType(let node) = definition { valueNodes += node.values }
             for case .enumTypeExtension(let node) in extensions { valueNodes += node.values }
             var values: [GraphQLEnumValue] = []
+            var positions: [String: Int] = [:]
             for node in valueNodes {
                 let value = GraphQLEnumValue(name: node.name.value, description: node.description?.value,
                                              deprecationReason: deprecationReason(node.directives), astNode: node)
-                if let index = values.firstIndex(where: { $0.name == value.name }) { values[index] = value } else { values.append(value) }
+                if let index = positions[value.name] {
+                    values[index] = value
+                } else {
+                    positions[value.name] = values.count
+                    values.append(value)
+                }
             }
             enumType.values = values
         case .inputObject(let input):
@@ -224,12 +236,18 @@ private struct SchemaBuilder {
             }
             for case .inputObjectTypeExtension(let node) in extensions { fieldNodes += node.fields }
             var fields: [GraphQLInputField] = []
+            var positions: [String: Int] = [:]
             for node in fieldNodes {
                 guard let type = wrappedType(node.type) else { continue }
                 let field = GraphQLInputField(name: node.name.value, type: type, description: node.description?.value,
                                               defaultValue: node.defaultValue,
                                               deprecationReason: deprecationReason(node.directives), astNode: node)
-                if let index = fields.firstIndex(where: { $0.name == field.name }) { fields[index] = field } else { fields.append(field) }
+                if let index = positions[field.name] {
+                    fields[index] = field
+                } else {
+                    positions[field.name] = fields.count
+                    fields.append(field)
+                }
             }
             input.fields = fields
         }
@@ -255,12 +273,18 @@ private struct SchemaBuilder {
 
     mutating func buildArguments(_ nodes: [InputValueDefinition]) -> [GraphQLArgument] {
         var args: [GraphQLArgument] = []
+        var positions: [String: Int] = [:]
         for node in nodes {
             guard let type = wrappedType(node.type) else { continue }
             let arg = GraphQLArgument(name: node.name.value, type: type, description: node.description?.value,
                                       defaultValue: node.defaultValue,
                                       deprecationReason: deprecationReason(node.directives), astNode: node)
-            if let index = args.firstIndex(where: { $0.name == arg.name }) { args[index] = arg } else { args.append(arg) }
+            if let index = positions[arg.name] {
+                args[index] = arg
+            } else {
+                positions[arg.name] = args.count
+                args.append(arg)
+            }
         }
         return args
     }
@@ -270,7 +294,7 @@ private struct SchemaBuilder {
         if let type = typeMap[name] { return type }
         if let standard = GraphQLScalarType.specifiedScalar(named: name) { return .scalar(standard) }
         if let introspection = Introspection.types.first(where: { $0.name == name }) { return introspection }
-        errors.append(GraphQLError(message: "Unknown type: \"\(name)\".", nodes: [node.loc], source: document.source))
+        report("Unknown type: \"\(name)\".", [node.loc])
         return nil
     }
 
@@ -299,9 +323,7 @@ private struct SchemaBuilder {
                 return text
             }
             if definition.type.isNonNull {
-                errors.append(GraphQLError(
-                    message: "Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.",
-                    nodes: [applied.loc], source: document.source))
+                report("Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.", [applied.loc])
             }
             return nil
         }
@@ -311,9 +333,7 @@ private struct SchemaBuilder {
         case .null?:
             return nil
         default:
-            errors.append(GraphQLError(
-                message: "Argument \"@\(directive.name)(\(argument):)\" has invalid value \(valueText(node.value)).",
-                nodes: [node.value.loc], source: document.source))
+            report("Argument \"@\(directive.name)(\(argument):)\" has invalid value \(valueText(node.value)).", [node.value.loc])
             return nil
         }
     }

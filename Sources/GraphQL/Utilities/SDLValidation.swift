@@ -18,12 +18,14 @@ public func validateSDL(_ document: Document) -> [GraphQLError] {
 private struct SDLChecker {
     let document: Document
     var errors: [GraphQLError] = []
+    var locator: SourceLocator?
 
     // Known things (from the whole document).
     var definedTypes: [String: Definition] = [:]
     var definedTypeNames: [String] = []
     var directiveLocations: [String: [String]] = [:]
     var directiveArgs: [String: [String]] = [:]
+    var directiveArgSets: [String: Set<String>] = [:]
     var directiveRequiredArgs: [String: [(name: String, type: String)]] = [:]
     var directiveUnique: [String: Bool] = [:]
 
@@ -46,6 +48,7 @@ private struct SDLChecker {
         for directive in GraphQLDirective.specifiedDirectives {
             directiveLocations[directive.name] = directive.locations.map(\.rawValue)
             directiveArgs[directive.name] = directive.args.map(\.name)
+            directiveArgSets[directive.name] = Set(directive.args.map(\.name))
             directiveRequiredArgs[directive.name] = directive.args.filter(\.isRequired).map { ($0.name, $0.type.description) }
             directiveUnique[directive.name] = !directive.isRepeatable
         }
@@ -60,6 +63,7 @@ private struct SDLChecker {
                 let name = node.name.value
                 directiveLocations[name] = node.locations.map(\.value)
                 directiveArgs[name] = node.arguments.map(\.name.value)
+                directiveArgSets[name] = Set(node.arguments.map(\.name.value))
                 directiveRequiredArgs[name] = node.arguments
                     .filter { if case .nonNull = $0.type { return $0.defaultValue == nil }; return false }
                     .map { ($0.name.value, typeNodeString($0.type)) }
@@ -71,7 +75,8 @@ private struct SDLChecker {
     }
 
     mutating func report(_ message: String, _ nodes: [Location?]) {
-        errors.append(GraphQLError(message: message, nodes: nodes, source: document.source))
+        if locator == nil { locator = SourceLocator(document.source) }
+        errors.append(locator?.error(message, nodes) ?? GraphQLError(message: message))
     }
 
     mutating func run() {
@@ -198,8 +203,8 @@ private struct SDLChecker {
                 report("Unknown directive \"@\(name)\".", [directive.loc])
             }
             // KnownArgumentNamesOnDirectives.
-            if let known = directiveArgs[name] {
-                for argument in directive.arguments where !known.contains(argument.name.value) {
+            if let known = directiveArgs[name], let knownSet = directiveArgSets[name] {
+                for argument in directive.arguments where !knownSet.contains(argument.name.value) {
                     let suggestions = suggestionList(argument.name.value, known)
                     report("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"." + didYouMean(suggestions),
                            [argument.loc])

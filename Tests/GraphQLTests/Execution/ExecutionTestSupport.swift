@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import XCTest
 @testable import GraphQL
@@ -54,11 +55,23 @@ func assertResult(_ result: ExecutionResult, _ expected: String, keepExtensions:
     XCTAssertEqual(canonical(actual.json), canonical(json(expected, file: file, line: line)), file: file, line: line)
 }
 
-/// The path of a file beside this one.
+/// The path of a fixture file in `Execution/Fixtures/` (excluded from the target's sources).
 func fixturePath(_ name: String, file: String = #filePath) -> String {
     var components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     components.removeLast()
     return components.joined(separator: "/") + "/Fixtures/" + name
+}
+
+/// The shared bench folder (`../shared/bench` of the checkout, or further up), if present.
+func sharedBenchDirectory(file: String = #filePath) -> String? {
+    var components = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    components.removeLast(4)  // up to the checkout
+    while components.count > 1 {
+        components.removeLast()
+        let candidate = components.joined(separator: "/") + "/shared/bench"
+        if FileManager.default.fileExists(atPath: candidate + "/list-schema.graphql") { return candidate }
+    }
+    return nil
 }
 
 /// A thrown error with a message.
