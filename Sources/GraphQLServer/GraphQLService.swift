@@ -64,29 +64,9 @@ public struct GraphQLExecutionResult: Sendable {
 }
 
 extension GraphQLError {
-    /// The error as a response error object: `message`, then `locations` and `path` when present.
-    var responseJSON: JSONValue {
-        var object = JSONObject()
-        object.append("message", .string(message))
-        if !locations.isEmpty {
-            object.append("locations", .array(locations.map {
-                .object(JSONObject([(key: "line", value: .int($0.line)), (key: "column", value: .int($0.column))]))
-            }))
-        }
-        if let path {
-            object.append("path", .array(path.map {
-                switch $0 {
-                case .key(let key): return .string(key)
-                case .index(let index): return .int(index)
-                }
-            }))
-        }
-        return .object(object)
-    }
-
     /// `{"errors": [...]}`.
     static func responseJSON(_ errors: [GraphQLError]) -> JSONValue {
-        .object(JSONObject([(key: "errors", value: .array(errors.map(\.responseJSON)))]))
+        .object(JSONObject([(key: "errors", value: .array(errors.map(\.json)))]))
     }
 }
 

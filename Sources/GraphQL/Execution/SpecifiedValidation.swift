@@ -1,5 +1,6 @@
 extension GraphQLEngine {
-    /// The validation the engine applies by default.
-    /// (Replaced by the specification's rules once the validation layer is on main.)
-    static let specifiedValidation: @Sendable (GraphQLSchema, Document) -> [GraphQLError] = { _, _ in [] }
+    /// The validation the engine applies by default: every rule of `specifiedRules`.
+    static let specifiedValidation: @Sendable (GraphQLSchema, Document) -> [GraphQLError] = { schema, document in
+        validate(schema: schema, document: document)
+    }
 }

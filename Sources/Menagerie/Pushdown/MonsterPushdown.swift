@@ -29,6 +29,7 @@ enum MonsterPushdown {
                     let name = sub.name.value
                     if ["walk", "swim", "fly", "climb", "burrow", "hover"].contains(name) { speed.add(.field(name, nil)) }
                 }
+                if speed.isEmpty { speed.add("__typename") }  // `speed { __typename }`: a selection set may not be empty
                 selection.add(.field("speed", speed))
             case "abilities":
                 for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["AbilityScores"]) {
