@@ -32,7 +32,7 @@ final class RequestContext: Sendable {
         }
         let dogCEO = upstreams.dogCEO
         breedByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
-            let catalog = BreedCatalog(try await dogCEO.breeds())
+            let catalog = BreedCatalog.of(try await dogCEO.breeds())
             return names.map { .success(catalog.named($0)) }
         }
     }
@@ -55,7 +55,7 @@ final class RequestContext: Sendable {
 
     /// The Dog CEO breed list, ordered.
     func breedCatalog() async throws -> BreedCatalog {
-        try await mappingErrors(upstream: .dogCEO) { BreedCatalog(try await upstreams.dogCEO.breeds()) }
+        try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breeds()) }
     }
 }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Upstreams
 
 /// A zoo animal as the schema's `Animal` sees it.
@@ -28,10 +29,15 @@ struct AnimalModel: Sendable {
 
     /// Animals ordered by name (lowercased), ties by id.
     static func sorted(_ animals: [ZooAnimal]) -> [ZooAnimal] {
-        animals.sorted { left, right in
-            let l = left.name.lowercased(), r = right.name.lowercased()
-            if l != r { return l < r }
-            return left.id < right.id
-        }
+        if let hit = memo.withLock({ entry in entry.flatMap { $0.input == animals ? $0.sorted : nil } }) { return hit }
+        let sorted = animals.map { (key: $0.name.lowercased(), animal: $0) }
+            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.animal.id < $1.animal.id }
+            .map(\.animal)
+        memo.withLock { $0 = (animals, sorted) }
+        return sorted
     }
+
+    /// The last list sorted and its input: the response cache hands out the same decoded
+    /// list while it is fresh, so requests reuse one sorted copy.
+    private static let memo = Mutex<(input: [ZooAnimal], sorted: [ZooAnimal])?>(nil)
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Upstreams
 
 /// A Dog CEO breed or sub-breed as the schema's `Breed` sees it.
@@ -34,6 +35,10 @@ struct BreedModel: Sendable, Hashable {
 struct BreedCatalog: Sendable {
     /// Main breeds and sub-breeds, ordered by name (ties by id).
     var all: [BreedModel]
+    /// Breeds by lowercased path.
+    private var byID: [String: BreedModel] = [:]
+    /// The first breed (in order) of each lowercased display name.
+    private var byName: [String: BreedModel] = [:]
 
     init(_ breeds: [DogCEOBreed]) {
         var list: [BreedModel] = []
@@ -44,21 +49,39 @@ struct BreedCatalog: Sendable {
             }
         }
         all = Self.sorted(list)
+        for breed in all {
+            if byID[breed.id.lowercased()] == nil { byID[breed.id.lowercased()] = breed }
+            if byName[breed.name.lowercased()] == nil { byName[breed.name.lowercased()] = breed }
+        }
     }
 
+    /// The last catalog built and the list it was built from: the response cache hands out
+    /// the same decoded list while it is fresh, so requests reuse one catalog.
+    private static let memo = Mutex<(input: [DogCEOBreed], catalog: BreedCatalog)?>(nil)
+
+    /// The catalog of `breeds`, reused while the list is unchanged.
+    static func of(_ breeds: [DogCEOBreed]) -> BreedCatalog {
+        if let hit = memo.withLock({ entry in entry.flatMap { $0.input == breeds ? $0.catalog : nil } }) { return hit }
+        let catalog = BreedCatalog(breeds)
+        memo.withLock { $0 = (breeds, catalog) }
+        return catalog
+    }
+
+    /// `breeds` ordered by name compared after lowercasing, ties by id.
     static func sorted(_ breeds: [BreedModel]) -> [BreedModel] {
-        breeds.sorted { NameOrder.precedes(name: $0.name, id: $0.id, name: $1.name, id: $1.id) }
+        breeds.map { (key: $0.name.lowercased(), breed: $0) }
+            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.breed.id < $1.breed.id }
+            .map(\.breed)
     }
 
     /// The breed whose path or display name equals `text`, case-insensitively, ignoring surrounding white space.
     func find(_ text: String) -> BreedModel? {
         let key = BreedNaming.lookupKey(text)
-        return all.first { $0.id.lowercased() == key } ?? all.first { $0.name.lowercased() == key }
+        return byID[key] ?? byName[key]
     }
 
     /// The first breed (in order) whose display name equals `name`, case-insensitively.
     func named(_ name: String) -> BreedModel? {
-        let key = name.lowercased()
-        return all.first { $0.name.lowercased() == key }
+        byName[name.lowercased()]
     }
 }

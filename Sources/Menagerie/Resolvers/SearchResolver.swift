@@ -16,7 +16,7 @@ enum SearchResolver {
         let upstreams = context.upstreams
 
         async let breeds = attempt(.dogCEO) { () -> [any Sendable] in
-            BreedCatalog(try await upstreams.dogCEO.breeds()).all.filter { NameOrder.matches($0.name, search: text) }
+            BreedCatalog.of(try await upstreams.dogCEO.breeds()).all.filter { NameOrder.matches($0.name, search: text) }
         }
         async let animals = attempt(.zoo) { () -> [any Sendable] in
             AnimalModel.sorted(try await upstreams.zoo.animals())
