@@ -24,12 +24,18 @@ public final class MenagerieApp: Sendable {
     /// - Parameters:
     ///   - configuration: where each upstream is (embedded or live) and how it is treated.
     ///   - transports: explicit transports by upstream (tests), taking precedence.
-    public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:]) throws {
+    ///   - limits: the cost limits every request document must meet after validation.
+    public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
+                limits: QueryLimits = QueryLimits()) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
         } catch {
             throw MenagerieStartupError(problems: ["Schema/schema.graphql does not build: \(error)"])
+        }
+        let schemaErrors = validateSchema(schema)
+        guard schemaErrors.isEmpty else {
+            throw MenagerieStartupError(problems: schemaErrors.map { "Schema/schema.graphql: \($0.message)" })
         }
         let resolvers = MenagerieResolvers.all()
         let missing = MenagerieResolvers.unresolvedFields(schema: schema, resolvers: resolvers)
@@ -37,7 +43,11 @@ public final class MenagerieApp: Sendable {
             throw MenagerieStartupError(problems: missing.map { "No resolver for \($0)." })
         }
         do {
-            engine = try GraphQLEngine(schema: schema, resolvers: resolvers)
+            let executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
+            engine = GraphQLEngine(executable: executable, validation: { schema, document in
+                let errors = validate(schema: schema, document: document)
+                return errors.isEmpty ? checkQueryLimits(document, limits: limits) : errors
+            })
         } catch {
             throw MenagerieStartupError(problems: error.problems)
         }
