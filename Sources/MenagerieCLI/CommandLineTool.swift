@@ -4,11 +4,11 @@ enum CommandLineTool {
     static var subcommands: [any Subcommand.Type] {
         [
             ServeCommand.self,
-            PrintCommand.self,
             QueryCommand.self,
+            PrintCommand.self,
+            ValidateCommand.self,
             SchemaCommand.self,
             BenchCommand.self,
-            ValidateCommand.self,
         ]
     }
 
