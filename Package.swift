@@ -15,14 +15,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "JSON"),
-        .target(name: "GraphQL", dependencies: ["JSON"]),
-        .target(name: "HTTPServer"),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON"]),
-        .target(name: "DataLoader"),
-        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON"]),
+        .target(name: "Locking"),
+        .target(name: "GraphQL", dependencies: ["JSON", "Locking"]),
+        .target(name: "HTTPServer", dependencies: ["Locking"]),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking"]),
+        .target(name: "DataLoader", dependencies: ["Locking"]),
+        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
         .target(
             name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON"],
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],
             exclude: ["Snapshot"],
             plugins: ["EmbedResources"]
         ),

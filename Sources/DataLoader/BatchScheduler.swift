@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Something that holds keys waiting to be sent in a batch (a ``DataLoader``).
 protocol PendingBatchSource: AnyObject, Sendable {
@@ -54,7 +54,7 @@ public final class BatchScheduler: Sendable {
         var dispatches = 0
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// Creates a scheduler with no active work.
     public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Batches and caches loads of values by key for the life of one request.
 ///
@@ -29,7 +29,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
     let options: DataLoaderOptions<Key>
     /// The scheduler that decides when queued keys are sent.
     public let scheduler: BatchScheduler
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// Creates a loader whose keys are dispatched by `scheduler`.
     public init(
@@ -192,11 +192,11 @@ final class ResultCollector<Value: Sendable>: Sendable {
         var remaining: Int
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     let completion: @Sendable ([Result<Value, any Error>]) -> Void
 
     init(count: Int, completion: @escaping @Sendable ([Result<Value, any Error>]) -> Void) {
-        state = Mutex(State(results: Array(repeating: nil, count: count), remaining: count))
+        state = Locked(State(results: Array(repeating: nil, count: count), remaining: count))
         self.completion = completion
     }
 
@@ -226,7 +226,7 @@ final class WaitToken: Sendable {
         case resumedEarly
     }
 
-    let phase = Mutex(Phase.waiting)
+    let phase = Locked(Phase.waiting)
 
     func suspend(_ scheduler: BatchScheduler) {
         phase.withLock { phase in

@@ -1,3 +1,4 @@
+import Locking
 import HTTPServer
 
 /// Request metrics in Prometheus text format: requests by status, a latency histogram and

@@ -1,7 +1,8 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// State shared by the server's event loops.
 final class ServerCore: Sendable {

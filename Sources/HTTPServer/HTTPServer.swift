@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads.
 ///

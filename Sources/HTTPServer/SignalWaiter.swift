@@ -21,7 +21,7 @@ public enum SignalWaiter {
     }
 }
 
-import Synchronization
+import Locking
 
 private final class OnceResume: Sendable {
     private let continuation: Locked<CheckedContinuation<Int32, Never>?>

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Settings of one upstream's pipeline.
 public struct UpstreamSettings: Sendable {
@@ -53,7 +53,7 @@ public final class UpstreamPipeline: Sendable {
     let budget: RetryBudget
     let inFlight = InFlightRequests()
     let clock: MonotonicClock
-    let decoded = Mutex<[String: (version: Int, value: any Sendable)]>([:])
+    let decoded = Locked<[String: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline.
     public init(upstream: UpstreamID, transport: any Transport, settings: UpstreamSettings = UpstreamSettings(), clock: MonotonicClock = .system) {

@@ -1,7 +1,7 @@
 import DataLoader
 import GraphQL
 import JSON
-import Synchronization
+import Locking
 import Upstreams
 
 /// Everything the resolvers of one request share: the upstream clients, the
@@ -16,7 +16,7 @@ final class RequestContext: Sendable {
     let breedByName: DataLoader<String, BreedModel?>
     /// The document text, to place extra errors.
     let source: Source
-    private let extraErrors = Mutex<[GraphQLError]>([])
+    private let extraErrors = Locked<[GraphQLError]>([])
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
         let scheduler = BatchScheduler()

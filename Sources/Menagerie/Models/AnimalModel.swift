@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Upstreams
 
 /// A zoo animal as the schema's `Animal` sees it.
@@ -39,5 +39,5 @@ struct AnimalModel: Sendable {
 
     /// The last list sorted and its input: the response cache hands out the same decoded
     /// list while it is fresh, so requests reuse one sorted copy.
-    private static let memo = Mutex<(input: [ZooAnimal], sorted: [ZooAnimal])?>(nil)
+    private static let memo = Locked<(input: [ZooAnimal], sorted: [ZooAnimal])?>(nil)
 }

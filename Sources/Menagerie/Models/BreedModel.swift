@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Upstreams
 
 /// A Dog CEO breed or sub-breed as the schema's `Breed` sees it.
@@ -57,7 +57,7 @@ struct BreedCatalog: Sendable {
 
     /// The last catalog built and the list it was built from: the response cache hands out
     /// the same decoded list while it is fresh, so requests reuse one catalog.
-    private static let memo = Mutex<(input: [DogCEOBreed], catalog: BreedCatalog)?>(nil)
+    private static let memo = Locked<(input: [DogCEOBreed], catalog: BreedCatalog)?>(nil)
 
     /// The catalog of `breeds`, reused while the list is unchanged.
     static func of(_ breeds: [DogCEOBreed]) -> BreedCatalog {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Shares one upstream call among identical concurrent requests.
 ///
@@ -16,7 +16,7 @@ final class InFlightRequests: Sendable {
         var nextID = 0
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     /// Returns the response of the call for `key`, starting it with `start` if none is
     /// running; `joined` tells whether an existing call was reused.

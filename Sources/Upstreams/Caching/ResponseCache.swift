@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A bounded LRU cache of upstream responses with freshness lifetimes.
 ///
@@ -36,7 +36,7 @@ public final class ResponseCache: Sendable {
     /// The largest number of entries kept.
     public let capacity: Int
     let clock: MonotonicClock
-    let storage = Mutex(Storage())
+    let storage = Locked(Storage())
 
     /// Creates an empty cache of at most `capacity` entries.
     public init(capacity: Int = 512, clock: MonotonicClock = .system) {

@@ -1,11 +1,11 @@
 import JSON
-import Synchronization
+import Locking
 
 /// The snapshot files of embedded mode, read through a lookup closure
 /// (path → file text, e.g. `"dog-ceo/breeds-list-all.json"`), parsed once.
 final class EmbeddedSnapshot: Sendable {
     let lookup: @Sendable (String) -> String?
-    private let parsed = Mutex<[String: JSONValue]>([:])
+    private let parsed = Locked<[String: JSONValue]>([:])
 
     init(lookup: @escaping @Sendable (String) -> String?) {
         self.lookup = lookup

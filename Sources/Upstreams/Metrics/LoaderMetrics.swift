@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Batch counts and sizes per named loader, for `/metrics`.
 public final class LoaderMetrics: Sendable {
@@ -12,7 +12,7 @@ public final class LoaderMetrics: Sendable {
         public var largest = 0
     }
 
-    let storage = Mutex<[String: Totals]>([:])
+    let storage = Locked<[String: Totals]>([:])
 
     /// Creates empty metrics.
     public init() {}

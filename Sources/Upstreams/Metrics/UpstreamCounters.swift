@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counters of one upstream's pipeline (read by tests and by ``PrometheusText``).
 public final class UpstreamCounters: Sendable {
@@ -26,7 +26,7 @@ public final class UpstreamCounters: Sendable {
         public var errors: [String: Int] = [:]
     }
 
-    let storage = Mutex(Values())
+    let storage = Locked(Values())
 
     /// Creates zeroed counters.
     public init() {}

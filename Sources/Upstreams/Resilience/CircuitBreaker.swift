@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A circuit breaker for one upstream.
 ///
@@ -36,7 +36,7 @@ public final class CircuitBreaker: Sendable {
     /// Seconds the breaker stays open before a probe.
     public let openDuration: Double
     let clock: MonotonicClock
-    let storage = Mutex(Storage())
+    let storage = Locked(Storage())
 
     /// Creates a closed breaker.
     public init(failureThreshold: Int = 5, openDuration: Double = 30, clock: MonotonicClock = .system) {

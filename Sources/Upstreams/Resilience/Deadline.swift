@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Runs `operation` with a time limit. On expiry it throws ``TransportError/timedOut``
 /// at once and cancels the operation without waiting for it (a hung connection
@@ -34,7 +34,7 @@ private final class Race<T: Sendable>: Sendable {
         var timer: Task<Void, Never>?
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>) {
         let early = state.withLock { s -> Result<T, any Error>? in

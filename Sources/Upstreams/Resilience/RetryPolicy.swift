@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// When and how often a failed idempotent request is tried again.
 ///
@@ -72,12 +72,12 @@ public struct RetryPolicy: Sendable, Equatable {
 
 /// A token bucket bounding the retries to one upstream across all requests.
 final class RetryBudget: Sendable {
-    private let tokens: Mutex<Double>
+    private let tokens: Locked<Double>
     private let capacity: Double
     private let refill: Double
 
     init(capacity: Double, refillPerSuccess: Double) {
-        self.tokens = Mutex(capacity)
+        self.tokens = Locked(capacity)
         self.capacity = capacity
         self.refill = refillPerSuccess
     }

@@ -2,7 +2,11 @@
 import Glibc
 #endif
 
-/// A value behind a `pthread_mutex_t` (which ThreadSanitizer understands, unlike a futex).
+/// A value behind a `pthread_mutex_t`: the one lock of the project.
+///
+/// Used instead of `Synchronization.Mutex`, whose futex ThreadSanitizer cannot see
+/// (every access under it is then reported as a race), so that
+/// `swift test --sanitize=thread` reports only real races.
 public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
