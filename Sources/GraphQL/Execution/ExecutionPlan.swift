@@ -64,6 +64,8 @@ final class FieldPlan: Sendable {
     let returnsNonNull: Bool
     /// The object type when the return type is `T` or `T!` for an object type `T`.
     let objectType: GraphQLObjectType?
+    /// Whether the return type is a list of `String` (any nullability).
+    let isStringList: Bool
     /// The named type when it is an object type (the return type without list and non-null wrappers).
     private let namedObjectType: GraphQLObjectType?
     /// The sub-plan for ``namedObjectType``, read without a lock once built.
@@ -92,6 +94,12 @@ final class FieldPlan: Sendable {
             self.objectType = objectType
         } else {
             self.objectType = nil
+        }
+        if case .list(let itemType) = definition.type.nullableType,
+           case .named(.scalar(let scalar)) = itemType.nullableType, scalar === GraphQLScalarType.string {
+            isStringList = true
+        } else {
+            isStringList = false
         }
         if case .object(let objectType) = definition.type.namedType {
             namedObjectType = objectType
