@@ -93,8 +93,8 @@ extension ExecutionContext {
                               _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
         // Fast paths for lists of leaves held as typed Swift arrays.
         if case .nonNull(.named(.scalar(let scalar))) = itemType, scalar === GraphQLScalarType.string,
-           isSameType(type(of: value), [String].self), let strings = value as? [String] {
-            return .value(.array(strings.map { .string($0) }))
+           isSameType(type(of: value), [String].self) {
+            return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         let items: [any Sendable]
         if let array = value as? [any Sendable] {

@@ -19,6 +19,15 @@ private let optionalMetadataKind: UInt = 0x202
     ObjectIdentifier(lhs) == ObjectIdentifier(rhs)
 }
 
+/// The value held by the existential `value`, whose dynamic type the caller
+/// has checked to be exactly `T` (``isSameType(_:_:)``), read without a
+/// dynamic cast. Only for types stored inline in an existential's buffer
+/// (at most three words, word-aligned, bitwise-takable: `String`, `Int`,
+/// `Double`, `Bool`, arrays, class references).
+@inline(__always) func loadExactType<T>(_ value: any Sendable, as type: T.Type) -> T {
+    withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
+}
+
 /// Whether a non-nil resolved value stands for null: ``JSONValue/null`` or a
 /// boxed `Optional.none` (e.g. an item of a `[String?]`).
 @inline(__always) func isNullValue(_ value: any Sendable) -> Bool {

@@ -98,12 +98,16 @@ extension ExecutionContext {
         if let objectType = field.objectType, let value, !isNullValue(value) {
             let plan = field.subplan(for: objectType, in: self)
             if plan.isTypeOf == nil {
-                switch executeObject(plan, value, ObjectPath(parent: parentPath.node, key: .key(field.responseKey))) {
+                switch executeObject(plan, value, parentPath.child(.key(field.responseKey))) {
                 case .value(let completed): return .value(completed)
                 case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
                 case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
                 }
             }
+        }
+        if field.isStringList, let value, isSameType(type(of: value), [String].self) {
+            // A list of strings held as a Swift array: no per-item completion, no path.
+            return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
     }

@@ -64,6 +64,12 @@ final class FieldPlan: Sendable {
     let returnsNonNull: Bool
     /// The object type when the return type is `T` or `T!` for an object type `T`.
     let objectType: GraphQLObjectType?
+    /// Whether the return type is a list of `String` (any nullability).
+    let isStringList: Bool
+    /// The named type when it is an object type (the return type without list and non-null wrappers).
+    private let namedObjectType: GraphQLObjectType?
+    /// The sub-plan for ``namedObjectType``, read without a lock once built.
+    private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -89,10 +95,26 @@ final class FieldPlan: Sendable {
         } else {
             self.objectType = nil
         }
+        if case .list(let itemType) = definition.type.nullableType,
+           case .named(.scalar(let scalar)) = itemType.nullableType, scalar === GraphQLScalarType.string {
+            isStringList = true
+        } else {
+            isStringList = false
+        }
+        if case .object(let objectType) = definition.type.namedType {
+            namedObjectType = objectType
+        } else {
+            namedObjectType = nil
+        }
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
     func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
+        if type === namedObjectType {
+            if let plan = namedObjectSubplan.load() { return plan }
+            return namedObjectSubplan.storeIfNil(
+                context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+        }
         let key = ObjectIdentifier(type)
         let cached = subplans.withLock { cache -> ObjectPlan? in
             if let last = cache.last, last.type === type { return last }

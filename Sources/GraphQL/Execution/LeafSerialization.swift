@@ -117,7 +117,8 @@ enum LeafSerializer {
     }
 
     static func int(_ value: any Sendable) throws -> JSONValue {
-        if isSameType(type(of: value), Int.self), let int = value as? Int {
+        if isSameType(type(of: value), Int.self) {
+            let int = loadExactType(value, as: Int.self)
             guard int >= graphQLMinInt, int <= graphQLMaxInt else {
                 throw GraphQLError(message: "Int cannot represent non 32-bit signed integer value: \(int)")
             }
@@ -150,7 +151,8 @@ enum LeafSerializer {
     }
 
     static func float(_ value: any Sendable) throws -> JSONValue {
-        if isSameType(type(of: value), Double.self), let double = value as? Double {
+        if isSameType(type(of: value), Double.self) {
+            let double = loadExactType(value, as: Double.self)
             guard double.isFinite else {
                 throw GraphQLError(message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
             }
@@ -175,7 +177,7 @@ enum LeafSerializer {
     }
 
     static func string(_ value: any Sendable) throws -> JSONValue {
-        if isSameType(type(of: value), String.self), let string = value as? String { return .string(string) }
+        if isSameType(type(of: value), String.self) { return .string(loadExactType(value, as: String.self)) }
         switch try primitive(value) {
         case .string(let string): return .string(string)
         case .bool(let bool): return .string(bool ? "true" : "false")
@@ -190,7 +192,7 @@ enum LeafSerializer {
     }
 
     static func boolean(_ value: any Sendable) throws -> JSONValue {
-        if isSameType(type(of: value), Bool.self), let bool = value as? Bool { return .bool(bool) }
+        if isSameType(type(of: value), Bool.self) { return .bool(loadExactType(value, as: Bool.self)) }
         switch try primitive(value) {
         case .bool(let bool): return .bool(bool)
         case .int(let int): return .bool(int != 0)
@@ -201,7 +203,7 @@ enum LeafSerializer {
     }
 
     static func id(_ value: any Sendable) throws -> JSONValue {
-        if isSameType(type(of: value), String.self), let string = value as? String { return .string(string) }
+        if isSameType(type(of: value), String.self) { return .string(loadExactType(value, as: String.self)) }
         switch try primitive(value) {
         case .string(let string): return .string(string)
         case .int(let int): return .string(String(int))
