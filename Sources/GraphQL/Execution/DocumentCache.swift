@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A bounded least-recently-used cache of parsed and validated documents,
 /// keyed by the document text. Thread-safe.
@@ -25,7 +25,7 @@ public final class DocumentCache: Sendable {
     public let capacity: Int
     /// Documents longer than this (in UTF-8 bytes) are not cached.
     public let maxDocumentBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache of at most `capacity` documents of at most `maxDocumentBytes` each.
     public init(capacity: Int = 1_000, maxDocumentBytes: Int = 100_000) {

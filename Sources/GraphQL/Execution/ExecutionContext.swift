@@ -1,5 +1,5 @@
 import JSON
-import Synchronization
+import Locking
 
 /// Everything one execution shares: the schema, the operation, the coerced
 /// variables, the root and context values and the errors found so far.
@@ -13,7 +13,7 @@ final class ExecutionContext: Sendable {
     let contextValue: ResolvedValue
     let tracker: (any WorkTracker)?
     let source: Source
-    private let errorList = Mutex<[GraphQLError]>([])
+    private let errorList = Locked<[GraphQLError]>([])
 
     init(executable: ExecutableSchema, document: Document, operation: OperationDefinition,
          fragments: [String: FragmentDefinition], variables: [String: JSONValue],

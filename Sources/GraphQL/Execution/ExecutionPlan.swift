@@ -1,4 +1,5 @@
 import JSON
+import Locking
 import Synchronization
 
 /// How a planned field gets its value.
@@ -71,7 +72,7 @@ final class FieldPlan: Sendable {
     /// The sub-plan for ``namedObjectType``, read without a lock once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
     /// The sub-plans by runtime type; the last one used is checked first.
-    private let subplans = Mutex<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
+    private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
          kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>, execution: ExecutionContext) {
