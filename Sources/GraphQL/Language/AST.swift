@@ -3,16 +3,32 @@
 // text in the document's ``Source`` (nil when parsed with `noLocation`).
 
 /// The UTF-8 byte range `start..<end` of a node's text in its ``Source``.
+///
+/// Stored as two 32-bit offsets (offsets beyond `Int32.max` are clamped), so
+/// that `Location?`, carried by every node, takes 9 bytes instead of 17.
 public struct Location: Sendable, Hashable {
+    @usableFromInline var storedStart: Int32
+    @usableFromInline var storedEnd: Int32
+
     /// The offset of the node's first byte.
-    public var start: Int
+    @inlinable
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Int32(clamping: newValue) }
+    }
+
     /// The offset just past the node's last byte.
-    public var end: Int
+    @inlinable
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Int32(clamping: newValue) }
+    }
 
     /// A location from `start` up to (not including) `end`.
+    @inlinable
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = Int32(clamping: start)
+        storedEnd = Int32(clamping: end)
     }
 }
 
