@@ -246,14 +246,29 @@ public enum Selection: Sendable, Hashable {
 }
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
+///
+/// The range is stored as `storedLoc` so that the struct keeps its implicit
+/// memberwise initializer, `init(alias:name:arguments:directives:selectionSet:storedLoc:)`,
+/// which the parser uses: the compiler builds a field through an explicit
+/// initializer twice and copies one into the other (retaining every part).
 public struct Field: Sendable, Hashable {
     public var alias: Name?
     public var name: Name
     public var arguments: [Argument]
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
-    public var loc: Location?
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+
+    /// The key of this field in the response: the alias if any, else the name.
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
     public init(alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
                 selectionSet: SelectionSet? = nil, loc: Location? = nil) {
         self.alias = alias
@@ -261,11 +276,8 @@ public struct Field: Sendable, Hashable {
         self.arguments = arguments
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
-
-    /// The key of this field in the response: the alias if any, else the name.
-    public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// An argument: `name: value`.

@@ -281,9 +281,20 @@ struct Parser: ~Copyable {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        let field = Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                          selectionSet: selectionSet, loc: loc(start))
-        return .field(consume field)
+        return Self.fieldSelection(alias: alias, name: name, arguments: arguments, directives: directives,
+                                   selectionSet: selectionSet, loc: loc(start))
+    }
+
+    /// Builds a field selection from its parts. Kept out of line and non-throwing:
+    /// built inline in `parseField`, the compiler made the field twice, then copied
+    /// one into the other (retaining every part) and destroyed the first.
+    @inline(never)
+    private static func fieldSelection(
+        alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
+        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: Location?
+    ) -> Selection {
+        .field(Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                     selectionSet: selectionSet, storedLoc: loc))
     }
 
     @inline(never)
