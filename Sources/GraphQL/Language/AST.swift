@@ -166,8 +166,17 @@ public struct OperationDefinition: Sendable, Hashable {
     public var variableDefinitions: [VariableDefinition]
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension OperationDefinition {
     public init(operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
                 directives: [Directive] = [], selectionSet: SelectionSet, loc: Location? = nil) {
         self.operation = operation
@@ -175,7 +184,7 @@ public struct OperationDefinition: Sendable, Hashable {
         self.variableDefinitions = variableDefinitions
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 
@@ -185,15 +194,24 @@ public struct VariableDefinition: Sendable, Hashable {
     public var type: TypeNode
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension VariableDefinition {
     public init(variable: Variable, type: TypeNode, defaultValue: Value? = nil,
                 directives: [Directive] = [], loc: Location? = nil) {
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 
@@ -311,14 +329,23 @@ public struct InlineFragment: Sendable, Hashable {
     public var typeCondition: NamedType?
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension InlineFragment {
     public init(typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
                 loc: Location? = nil) {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 

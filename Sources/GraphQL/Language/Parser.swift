@@ -197,7 +197,8 @@ struct Parser: ~Copyable {
         let start = token.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, selectionSet: selectionSet, loc: loc(start))
+            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
+                                       selectionSet: selectionSet, storedLoc: loc(start))
         }
         let operation = try parseOperationType()
         var name: Name?
@@ -206,7 +207,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
-                                   directives: directives, selectionSet: selectionSet, loc: loc(start))
+                                   directives: directives, selectionSet: selectionSet, storedLoc: loc(start))
     }
 
     private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
@@ -238,7 +239,7 @@ struct Parser: ~Copyable {
         if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
         let directives = try parseDirectives(const: true)
         return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
-                                  directives: directives, loc: loc(start))
+                                  directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseVariable() throws(GraphQLError) -> Variable {
@@ -325,7 +326,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: selectionSet, loc: loc(start)))
+                                              selectionSet: selectionSet, storedLoc: loc(start)))
     }
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
