@@ -286,10 +286,9 @@ struct Parser: ~Copyable {
                                    selectionSet: selectionSet, loc: loc(start))
     }
 
-    /// Builds a field selection from its parts. Kept out of line and non-throwing:
-    /// built inline in `parseField`, the compiler made the field twice, then copied
-    /// one into the other (retaining every part) and destroyed the first.
-    @inline(never)
+    /// Builds a field selection from its parts, through `Field`'s memberwise
+    /// initializer (see ``Field``).
+    @inline(__always)
     private static func fieldSelection(
         alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
         directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: Location?
