@@ -3,16 +3,32 @@
 // text in the document's ``Source`` (nil when parsed with `noLocation`).
 
 /// The UTF-8 byte range `start..<end` of a node's text in its ``Source``.
+///
+/// Stored as two 32-bit offsets (offsets beyond `Int32.max` are clamped), so
+/// that `Location?`, carried by every node, takes 9 bytes instead of 17.
 public struct Location: Sendable, Hashable {
+    @usableFromInline var storedStart: Int32
+    @usableFromInline var storedEnd: Int32
+
     /// The offset of the node's first byte.
-    public var start: Int
+    @inlinable
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Int32(clamping: newValue) }
+    }
+
     /// The offset just past the node's last byte.
-    public var end: Int
+    @inlinable
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Int32(clamping: newValue) }
+    }
 
     /// A location from `start` up to (not including) `end`.
+    @inlinable
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = Int32(clamping: start)
+        storedEnd = Int32(clamping: end)
     }
 }
 
@@ -150,8 +166,17 @@ public struct OperationDefinition: Sendable, Hashable {
     public var variableDefinitions: [VariableDefinition]
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension OperationDefinition {
     public init(operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
                 directives: [Directive] = [], selectionSet: SelectionSet, loc: Location? = nil) {
         self.operation = operation
@@ -159,7 +184,7 @@ public struct OperationDefinition: Sendable, Hashable {
         self.variableDefinitions = variableDefinitions
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 
@@ -169,15 +194,24 @@ public struct VariableDefinition: Sendable, Hashable {
     public var type: TypeNode
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension VariableDefinition {
     public init(variable: Variable, type: TypeNode, defaultValue: Value? = nil,
                 directives: [Directive] = [], loc: Location? = nil) {
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 
@@ -230,14 +264,29 @@ public enum Selection: Sendable, Hashable {
 }
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
+///
+/// The range is stored as `storedLoc` so that the struct keeps its implicit
+/// memberwise initializer, `init(alias:name:arguments:directives:selectionSet:storedLoc:)`,
+/// which the parser uses: the compiler builds a field through an explicit
+/// initializer twice and copies one into the other (retaining every part).
 public struct Field: Sendable, Hashable {
     public var alias: Name?
     public var name: Name
     public var arguments: [Argument]
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
-    public var loc: Location?
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+
+    /// The key of this field in the response: the alias if any, else the name.
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
     public init(alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
                 selectionSet: SelectionSet? = nil, loc: Location? = nil) {
         self.alias = alias
@@ -245,11 +294,8 @@ public struct Field: Sendable, Hashable {
         self.arguments = arguments
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
-
-    /// The key of this field in the response: the alias if any, else the name.
-    public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// An argument: `name: value`.
@@ -283,14 +329,23 @@ public struct InlineFragment: Sendable, Hashable {
     public var typeCondition: NamedType?
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var loc: Location?
+    /// Stored under another name so that the implicit memberwise initializer
+    /// (with `storedLoc:`) exists for the parser: see ``Field``.
+    @usableFromInline var storedLoc: Location?
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc }
+        @inline(__always) set { storedLoc = newValue }
+    }
+}
+
+extension InlineFragment {
     public init(typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
                 loc: Location? = nil) {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = loc
     }
 }
 

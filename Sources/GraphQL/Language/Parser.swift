@@ -197,7 +197,8 @@ struct Parser: ~Copyable {
         let start = token.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, selectionSet: selectionSet, loc: loc(start))
+            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
+                                       selectionSet: selectionSet, storedLoc: loc(start))
         }
         let operation = try parseOperationType()
         var name: Name?
@@ -206,7 +207,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
-                                   directives: directives, selectionSet: selectionSet, loc: loc(start))
+                                   directives: directives, selectionSet: selectionSet, storedLoc: loc(start))
     }
 
     private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
@@ -238,7 +239,7 @@ struct Parser: ~Copyable {
         if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
         let directives = try parseDirectives(const: true)
         return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
-                                  directives: directives, loc: loc(start))
+                                  directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseVariable() throws(GraphQLError) -> Variable {
@@ -281,9 +282,19 @@ struct Parser: ~Copyable {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        let field = Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                          selectionSet: selectionSet, loc: loc(start))
-        return .field(consume field)
+        return Self.fieldSelection(alias: alias, name: name, arguments: arguments, directives: directives,
+                                   selectionSet: selectionSet, loc: loc(start))
+    }
+
+    /// Builds a field selection from its parts, through `Field`'s memberwise
+    /// initializer (see ``Field``).
+    @inline(__always)
+    private static func fieldSelection(
+        alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
+        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: Location?
+    ) -> Selection {
+        .field(Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                     selectionSet: selectionSet, storedLoc: loc))
     }
 
     @inline(never)
@@ -314,7 +325,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: selectionSet, loc: loc(start)))
+                                              selectionSet: selectionSet, storedLoc: loc(start)))
     }
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
