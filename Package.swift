@@ -42,10 +42,11 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader"]),
-        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON"]),
+        .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
+        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON"]
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs"]
         ),
     ],
     swiftLanguageModes: [.v6]

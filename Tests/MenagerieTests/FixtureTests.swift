@@ -1,3 +1,4 @@
+import UpstreamStubs
 import Foundation
 import JSON
 @testable import Menagerie
@@ -96,7 +97,7 @@ final class FixtureTests: XCTestCase {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    static func fault(_ kind: String) -> LoopbackFault {
+    static func fault(_ kind: String) -> StubFault {
         switch kind {
         case "serverError": return .serverError
         case "garbage": return .garbage

@@ -1,3 +1,4 @@
+import UpstreamStubs
 import DataLoader
 import Foundation
 import JSON

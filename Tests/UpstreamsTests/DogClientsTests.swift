@@ -1,3 +1,4 @@
+import UpstreamStubs
 import Foundation
 import JSON
 @testable import Upstreams

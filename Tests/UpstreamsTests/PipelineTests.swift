@@ -1,3 +1,4 @@
+import UpstreamStubs
 import Foundation
 import Synchronization
 @testable import Upstreams

@@ -1,3 +1,4 @@
+import UpstreamStubs
 import Dispatch
 import Foundation
 import JSON
@@ -9,10 +10,10 @@ import Upstreams
 /// the embedded transport's routes; D&D through the embedded GraphQL endpoint),
 /// with request counters and fault injection.
 final class StubUpstreams: Sendable {
-    let servers: [UpstreamID: LoopbackServer]
+    let servers: [UpstreamID: StubServer]
 
     init() throws {
-        var servers: [UpstreamID: LoopbackServer] = [:]
+        var servers: [UpstreamID: StubServer] = [:]
         let dnd = try EmbeddedDnDEndpoint.fromSnapshot()
         for upstream in UpstreamID.allCases {
             let answer: @Sendable (UpstreamRequest) async -> UpstreamResponse
@@ -25,7 +26,7 @@ final class StubUpstreams: Sendable {
                 }
             }
             let portBox = PortBox()
-            let server = try LoopbackServer { request in
+            let server = try StubServer { request in
                 let upstreamRequest = UpstreamRequest(method: request.method, url: "http://127.0.0.1:\(portBox.port)" + request.target,
                                                       headers: request.headers.map { UpstreamHeader($0.name, $0.value) },
                                                       body: request.body)

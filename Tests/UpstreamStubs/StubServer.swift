@@ -4,27 +4,27 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Synchronization
+import Locking
 
 /// A request as the stub server received it.
-struct StubRequest: Sendable {
-    var method: String
+public struct StubRequest: Sendable {
+    public var method: String
     /// Path and query, e.g. `/v1/breeds?limit=2`.
-    var target: String
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+    public var target: String
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
 
-    var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+    public var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// What the stub does with a request.
-enum StubAction: Sendable {
+public enum StubAction: Sendable {
     /// Answer (after `delay` seconds).
     case respond(status: Int, headers: [(String, String)], body: [UInt8], delay: Double)
     /// Keep the connection open without answering until the server stops.
@@ -32,17 +32,17 @@ enum StubAction: Sendable {
     /// Close the connection without answering.
     case close
 
-    static func json(_ text: String, status: Int = 200, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
+    public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
         .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8), delay: delay)
     }
 
-    static func text(_ text: String, status: Int, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
+    public static func text(_ text: String, status: Int, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
         .respond(status: status, headers: [("Content-Type", "text/plain")] + headers, body: Array(text.utf8), delay: delay)
     }
 }
 
 /// Faults applied before the handler runs.
-enum StubFault: Sendable {
+public enum StubFault: Sendable {
     case none
     /// Add latency to every answer.
     case slow(Double)
@@ -56,13 +56,15 @@ enum StubFault: Sendable {
     case close
     /// Answer 429 with `Retry-After`.
     case rateLimited(retryAfter: Int)
+    /// Answer with this status and JSON body.
+    case answer(status: Int, body: String)
     /// Apply `fault` to the first `count` requests only, then behave normally.
     indirect case first(Int, StubFault)
 }
 
-/// A tiny HTTP/1.1 server on loopback for tests: one thread per connection,
+/// A tiny HTTP/1.1 server on loopback standing in for an upstream in tests: one thread per connection,
 /// `Connection: close` on every answer, request log and fault injection.
-final class StubServer: Sendable {
+public final class StubServer: Sendable {
     struct State {
         var requests: [StubRequest] = []
         var fault: StubFault = .none
@@ -70,13 +72,13 @@ final class StubServer: Sendable {
         var stopped = false
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (StubRequest) -> StubAction
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts a server on 127.0.0.1 with a free port.
-    init(_ handler: @escaping @Sendable (StubRequest) -> StubAction) throws {
+    public init(_ handler: @escaping @Sendable (StubRequest) -> StubAction) throws {
         self.handler = handler
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -108,20 +110,28 @@ final class StubServer: Sendable {
 
     deinit { stop() }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Every request received so far.
-    var requests: [StubRequest] { state.withLock { $0.requests } }
-    var requestCount: Int { state.withLock { $0.requests.count } }
-    func count(path: String) -> Int { state.withLock { $0.requests.filter { $0.path == path }.count } }
+    public var requests: [StubRequest] { state.withLock { $0.requests } }
+    public var requestCount: Int { state.withLock { $0.requests.count } }
+    public func count(path: String) -> Int { state.withLock { $0.requests.filter { $0.path == path }.count } }
 
-    var fault: StubFault {
+    /// Forgets the requests received so far and clears the fault.
+    public func reset() {
+        state.withLock {
+            $0.requests.removeAll()
+            $0.fault = .none
+        }
+    }
+
+    public var fault: StubFault {
         get { state.withLock { $0.fault } }
         set { state.withLock { $0.fault = newValue } }
     }
 
     /// Stops listening and closes every open (e.g. hanging) connection.
-    func stop() {
+    public func stop() {
         let connections = state.withLock { s -> Set<Int32>? in
             guard !s.stopped else { return nil }
             s.stopped = true
@@ -182,7 +192,7 @@ final class StubServer: Sendable {
         case .serverError: action = .text("Internal Server Error", status: 500)
         case .garbage: action = .json("<html>not json at all")
         case .hang: action = .hang
-        case .close: action = .close
+        case .close: action = .close        case .answer(let status, let body): action = .json(body, status: status)
         case .rateLimited(let seconds): action = .text("Too many requests", status: 429, headers: [("Retry-After", String(seconds))])
         }
         switch action {
@@ -266,26 +276,6 @@ final class StubServer: Sendable {
     }
 }
 
-enum StubError: Error {
+public enum StubError: Error {
     case socket(String)
-}
-
-/// Reads the shared upstream reference data (never copied into the repository).
-enum SharedData {
-    /// `shared/upstreams` found beside the checkout (or beside its parent, for worktrees).
-    static let root: String = {
-        var directory = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { directory.deleteLastPathComponent() }  // Support, UpstreamsTests, Tests, checkout
-        var candidate = directory.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let path = candidate.appendingPathComponent("shared/upstreams").path
-            if FileManager.default.fileExists(atPath: path) { return path }
-            candidate.deleteLastPathComponent()
-        }
-        return "/work/shared/upstreams"
-    }()
-
-    static func text(_ relativePath: String) -> String {
-        (try? String(contentsOfFile: root + "/" + relativePath, encoding: .utf8)) ?? ""
-    }
 }
