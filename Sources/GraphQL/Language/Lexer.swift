@@ -48,11 +48,7 @@ struct Lexer {
     /// The text of the bytes `start..<end` (a name, a number).
     @inline(__always)
     func text(_ start: Int, _ end: Int) -> String {
-        let source = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        return String(unsafeUninitializedCapacity: source.count) { buffer in
-            _ = buffer.initialize(from: source)
-            return source.count
-        }
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Whether the current token is the name `keyword` (compared as bytes).
