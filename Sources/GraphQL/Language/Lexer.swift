@@ -54,6 +54,12 @@ struct Lexer {
     /// Whether the current token is the name `keyword` (compared as bytes).
     @inline(__always)
     func tokenIs(_ keyword: StaticString) -> Bool {
+        tokenIs(token, keyword)
+    }
+
+    /// Whether `token` is the name `keyword` (compared as bytes).
+    @inline(__always)
+    func tokenIs(_ token: Token, _ keyword: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
         let key = keyword.utf8Start
         var index = 0

@@ -163,27 +163,27 @@ struct Parser: ~Copyable {
         let hasDescription = peekDescription()
         let keywordToken = hasDescription ? try lexer.lookahead() : token
         if keywordToken.kind == .name {
-            switch keyword(of: keywordToken) {
-            case "schema": return .schema(try parseSchemaDefinition())
-            case "scalar": return .scalarType(try parseScalarTypeDefinition())
-            case "type": return .objectType(try parseObjectTypeDefinition())
-            case "interface": return .interfaceType(try parseInterfaceTypeDefinition())
-            case "union": return .unionType(try parseUnionTypeDefinition())
-            case "enum": return .enumType(try parseEnumTypeDefinition())
-            case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
-            case "directive": return .directive(try parseDirectiveDefinition())
-            default: break
+            // (Keywords compared as bytes: no String per definition.)
+            if !hasDescription {
+                if lexer.tokenIs(keywordToken, "query") || lexer.tokenIs(keywordToken, "mutation")
+                    || lexer.tokenIs(keywordToken, "subscription") {
+                    return .operation(try parseOperationDefinition())
+                }
+                if lexer.tokenIs(keywordToken, "fragment") { return .fragment(try parseFragmentDefinition()) }
             }
+            if lexer.tokenIs(keywordToken, "schema") { return .schema(try parseSchemaDefinition()) }
+            if lexer.tokenIs(keywordToken, "scalar") { return .scalarType(try parseScalarTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "type") { return .objectType(try parseObjectTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "interface") { return .interfaceType(try parseInterfaceTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "union") { return .unionType(try parseUnionTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "enum") { return .enumType(try parseEnumTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "input") { return .inputObjectType(try parseInputObjectTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "directive") { return .directive(try parseDirectiveDefinition()) }
             if hasDescription {
                 throw lexer.error(at: token.start,
                                   "Unexpected description, descriptions are supported only on type definitions.")
             }
-            switch keyword(of: keywordToken) {
-            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-            case "fragment": return .fragment(try parseFragmentDefinition())
-            case "extend": return try parseTypeSystemExtension()
-            default: break
-            }
+            if lexer.tokenIs(keywordToken, "extend") { return try parseTypeSystemExtension() }
         }
         throw unexpected(keywordToken)
     }
@@ -213,12 +213,10 @@ struct Parser: ~Copyable {
     private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
         let operationToken = token
         try expect(.name)
-        switch lexer.text(operationToken.start, operationToken.end) {
-        case "query": return .query
-        case "mutation": return .mutation
-        case "subscription": return .subscription
-        default: throw unexpected(operationToken)
-        }
+        if lexer.tokenIs(operationToken, "query") { return .query }
+        if lexer.tokenIs(operationToken, "mutation") { return .mutation }
+        if lexer.tokenIs(operationToken, "subscription") { return .subscription }
+        throw unexpected(operationToken)
     }
 
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
