@@ -133,6 +133,7 @@ struct Parser: ~Copyable {
     mutating func parseDocument() throws(GraphQLError) -> Document {
         try expect(.sof)
         var definitions: [Definition] = []
+        definitions.reserveCapacity(8) // one allocation for most documents, not 1, 2, 4, 8
         repeat {
             definitions.append(try parseDefinition())
         } while try !expectOptional(.eof)
