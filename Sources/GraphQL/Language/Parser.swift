@@ -296,8 +296,14 @@ struct Parser: ~Copyable {
                      selectionSet: selectionSet, storedLoc: loc))
     }
 
-    @inline(never)
+    /// The common case (no arguments) is checked inline, without a call.
+    @inline(__always)
     private mutating func parseArguments(const isConst: Bool) throws(GraphQLError) -> [Argument] {
+        peek(.parenL) ? try parseArgumentList(const: isConst) : []
+    }
+
+    @inline(never)
+    private mutating func parseArgumentList(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
         let base = argumentStack.count
         repeat {
@@ -430,8 +436,14 @@ struct Parser: ~Copyable {
 
     // MARK: - Directives
 
-    @inline(never)
+    /// The common case (no directives) is checked inline, without a call.
+    @inline(__always)
     private mutating func parseDirectives(const isConst: Bool) throws(GraphQLError) -> [Directive] {
+        peek(.at) ? try parseDirectiveList(const: isConst) : []
+    }
+
+    @inline(never)
+    private mutating func parseDirectiveList(const isConst: Bool) throws(GraphQLError) -> [Directive] {
         guard peek(.at) else { return [] }
         let base = directiveStack.count
         while peek(.at) {
