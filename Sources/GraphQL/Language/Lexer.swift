@@ -48,16 +48,18 @@ struct Lexer {
     /// The text of the bytes `start..<end` (a name, a number).
     @inline(__always)
     func text(_ start: Int, _ end: Int) -> String {
-        let source = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        return String(unsafeUninitializedCapacity: source.count) { buffer in
-            _ = buffer.initialize(from: source)
-            return source.count
-        }
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Whether the current token is the name `keyword` (compared as bytes).
     @inline(__always)
     func tokenIs(_ keyword: StaticString) -> Bool {
+        tokenIs(token, keyword)
+    }
+
+    /// Whether `token` is the name `keyword` (compared as bytes).
+    @inline(__always)
+    func tokenIs(_ token: Token, _ keyword: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
         let key = keyword.utf8Start
         var index = 0

@@ -133,6 +133,7 @@ struct Parser: ~Copyable {
     mutating func parseDocument() throws(GraphQLError) -> Document {
         try expect(.sof)
         var definitions: [Definition] = []
+        definitions.reserveCapacity(8) // one allocation for most documents, not 1, 2, 4, 8
         repeat {
             definitions.append(try parseDefinition())
         } while try !expectOptional(.eof)
@@ -163,27 +164,27 @@ struct Parser: ~Copyable {
         let hasDescription = peekDescription()
         let keywordToken = hasDescription ? try lexer.lookahead() : token
         if keywordToken.kind == .name {
-            switch keyword(of: keywordToken) {
-            case "schema": return .schema(try parseSchemaDefinition())
-            case "scalar": return .scalarType(try parseScalarTypeDefinition())
-            case "type": return .objectType(try parseObjectTypeDefinition())
-            case "interface": return .interfaceType(try parseInterfaceTypeDefinition())
-            case "union": return .unionType(try parseUnionTypeDefinition())
-            case "enum": return .enumType(try parseEnumTypeDefinition())
-            case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
-            case "directive": return .directive(try parseDirectiveDefinition())
-            default: break
+            // (Keywords compared as bytes: no String per definition.)
+            if !hasDescription {
+                if lexer.tokenIs(keywordToken, "query") || lexer.tokenIs(keywordToken, "mutation")
+                    || lexer.tokenIs(keywordToken, "subscription") {
+                    return .operation(try parseOperationDefinition())
+                }
+                if lexer.tokenIs(keywordToken, "fragment") { return .fragment(try parseFragmentDefinition()) }
             }
+            if lexer.tokenIs(keywordToken, "schema") { return .schema(try parseSchemaDefinition()) }
+            if lexer.tokenIs(keywordToken, "scalar") { return .scalarType(try parseScalarTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "type") { return .objectType(try parseObjectTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "interface") { return .interfaceType(try parseInterfaceTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "union") { return .unionType(try parseUnionTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "enum") { return .enumType(try parseEnumTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "input") { return .inputObjectType(try parseInputObjectTypeDefinition()) }
+            if lexer.tokenIs(keywordToken, "directive") { return .directive(try parseDirectiveDefinition()) }
             if hasDescription {
                 throw lexer.error(at: token.start,
                                   "Unexpected description, descriptions are supported only on type definitions.")
             }
-            switch keyword(of: keywordToken) {
-            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-            case "fragment": return .fragment(try parseFragmentDefinition())
-            case "extend": return try parseTypeSystemExtension()
-            default: break
-            }
+            if lexer.tokenIs(keywordToken, "extend") { return try parseTypeSystemExtension() }
         }
         throw unexpected(keywordToken)
     }
@@ -213,12 +214,10 @@ struct Parser: ~Copyable {
     private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
         let operationToken = token
         try expect(.name)
-        switch lexer.text(operationToken.start, operationToken.end) {
-        case "query": return .query
-        case "mutation": return .mutation
-        case "subscription": return .subscription
-        default: throw unexpected(operationToken)
-        }
+        if lexer.tokenIs(operationToken, "query") { return .query }
+        if lexer.tokenIs(operationToken, "mutation") { return .mutation }
+        if lexer.tokenIs(operationToken, "subscription") { return .subscription }
+        throw unexpected(operationToken)
     }
 
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
@@ -297,8 +296,14 @@ struct Parser: ~Copyable {
                      selectionSet: selectionSet, storedLoc: loc))
     }
 
-    @inline(never)
+    /// The common case (no arguments) is checked inline, without a call.
+    @inline(__always)
     private mutating func parseArguments(const isConst: Bool) throws(GraphQLError) -> [Argument] {
+        peek(.parenL) ? try parseArgumentList(const: isConst) : []
+    }
+
+    @inline(never)
+    private mutating func parseArgumentList(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
         let base = argumentStack.count
         repeat {
@@ -431,8 +436,14 @@ struct Parser: ~Copyable {
 
     // MARK: - Directives
 
-    @inline(never)
+    /// The common case (no directives) is checked inline, without a call.
+    @inline(__always)
     private mutating func parseDirectives(const isConst: Bool) throws(GraphQLError) -> [Directive] {
+        peek(.at) ? try parseDirectiveList(const: isConst) : []
+    }
+
+    @inline(never)
+    private mutating func parseDirectiveList(const isConst: Bool) throws(GraphQLError) -> [Directive] {
         guard peek(.at) else { return [] }
         let base = directiveStack.count
         while peek(.at) {
