@@ -197,7 +197,7 @@ public final class UpstreamPipeline: Sendable {
                 let elapsed = clock.now() - started
                 counters.update {
                     $0.responses += 1
-                    $0.latencySeconds += elapsed
+                    $0.observeLatency(elapsed)
                 }
                 if response.body.count > settings.maxResponseBytes {
                     breaker.recordNeutral()
@@ -218,7 +218,7 @@ public final class UpstreamPipeline: Sendable {
                 return response
             } catch let error as TransportError {
                 let elapsed = clock.now() - started
-                counters.update { $0.latencySeconds += elapsed }
+                counters.update { $0.observeLatency(elapsed) }
                 breaker.recordFailure()
                 if error == .timedOut {
                     let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(Self.seconds(settings.timeout)).")
