@@ -85,7 +85,9 @@ enum MonsterListResolver {
                     total = try await dnd.monsterIndexes(matching: plan.upstream).count
                 }
                 let models = items.map { MonsterModel(object: $0) }
-                return PageModel(items: models, totalCount: total, hasMore: page.skip + models.count < total)
+                // Without `items` the page's size follows from the count.
+                let shown = wantsItems ? models.count : max(0, min(page.limit, total - page.skip))
+                return PageModel(items: models, totalCount: total, hasMore: page.skip + shown < total)
             }
             var countQuery = plan.upstream
             countQuery.limit = MonsterFilterPlan.fullListLimit
