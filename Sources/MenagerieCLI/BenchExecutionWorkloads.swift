@@ -90,12 +90,12 @@ enum ExecutionBench {
             resolvers.asyncField("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
             resolvers.asyncField("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
         } else {
-            resolvers.field("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
-            resolvers.field("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
-            resolvers.field("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
-            resolvers.field("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
-            resolvers.field("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
-            resolvers.field("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
+            resolvers.field("Item", "id", on: BenchItem.self) { $0.id }
+            resolvers.field("Item", "name", on: BenchItem.self) { $0.name }
+            resolvers.field("Item", "price", on: BenchItem.self) { $0.price }
+            resolvers.field("Item", "inStock", on: BenchItem.self) { $0.inStock }
+            resolvers.field("Item", "tags", on: BenchItem.self) { $0.tags }
+            resolvers.field("Item", "owner", on: BenchItem.self) { $0.owner }
         }
         do {
             let schema = try buildASTSchema(try parse(Source(sdl, name: "list-schema.graphql"), options: .unlimited))

@@ -7,32 +7,43 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
-        let reader = plan.hasPropertyFields ? SourceReader(source) : .none
-        let fields = plan.fields
-        for index in fields.indices {
-            // The plan holds its fields for the whole call: no reference counting per field.
-            unowned(unsafe) let field = fields[index]
+        // Reference counting rules of this loop (measured): iterate the fields
+        // with for-in (borrowed), call stored closures through optional
+        // chaining (no copy of the closure), never bind an optional source
+        // with `if let` (a copy); values returned by resolvers are moved on.
+        for field in plan.fields {
             let completion: Completion
-            if field.isPlainProperty {
-                let value = reader.read(field.fieldName)
-                completion = completeField(field, value, path)
-            } else if let resolve = field.syncResolver {
-                let value: ResolvedValue
+            switch field.strategy {
+            case .property:
+                completion = completeField(field, readProperty(plan, source, field.fieldName), path)
+            case .typed:
+                let value: TypedValue?
                 do {
-                    value = try resolve(source, field.coercedArguments, contextValue,
-                                        ResolveInfo(plan: field, objectPath: path))
+                    value = try field.typedResolver?.call(source)
                 } catch {
                     recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                     if field.returnsNonNull { return .bubble }
                     entries.append((key: field.responseKey, value: .null))
                     continue
                 }
-                completion = completeField(field, value, path)
-            } else if field.isAsync {
+                completion = completeTyped(field, value ?? .null, path)
+            case .sync:
+                let value: ResolvedValue?
+                do {
+                    value = try field.syncResolver?(source, field.coercedArguments, contextValue,
+                                                    ResolveInfo(plan: field, objectPath: path))
+                } catch {
+                    recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                    if field.returnsNonNull { return .bubble }
+                    entries.append((key: field.responseKey, value: .null))
+                    continue
+                }
+                completion = completeField(field, value ?? nil, path)
+            case .async:
                 // Filled later by a worker (a slot of the pending object).
                 entries.append((key: field.responseKey, value: .null))
                 continue
-            } else {
+            case .other:
                 completion = executeField(field, source, path)
             }
             switch completion {
@@ -74,42 +85,70 @@ extension ExecutionContext {
         return .object(JSONObject(entries))
     }
 
-    /// Completes a field's resolved value, with a fast path for leaves.
+    /// Completes a field's resolved value, with fast paths for leaves,
+    /// objects of a concrete type and lists of strings.
     @inline(__always)
-    func completeField(_ field: FieldPlan, _ value: ResolvedValue, _ parentPath: ObjectPath) -> Completion {
+    func completeField(_ field: FieldPlan, _ value: consuming ResolvedValue, _ parentPath: ObjectPath) -> Completion {
+        guard let value else { return completeNull(field, parentPath) }
         if let leaf = field.leaf {
-            if let value {
-                do {
-                    return .value(try serializeLeaf(leaf, value))
-                } catch NullSerialization.null {
-                    // Null: handled below.
-                } catch {
-                    recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                    return field.returnsNonNull ? .bubble : .value(.null)
-                }
+            do {
+                return .value(try serializeLeaf(leaf, value))
+            } catch NullSerialization.null {
+                return completeNull(field, parentPath)
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
             }
-            if field.returnsNonNull {
-                recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                            field: field, path: parentPath.appending(.key(field.responseKey)))
-                return .bubble
-            }
-            return .value(.null)
         }
-        if let objectType = field.objectType, let value, !isNullValue(value) {
+        if let objectType = field.objectType {
+            if isNullValue(value) { return completeNull(field, parentPath) }
             let plan = field.subplan(for: objectType, in: self)
-            if plan.isTypeOf == nil {
-                switch executeObject(plan, value, parentPath.child(.key(field.responseKey))) {
-                case .value(let completed): return .value(completed)
-                case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
-                case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
-                }
+            guard plan.isTypeOf == nil else {
+                return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+            }
+            switch executeObject(plan, value, parentPath.child(.key(field.responseKey))) {
+            case .value(let completed): return .value(completed)
+            case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
+            case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
             }
         }
-        if field.isStringList, let value, isSameType(type(of: value), [String].self) {
+        if field.isStringList, isSameType(type(of: value), [String].self) {
             // A list of strings held as a Swift array: no per-item completion, no path.
             return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+    }
+
+    /// A null field value: null, or an error that propagates when the field is non-null.
+    private func completeNull(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
+        guard field.returnsNonNull else { return .value(.null) }
+        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                    field: field, path: parentPath.appending(.key(field.responseKey)))
+        return .bubble
+    }
+
+    /// Completes a typed resolver's value: unboxed leaves of the field's own
+    /// leaf type directly, anything else through ``completeField(_:_:_:)``.
+    @inline(__always)
+    func completeTyped(_ field: FieldPlan, _ value: consuming TypedValue, _ parentPath: ObjectPath) -> Completion {
+        switch consume value {
+        case .string(let string):
+            if field.leafTag == .string || field.leafTag == .id { return .value(.string(string)) }
+            return completeField(field, string, parentPath)
+        case .int(let int):
+            if field.leafTag == .int, int >= graphQLMinInt, int <= graphQLMaxInt { return .value(.int(int)) }
+            return completeField(field, int, parentPath)
+        case .double(let double):
+            if field.leafTag == .float, double.isFinite { return .value(.double(double)) }
+            return completeField(field, double, parentPath)
+        case .bool(let bool):
+            if field.leafTag == .boolean { return .value(.bool(bool)) }
+            return completeField(field, bool, parentPath)
+        case .null:
+            return completeField(field, nil, parentPath)
+        case .other(let other):
+            return completeField(field, other, parentPath)
+        }
     }
 
     /// Resolves one field on `source` and completes its value (graphql-js `executeField`).
@@ -119,12 +158,20 @@ extension ExecutionContext {
         switch field.kind {
         case .property:
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
-            value = SourceReader(source).read(field.fieldName)
+            value = readProperty(nil, source, field.fieldName)
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolve(source, arguments, contextValue,
                                     ResolveInfo(plan: field, objectPath: parentPath))
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnType.isNonNull ? .bubble : .value(.null)
+            }
+        case .typed(let resolve):
+            guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
+            do {
+                return completeTyped(field, try resolve.call(source), parentPath)
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)
@@ -147,6 +194,17 @@ extension ExecutionContext {
             }
         }
         return completeField(field, value, parentPath)
+    }
+
+    /// The default resolver: the field `name` of `source` (through the
+    /// source access cached by `plan`, if given).
+    @inline(__always)
+    private func readProperty(_ plan: ObjectPlan?, _ source: ResolvedValue, _ name: String) -> ResolvedValue {
+        guard let plan else {
+            guard let value = source else { return nil }
+            return SourceAccess.of(value).access.read(source, name)
+        }
+        return plan.sourceAccess.withAccess(for: source) { $0.read(source, name) } ?? nil
     }
 
     private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {

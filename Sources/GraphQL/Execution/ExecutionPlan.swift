@@ -6,6 +6,7 @@ import Synchronization
 enum ResolveKind: Sendable {
     case sync(SyncFieldResolver)
     case async(AsyncFieldResolver)
+    case typed(TypedFieldResolver)
     /// The default resolver: read the field from the source value.
     case property
     /// `__typename`.
@@ -22,17 +23,16 @@ final class ObjectPlan: Sendable {
     let fields: [FieldPlan]
     /// The type's `isTypeOf` check, if one is bound.
     let isTypeOf: IsTypeOfCheck?
-    /// Whether some field uses the default resolver.
-    let hasPropertyFields: Bool
     /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
     let asyncFieldIndexes: [Int]
+    /// How the default resolver reads the sources (the type last seen).
+    let sourceAccess = SourceAccessCache()
 
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
         self.isTypeOf = isTypeOf
-        self.hasPropertyFields = fields.contains { $0.isPlainProperty }
-        self.asyncFieldIndexes = fields.indices.filter { fields[$0].isAsync }
+        self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
 }
 
@@ -51,12 +51,14 @@ final class FieldPlan: Sendable {
     let arguments: Result<FieldArguments, GraphQLError>
     /// The execution the plan belongs to (plans are per request).
     let execution: ExecutionContext
-    /// True when the field uses the default resolver and its arguments coerced.
-    let isPlainProperty: Bool
-    /// True when the field has an asynchronous resolver and its arguments coerced.
-    let isAsync: Bool
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
+    /// The typed resolver, when the field has one and its arguments coerced.
+    let typedResolver: TypedFieldResolver?
+    /// How the executor's object loop runs the field (worked out once).
+    let strategy: FieldStrategy
+    /// The leaf type's kind without its payload (cheap to compare), nil for non-leaves.
+    let leafTag: LeafTag?
     /// The coerced arguments (empty when coercion failed).
     let coercedArguments: FieldArguments
     /// How a leaf return type (`T` or `T!` for a scalar or enum `T`) is serialised; nil otherwise.
@@ -85,12 +87,19 @@ final class FieldPlan: Sendable {
         self.returnType = definition.type
         self.kind = kind
         self.arguments = arguments
-        if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
         if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
-        if case .async = kind, case .success = arguments { isAsync = true } else { isAsync = false }
+        if case .typed(let resolve) = kind, case .success = arguments { typedResolver = resolve } else { typedResolver = nil }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)
+        leafTag = leaf.map(LeafTag.init)
+        switch (kind, arguments) {
+        case (.property, .success): strategy = .property
+        case (.typed, .success): strategy = .typed
+        case (.sync, .success): strategy = .sync
+        case (.async, .success): strategy = .async
+        default: strategy = .other
+        }
         if case .named(.object(let objectType)) = definition.type.nullableType {
             self.objectType = objectType
         } else {
@@ -160,6 +169,7 @@ extension ExecutionContext {
                 switch resolver {
                 case .sync(let resolve): kind = .sync(resolve)
                 case .async(let resolve): kind = .async(resolve)
+                case .typed(let resolve): kind = .typed(resolve)
                 }
             } else {
                 kind = .property
@@ -179,6 +189,37 @@ extension ExecutionContext {
                                     parentType: type, kind: kind, arguments: arguments, execution: self))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
+    }
+}
+
+/// How the object loop runs a planned field (a plain enum: switching on it copies nothing).
+enum FieldStrategy: Sendable {
+    /// The default resolver.
+    case property
+    /// A ``TypedFieldResolver``.
+    case typed
+    /// A ``SyncFieldResolver``.
+    case sync
+    /// An ``AsyncFieldResolver``: filled in later.
+    case async
+    /// Anything else (`__typename`, introspection, argument errors): ``ExecutionContext/executeField(_:_:_:)``.
+    case other
+}
+
+/// A ``LeafKind`` without its payload.
+enum LeafTag: Sendable {
+    case string, int, float, boolean, id, enumType, custom
+
+    init(_ kind: LeafKind) {
+        switch kind {
+        case .string: self = .string
+        case .int: self = .int
+        case .float: self = .float
+        case .boolean: self = .boolean
+        case .id: self = .id
+        case .enumType: self = .enumType
+        case .custom: self = .custom
+        }
     }
 }
 
