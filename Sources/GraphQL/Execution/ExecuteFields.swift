@@ -7,60 +7,67 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
-        // Reference counting rules of this loop (measured): iterate the fields
-        // with for-in (borrowed), call stored closures through optional
-        // chaining (no copy of the closure), never bind an optional source
-        // with `if let` (a copy); values returned by resolvers are moved on.
-        for field in plan.fields {
-            let completion: Completion
-            switch field.strategy {
-            case .property:
-                completion = completeField(field, readProperty(plan, source, field.fieldName), path)
-            case .typed:
-                let value: TypedValue?
-                do {
-                    value = try field.typedResolver?.call(source)
-                } catch {
-                    recordError(error, field: field, path: path.appending(.key(field.responseKey)))
-                    if field.returnsNonNull { return .bubble }
+        // The fields are visited through unmanaged references borrowed for
+        // the call (the plan owns them): measured, iterating `plan.fields`
+        // retains and releases each field around every opaque call.
+        for unmanaged in plan.unmanagedFields {
+            let bubbled = unmanaged._withUnsafeGuaranteedRef { field -> Bool in
+                switch runField(field, plan, source, path) {
+                case .value(let value):
+                    entries.append((key: field.responseKey, value: value))
+                case .bubble:
+                    return true
+                case .pending(let node):
+                    holes.append((index: entries.count, node: node))
                     entries.append((key: field.responseKey, value: .null))
-                    continue
                 }
-                completion = completeTyped(field, value ?? .null, path)
-            case .sync:
-                let value: ResolvedValue?
-                do {
-                    value = try field.syncResolver?(source, field.coercedArguments, contextValue,
-                                                    ResolveInfo(plan: field, objectPath: path))
-                } catch {
-                    recordError(error, field: field, path: path.appending(.key(field.responseKey)))
-                    if field.returnsNonNull { return .bubble }
-                    entries.append((key: field.responseKey, value: .null))
-                    continue
-                }
-                completion = completeField(field, value ?? nil, path)
-            case .async:
-                // Filled later by a worker (a slot of the pending object).
-                entries.append((key: field.responseKey, value: .null))
-                continue
-            case .other:
-                completion = executeField(field, source, path)
+                return false
             }
-            switch completion {
-            case .value(let value):
-                entries.append((key: field.responseKey, value: value))
-            case .bubble:
-                return .bubble
-            case .pending(let node):
-                holes.append((index: entries.count, node: node))
-                entries.append((key: field.responseKey, value: .null))
-            }
+            if bubbled { return .bubble }
         }
         if !plan.asyncFieldIndexes.isEmpty {
             return .pending(.object(PendingObject(entries: entries, holes: holes, plan: plan, source: source, path: path)))
         }
         if holes.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(.object(PendingObject(entries: entries, holes: holes)))
+    }
+
+    /// Resolves and completes one field of an object (an asynchronous
+    /// field gives a null placeholder: its slot is filled later).
+    ///
+    /// Reference counting rules (measured): stored closures are called
+    /// through optional chaining (no copy of the closure), an optional source
+    /// is never bound with `if let` (a copy), resolved values are moved on.
+    @inline(__always)
+    private func runField(_ field: FieldPlan, _ plan: ObjectPlan, _ source: ResolvedValue,
+                          _ path: ObjectPath) -> Completion {
+        switch field.strategy {
+        case .property:
+            return completeField(field, readProperty(plan, source, field.fieldName), path)
+        case .typed:
+            let value: TypedValue?
+            do {
+                value = try field.typedCall?(source)
+            } catch {
+                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
+            }
+            return completeTyped(field, value ?? .null, path)
+        case .sync:
+            let value: ResolvedValue?
+            do {
+                value = try field.syncResolver?(source, field.coercedArguments, contextValue,
+                                                ResolveInfo(plan: field, objectPath: path))
+            } catch {
+                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
+            }
+            return completeField(field, value ?? nil, path)
+        case .async:
+            return .value(.null)
+        case .other:
+            return executeField(field, source, path)
+        }
     }
 
     /// Executes the root fields of a mutation one after another: each field,
@@ -204,7 +211,7 @@ extension ExecutionContext {
             guard let value = source else { return nil }
             return SourceAccess.of(value).access.read(source, name)
         }
-        return plan.sourceAccess.withAccess(for: source) { $0.read(source, name) } ?? nil
+        return plan.sourceAccess.kind(for: source)?.read(source, name) ?? nil
     }
 
     private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {

@@ -21,6 +21,8 @@ enum ResolveKind: Sendable {
 final class ObjectPlan: Sendable {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
+    /// ``fields`` as unmanaged references (owned by ``fields``), for the executor's loop.
+    let unmanagedFields: [Unmanaged<FieldPlan>]
     /// The type's `isTypeOf` check, if one is bound.
     let isTypeOf: IsTypeOfCheck?
     /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
@@ -31,6 +33,7 @@ final class ObjectPlan: Sendable {
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
+        self.unmanagedFields = fields.map { Unmanaged.passUnretained($0) }
         self.isTypeOf = isTypeOf
         self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
@@ -53,8 +56,8 @@ final class FieldPlan: Sendable {
     let execution: ExecutionContext
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
-    /// The typed resolver, when the field has one and its arguments coerced.
-    let typedResolver: TypedFieldResolver?
+    /// The typed resolver's function, when the field has one and its arguments coerced.
+    let typedCall: (@Sendable (_ source: ResolvedValue) throws -> TypedValue)?
     /// How the executor's object loop runs the field (worked out once).
     let strategy: FieldStrategy
     /// The leaf type's kind without its payload (cheap to compare), nil for non-leaves.
@@ -88,7 +91,7 @@ final class FieldPlan: Sendable {
         self.kind = kind
         self.arguments = arguments
         if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
-        if case .typed(let resolve) = kind, case .success = arguments { typedResolver = resolve } else { typedResolver = nil }
+        if case .typed(let resolve) = kind, case .success = arguments { typedCall = resolve.call } else { typedCall = nil }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)

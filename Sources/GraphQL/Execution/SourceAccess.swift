@@ -67,10 +67,17 @@ final class SourceAccess: Sendable {
 
     /// The field `name` of `source`, whose dynamic type is ``type``.
     @inline(__always) func read(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
-        switch kind {
+        kind.read(source, name)
+    }
+}
+
+extension SourceAccess.Kind {
+    /// The field `name` of `source`, whose dynamic type is the one this kind was worked out for.
+    @inline(__always) func read(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
+        switch self {
         case .provider(let provider, let inline):
             if inline {
-                return withUnsafePointer(to: source) { Self.read(provider, UnsafeRawPointer($0), name) }
+                return withUnsafePointer(to: source) { Self.readInline(provider, UnsafeRawPointer($0), name) }
             }
             return (source as? any FieldValueProviding)?[field: name]
         case .jsonValue:
@@ -89,7 +96,7 @@ final class SourceAccess: Sendable {
 
     /// Reads a field of the provider of the exact type `P` stored inline in the existential at `raw`.
     @inline(__always)
-    private static func read<P: FieldValueProviding>(_: P.Type, _ raw: UnsafeRawPointer, _ name: String) -> ResolvedValue {
+    private static func readInline<P: FieldValueProviding>(_: P.Type, _ raw: UnsafeRawPointer, _ name: String) -> ResolvedValue {
         raw.assumingMemoryBound(to: P.self).pointee[field: name]
     }
 }
@@ -101,26 +108,33 @@ struct SourceAccessCache: ~Copyable, Sendable {
 
     init() {}
 
-    /// Calls `body` with the access for the dynamic type of `source` (nil for a nil source).
+    /// How to read the fields of `source` (nil for a nil source).
     @inline(__always)
-    func withAccess<R>(for source: ResolvedValue, _ body: (SourceAccess) -> R) -> R? {
+    func kind(for source: ResolvedValue) -> SourceAccess.Kind? {
         guard ExistentialLayout.isExpected else {
             guard let value = source else { return nil }
-            return body(SourceAccess.of(value).access)
+            return SourceAccess.of(value).access.kind
         }
         guard let metadata = withUnsafePointer(to: source, { ExistentialLayout.metadata(UnsafeRawPointer($0)) }) else {
             return nil
         }
         if let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) {
-            let access = Unmanaged<SourceAccess>.fromOpaque(pointer)
-            if access._withUnsafeGuaranteedRef({ $0.metadata == metadata }) { return access._withUnsafeGuaranteedRef(body) }
+            let cached = Unmanaged<SourceAccess>.fromOpaque(pointer)._withUnsafeGuaranteedRef { access in
+                access.metadata == metadata ? access.kind : nil
+            }
+            if let cached { return cached }
         }
+        return slowKind(for: source)
+    }
+
+    @inline(never)
+    private func slowKind(for source: ResolvedValue) -> SourceAccess.Kind? {
         guard let value = source else { return nil }
         let (access, isPermanent) = SourceAccess.of(value)
         if isPermanent {
             bits.store(UInt(bitPattern: Unmanaged.passUnretained(access).toOpaque()), ordering: .releasing)
         }
-        return body(access)
+        return access.kind
     }
 }
 
