@@ -45,14 +45,15 @@ extension ExecutionContext {
         case .property:
             return completeField(field, readProperty(plan, source, field.fieldName), path)
         case .typed:
-            let value: TypedValue?
+            var other: ResolvedValue = nil
+            let leaf: TypedLeaf?
             do {
-                value = try field.typedCall?(source)
+                leaf = try field.typedCall?(source, &other)
             } catch {
                 recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                 return field.returnsNonNull ? .bubble : .value(.null)
             }
-            return completeTyped(field, value ?? .null, path)
+            return completeTyped(field, leaf ?? .null, other, path)
         case .sync:
             let value: ResolvedValue?
             do {
@@ -135,10 +136,12 @@ extension ExecutionContext {
     }
 
     /// Completes a typed resolver's value: unboxed leaves of the field's own
-    /// leaf type directly, anything else through ``completeField(_:_:_:)``.
+    /// leaf type directly, anything else through ``completeField(_:_:_:)``
+    /// (`other` holds the value of ``TypedLeaf/other``).
     @inline(__always)
-    func completeTyped(_ field: FieldPlan, _ value: consuming TypedValue, _ parentPath: ObjectPath) -> Completion {
-        switch consume value {
+    func completeTyped(_ field: FieldPlan, _ leaf: TypedLeaf, _ other: consuming ResolvedValue,
+                       _ parentPath: ObjectPath) -> Completion {
+        switch leaf {
         case .string(let string):
             if field.leafTag == .string || field.leafTag == .id { return .value(.string(string)) }
             return completeField(field, string, parentPath)
@@ -151,9 +154,12 @@ extension ExecutionContext {
         case .bool(let bool):
             if field.leafTag == .boolean { return .value(.bool(bool)) }
             return completeField(field, bool, parentPath)
+        case .stringList(let strings):
+            if field.isStringList { return .value(.array(strings.map { .string($0) })) }
+            return completeField(field, strings, parentPath)
         case .null:
             return completeField(field, nil, parentPath)
-        case .other(let other):
+        case .other:
             return completeField(field, other, parentPath)
         }
     }
@@ -178,7 +184,9 @@ extension ExecutionContext {
         case .typed(let resolve):
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
             do {
-                return completeTyped(field, try resolve.call(source), parentPath)
+                var other: ResolvedValue = nil
+                let leaf = try resolve.call(source, &other)
+                return completeTyped(field, leaf, other, parentPath)
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)

@@ -57,7 +57,7 @@ final class FieldPlan: Sendable {
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
     /// The typed resolver's function, when the field has one and its arguments coerced.
-    let typedCall: (@Sendable (_ source: ResolvedValue) throws -> TypedValue)?
+    let typedCall: (@Sendable (_ source: ResolvedValue, _ other: inout ResolvedValue) throws -> TypedLeaf)?
     /// How the executor's object loop runs the field (worked out once).
     let strategy: FieldStrategy
     /// The leaf type's kind without its payload (cheap to compare), nil for non-leaves.

@@ -13,7 +13,9 @@ import JSON
 public struct TypedFieldResolver: Sendable {
     /// The name of the source type, for the error when a source is of another type.
     @usableFromInline let sourceTypeName: String
-    @usableFromInline let call: @Sendable (_ source: ResolvedValue) throws -> TypedValue
+    /// Resolves the field on `source`: a leaf value unboxed, or ``TypedLeaf/other``
+    /// with the value written to `other`.
+    @usableFromInline let call: @Sendable (_ source: ResolvedValue, _ other: inout ResolvedValue) throws -> TypedLeaf
 
     /// A resolver reading a `Value` from a `Source`.
     @inlinable
@@ -22,25 +24,27 @@ public struct TypedFieldResolver: Sendable {
     ) {
         let name = String(describing: sourceType)
         sourceTypeName = name
-        call = { source in
-            try withTypedSource(source, as: Source.self, typeName: name) { TypedValue(try resolve($0)) }
+        call = { source, other in
+            try withTypedSource(source, as: Source.self, typeName: name) { TypedLeaf(try resolve($0), other: &other) }
         }
     }
 }
 
-/// A typed resolver's value: leaves unboxed, anything else as a resolved value.
+/// A typed resolver's value when it is a common leaf (unboxed, a plain
+/// enum cheap to move), or ``other`` for a value handed over separately.
 @usableFromInline
-enum TypedValue {
+enum TypedLeaf {
     case string(String)
     case int(Int)
     case double(Double)
     case bool(Bool)
+    case stringList([String])
     case null
-    case other(any Sendable)
+    case other
 
-    /// The value `value`, unboxed when its type is one of the common leaf types.
+    /// The leaf for `value`, or ``other`` after storing `value` in `other`.
     @inlinable @inline(__always)
-    init<Value: Sendable>(_ value: Value) {
+    init<Value: Sendable>(_ value: Value, other: inout ResolvedValue) {
         if Value.self == String.self {
             self = .string(unsafeBitCast(value, to: String.self))
         } else if Value.self == Int.self {
@@ -49,6 +53,8 @@ enum TypedValue {
             self = .double(unsafeBitCast(value, to: Double.self))
         } else if Value.self == Bool.self {
             self = .bool(unsafeBitCast(value, to: Bool.self))
+        } else if Value.self == [String].self {
+            self = .stringList(unsafeBitCast(value, to: [String].self))
         } else if Value.self == String?.self {
             self = unsafeBitCast(value, to: String?.self).map { .string($0) } ?? .null
         } else if Value.self == Int?.self {
@@ -58,19 +64,8 @@ enum TypedValue {
         } else if Value.self == Bool?.self {
             self = unsafeBitCast(value, to: Bool?.self).map { .bool($0) } ?? .null
         } else {
-            self = .other(value)
-        }
-    }
-
-    /// The value as a resolved value (for the general completion).
-    var resolved: ResolvedValue {
-        switch self {
-        case .string(let string): return string
-        case .int(let int): return int
-        case .double(let double): return double
-        case .bool(let bool): return bool
-        case .null: return nil
-        case .other(let value): return value
+            other = value
+            self = .other
         }
     }
 }
