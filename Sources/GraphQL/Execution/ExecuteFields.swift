@@ -10,9 +10,10 @@ extension ExecutionContext {
         // The fields are visited through unmanaged references borrowed for
         // the call (the plan owns them): measured, iterating `plan.fields`
         // retains and releases each field around every opaque call.
+        let fields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
         for unmanaged in plan.unmanagedFields {
             let bubbled = unmanaged._withUnsafeGuaranteedRef { field -> Bool in
-                switch runField(field, plan, source, path) {
+                switch runField(field, fields, source, path) {
                 case .value(let value):
                     entries.append((key: field.responseKey, value: value))
                 case .bubble:
@@ -39,11 +40,11 @@ extension ExecutionContext {
     /// through optional chaining (no copy of the closure), an optional source
     /// is never bound with `if let` (a copy), resolved values are moved on.
     @inline(__always)
-    private func runField(_ field: FieldPlan, _ plan: ObjectPlan, _ source: ResolvedValue,
+    private func runField(_ field: FieldPlan, _ fields: any FieldValueProviding, _ source: ResolvedValue,
                           _ path: ObjectPath) -> Completion {
         switch field.strategy {
         case .property:
-            return completeField(field, readProperty(plan, source, field.fieldName), path)
+            return completeField(field, fields[field: field.fieldName], path)
         case .typed:
             var other: ResolvedValue = nil
             let leaf: TypedLeaf?
@@ -171,7 +172,7 @@ extension ExecutionContext {
         switch field.kind {
         case .property:
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
-            value = readProperty(nil, source, field.fieldName)
+            value = SourceFields.of(source)[field: field.fieldName]
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
@@ -209,17 +210,6 @@ extension ExecutionContext {
             }
         }
         return completeField(field, value, parentPath)
-    }
-
-    /// The default resolver: the field `name` of `source` (through the
-    /// source access cached by `plan`, if given).
-    @inline(__always)
-    private func readProperty(_ plan: ObjectPlan?, _ source: ResolvedValue, _ name: String) -> ResolvedValue {
-        guard let plan else {
-            guard let value = source else { return nil }
-            return SourceAccess.of(value).access.read(source, name)
-        }
-        return plan.sourceAccess.kind(for: source)?.read(source, name) ?? nil
     }
 
     private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {

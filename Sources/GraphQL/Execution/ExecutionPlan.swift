@@ -25,6 +25,8 @@ final class ObjectPlan: Sendable {
     let unmanagedFields: [Unmanaged<FieldPlan>]
     /// The type's `isTypeOf` check, if one is bound.
     let isTypeOf: IsTypeOfCheck?
+    /// Whether some field uses the default resolver.
+    let hasPropertyFields: Bool
     /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
     let asyncFieldIndexes: [Int]
     /// How the default resolver reads the sources (the type last seen).
@@ -35,6 +37,7 @@ final class ObjectPlan: Sendable {
         self.fields = fields
         self.unmanagedFields = fields.map { Unmanaged.passUnretained($0) }
         self.isTypeOf = isTypeOf
+        self.hasPropertyFields = fields.contains { $0.strategy == .property }
         self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
 }

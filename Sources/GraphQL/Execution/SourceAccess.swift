@@ -65,40 +65,65 @@ final class SourceAccess: Sendable {
         return .none
     }
 
-    /// The field `name` of `source`, whose dynamic type is ``type``.
-    @inline(__always) func read(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
-        kind.read(source, name)
+}
+
+/// The fields of one source value for the default resolver, opened once
+/// per object as a ``FieldValueProviding`` (JSON objects and dictionaries
+/// through small adapters); the executor then reads each field through the
+/// borrowed existential, copying nothing per field.
+enum SourceFields {
+    /// The fields of `source`, classified through the process-wide cache.
+    static func of(_ source: ResolvedValue) -> any FieldValueProviding {
+        of(source.map { SourceAccess.of($0).access.kind }, source)
+    }
+
+    /// The fields of `source`, whose dynamic type `kind` was worked out for.
+    static func of(_ kind: SourceAccess.Kind?, _ source: ResolvedValue) -> any FieldValueProviding {
+        switch kind {
+        case .provider(let type, let inline)?:
+            if inline { return withUnsafePointer(to: source) { openInline(type, UnsafeRawPointer($0)) } }
+            return (source as? any FieldValueProviding) ?? NoFields()
+        case .jsonValue?:
+            if let json = source as? JSONValue, case .object(let members) = json { return JSONObjectFields(object: members) }
+        case .jsonObject?:
+            if let object = source as? JSONObject { return JSONObjectFields(object: object) }
+        case .dictionary?:
+            if let dictionary = source as? [String: any Sendable] { return DictionaryFields(dictionary: dictionary) }
+        case .optionalDictionary?:
+            if let dictionary = source as? [String: ResolvedValue] { return OptionalDictionaryFields(dictionary: dictionary) }
+        case .none?, nil:
+            break
+        }
+        return NoFields()
+    }
+
+    /// The provider of the exact type `P` stored inline in the existential at `raw`.
+    private static func openInline<P: FieldValueProviding>(_: P.Type, _ raw: UnsafeRawPointer) -> any FieldValueProviding {
+        raw.load(as: P.self)
     }
 }
 
-extension SourceAccess.Kind {
-    /// The field `name` of `source`, whose dynamic type is the one this kind was worked out for.
-    @inline(__always) func read(_ source: ResolvedValue, _ name: String) -> ResolvedValue {
-        switch self {
-        case .provider(let provider, let inline):
-            if inline {
-                return withUnsafePointer(to: source) { Self.readInline(provider, UnsafeRawPointer($0), name) }
-            }
-            return (source as? any FieldValueProviding)?[field: name]
-        case .jsonValue:
-            guard let json = source as? JSONValue, case .object(let object) = json else { return nil }
-            return object[name]
-        case .jsonObject:
-            return (source as? JSONObject)?[name]
-        case .dictionary:
-            return (source as? [String: any Sendable])?[name]
-        case .optionalDictionary:
-            return (source as? [String: (any Sendable)?])?[name] ?? nil
-        case .none:
-            return nil
-        }
-    }
+/// A source without readable fields: every field is nil.
+struct NoFields: FieldValueProviding {
+    subscript(field name: String) -> ResolvedValue { nil }
+}
 
-    /// Reads a field of the provider of the exact type `P` stored inline in the existential at `raw`.
-    @inline(__always)
-    private static func readInline<P: FieldValueProviding>(_: P.Type, _ raw: UnsafeRawPointer, _ name: String) -> ResolvedValue {
-        raw.assumingMemoryBound(to: P.self).pointee[field: name]
-    }
+/// The members of a JSON object as fields.
+private struct JSONObjectFields: FieldValueProviding {
+    let object: JSONObject
+    subscript(field name: String) -> ResolvedValue { object[name] }
+}
+
+/// The entries of a dictionary as fields.
+private struct DictionaryFields: FieldValueProviding {
+    let dictionary: [String: any Sendable]
+    subscript(field name: String) -> ResolvedValue { dictionary[name] }
+}
+
+/// The entries of a dictionary of optionals as fields.
+private struct OptionalDictionaryFields: FieldValueProviding {
+    let dictionary: [String: ResolvedValue]
+    subscript(field name: String) -> ResolvedValue { dictionary[name] ?? nil }
 }
 
 /// The last ``SourceAccess`` an object plan used, read without a lock or
