@@ -109,16 +109,17 @@ extension ExecutionContext {
                 return field.returnsNonNull ? .bubble : .value(.null)
             }
         }
-        if let objectType = field.objectType {
+        if field.objectType != nil, let subplan = field.namedObjectSubplan(in: self) {
             if isNullValue(value) { return completeNull(field, parentPath) }
-            let plan = field.subplan(for: objectType, in: self)
-            guard plan.isTypeOf == nil else {
-                return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+            let completion = subplan._withUnsafeGuaranteedRef { plan -> Completion? in
+                guard plan.isTypeOf == nil else { return nil }
+                return executeObject(plan, value, parentPath.child(.key(field.responseKey)))
             }
-            switch executeObject(plan, value, parentPath.child(.key(field.responseKey))) {
-            case .value(let completed): return .value(completed)
-            case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
-            case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
+            switch completion {
+            case .value(let completed)?: return .value(completed)
+            case .bubble?: return field.returnsNonNull ? .bubble : .value(.null)
+            case .pending(let node)?: return .pending(field.returnsNonNull ? node : .absorbing(node))
+            case nil: return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
             }
         }
         if field.isStringList, isSameType(type(of: value), [String].self) {

@@ -77,8 +77,11 @@ final class FieldPlan: Sendable {
     let isStringList: Bool
     /// The named type when it is an object type (the return type without list and non-null wrappers).
     private let namedObjectType: GraphQLObjectType?
-    /// The sub-plan for ``namedObjectType``, read without a lock once built.
+    /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
+    /// The address of ``namedObjectSubplan``'s plan once built (0 before), read
+    /// without a call or reference counting on the executor's hot path.
+    private let namedObjectSubplanBits = Atomic<UInt>(0)
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -124,12 +127,26 @@ final class FieldPlan: Sendable {
         }
     }
 
+    /// The plan of this field's sub-selections on its named object type,
+    /// unretained (this field plan owns it), built on first use.
+    @inline(__always)
+    func namedObjectSubplan(in context: ExecutionContext) -> Unmanaged<ObjectPlan>? {
+        if let pointer = UnsafeRawPointer(bitPattern: namedObjectSubplanBits.load(ordering: .acquiring)) {
+            return Unmanaged.fromOpaque(pointer)
+        }
+        guard let type = namedObjectType else { return nil }
+        let plan = subplan(for: type, in: context)
+        return Unmanaged.passUnretained(plan)
+    }
+
     /// The plan of this field's sub-selections on `type`, built on first use.
     func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
         if type === namedObjectType {
             if let plan = namedObjectSubplan.load() { return plan }
-            return namedObjectSubplan.storeIfNil(
+            let plan = namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+            namedObjectSubplanBits.store(UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
+            return plan
         }
         let key = ObjectIdentifier(type)
         let cached = subplans.withLock { cache -> ObjectPlan? in
