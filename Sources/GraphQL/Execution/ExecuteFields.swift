@@ -47,24 +47,28 @@ extension ExecutionContext {
             return completeField(field, fields[field: field.fieldName], path)
         case .typed:
             var other: ResolvedValue = nil
-            let leaf: TypedLeaf?
+            let leaf: TypedLeaf
             do {
-                leaf = try field.typedCall?(source, &other)
+                guard let result = try field.typedCall?(source, &other) else { return .value(.null) }
+                leaf = result
             } catch {
                 recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                 return field.returnsNonNull ? .bubble : .value(.null)
             }
-            return completeTyped(field, leaf ?? .null, other, path)
+            return completeTyped(field, leaf, consume other, path)
         case .sync:
-            let value: ResolvedValue?
+            let value: ResolvedValue
             do {
-                value = try field.syncResolver?(source, field.coercedArguments, contextValue,
-                                                ResolveInfo(plan: field, objectPath: path))
+                guard let result = try field.syncResolver?(source, field.coercedArguments, contextValue,
+                                                           ResolveInfo(plan: field, objectPath: path)) else {
+                    return .value(.null)
+                }
+                value = result
             } catch {
                 recordError(error, field: field, path: path.appending(.key(field.responseKey)))
                 return field.returnsNonNull ? .bubble : .value(.null)
             }
-            return completeField(field, value ?? nil, path)
+            return completeField(field, value, path)
         case .async:
             return .value(.null)
         case .other:
@@ -141,9 +145,9 @@ extension ExecutionContext {
     /// leaf type directly, anything else through ``completeField(_:_:_:)``
     /// (`other` holds the value of ``TypedLeaf/other``).
     @inline(__always)
-    func completeTyped(_ field: FieldPlan, _ leaf: TypedLeaf, _ other: consuming ResolvedValue,
+    func completeTyped(_ field: FieldPlan, _ leaf: consuming TypedLeaf, _ other: consuming ResolvedValue,
                        _ parentPath: ObjectPath) -> Completion {
-        switch leaf {
+        switch consume leaf {
         case .string(let string):
             if field.leafTag == .string || field.leafTag == .id { return .value(.string(string)) }
             return completeField(field, string, parentPath)
