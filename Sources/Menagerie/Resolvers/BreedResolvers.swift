@@ -12,7 +12,17 @@ enum BreedResolvers {
         map.asyncField("Breed", "imageUrl") { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
-            let facts = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
+            let facts: DogAPIBreed?
+            do {
+                facts = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
+            } catch {
+                // The Dog API failed (e.g. no key): Dog CEO's first image still shows the breed
+                // (the semantics' rule for a breed without a Dog API image). Without one, the
+                // Dog API's error stands: whether it had an image is unknown.
+                if !Task.isCancelled,
+                   let url = try? await context.loaders.breedImages.load(breed.id)?.first { return url }
+                throw error
+            }
             if let url = facts?.imageURL { return url }
             let images = try await mappingErrors(upstream: .dogCEO) { try await context.loaders.breedImages.load(breed.id) }
             return images?.first
