@@ -81,6 +81,9 @@ final class InFlightRequests: Sendable {
 
     /// Calls currently running (abandoned calls no longer count).
     var count: Int { storage.withLock { $0.calls.count } }
+
+    /// Callers currently waiting, over all calls (for tests).
+    var waiting: Int { storage.withLock { $0.calls.values.reduce(0) { $0 + $1.waiters.count } } }
 }
 
 /// One caller waiting for a shared call: resumed exactly once, by the call's result or by
