@@ -57,6 +57,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     public let readiness: Readiness
     public let log: Log
     private let cors: CORS
+    /// Fires request deadlines (nil without a request timeout).
+    private let watchdog: DeadlineWatchdog?
 
     public init(service: Service, configuration: GraphQLServerConfiguration, readiness: Readiness = Readiness()) {
         self.service = service
@@ -65,6 +67,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         metrics = Metrics(prefix: configuration.metricsPrefix)
         log = Log(level: configuration.logLevel, sink: configuration.logSink)
         cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
+        watchdog = configuration.requestTimeout.map { DeadlineWatchdog(timeout: $0) }
+    }
+
+    deinit {
+        watchdog?.stop()
     }
 
     /// Answers `request`, counting it in the metrics and the access log.
@@ -183,15 +190,15 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                     headers: ["Allow": "POST"]), operationName: name, operationType: nil)
             }
             let result: GraphQLExecutionResult
-            if let timeout = configuration.requestTimeout {
+            if let watchdog {
                 let service = self.service, metrics = self.metrics
-                switch await withExecutionDeadline(timeout, abandoned: { metrics.executionAbandoned() },
+                switch await withExecutionDeadline(watchdog, abandoned: { metrics.executionAbandoned() },
                                                    abandonedEnded: { metrics.abandonedExecutionEnded() },
                                                    { await service.execute(document, request: parameters) }) {
                 case .finished(let finished):
                     result = finished
                 case .timedOut:
-                    return Outcome(response: timeoutResponse(timeout, operationName: name, mediaType),
+                    return Outcome(response: timeoutResponse(watchdog.timeout, operationName: name, mediaType),
                                    operationName: name, operationType: operationType)
                 }
             } else {
