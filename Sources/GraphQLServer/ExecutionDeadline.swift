@@ -26,7 +26,7 @@ func withExecutionDeadline<Value: Sendable>(
     let race = DeadlineRace<Value>(watchdog: watchdog, abandoned: abandoned, abandonedEnded: abandonedEnded)
     let preference = withUnsafeCurrentTask { $0?.unownedTaskExecutor?.asTaskExecutor() }
     return await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>) in
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) in
             race.start(continuation)
             let work = Task(executorPreference: preference) {
                 race.finish(.finished(await operation()))
@@ -39,9 +39,12 @@ func withExecutionDeadline<Value: Sendable>(
 }
 
 /// The first outcome of a deadline race wins; the operation's task is cancelled when it loses.
+///
+/// The caller's continuation is resumed exactly once: it is taken out of the state under the
+/// lock by whichever of `start` (already finished) or `finish` (first outcome) gets it.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     struct State {
-        var continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>?
+        var continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>?
         var outcome: DeadlineOutcome<Value>?
         var work: Task<Void, Never>?
         var deadline: DeadlineWatchdog.Entry?
@@ -63,7 +66,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     /// Takes the caller's continuation and sets the deadline.
-    func start(_ continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>) {
+    func start(_ continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) {
         let early = state.withLock { s -> DeadlineOutcome<Value>? in
             if let outcome = s.outcome { return outcome }
             s.continuation = continuation
@@ -94,7 +97,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         var isOperation = false
         if case .finished = outcome { isOperation = true }
         let (continuation, work, deadline) = state.withLock {
-            s -> (CheckedContinuation<DeadlineOutcome<Value>, Never>?, Task<Void, Never>?, DeadlineWatchdog.Entry?) in
+            s -> (UnsafeContinuation<DeadlineOutcome<Value>, Never>?, Task<Void, Never>?, DeadlineWatchdog.Entry?) in
             if isOperation { s.operationEnded = true }
             guard s.outcome == nil else {
                 // The operation ended after the deadline (or after the caller left).
