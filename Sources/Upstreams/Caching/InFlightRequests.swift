@@ -89,28 +89,32 @@ final class InFlightRequests: Sendable {
 /// One caller waiting for a shared call: resumed exactly once, by the call's result or by
 /// its own cancellation, whichever comes first.
 final class InFlightWaiter: Sendable {
-    enum State {
+    enum Phase {
         case idle
         case waiting(CheckedContinuation<FetchedResponse, any Error>)
         case cancelled
         case done
     }
 
-    private let state = Locked(State.idle)
-    private let joinedFlag = Locked(false)
+    struct State {
+        var phase = Phase.idle
+        var joined = false
+    }
+
+    private let state = Locked(State())
 
     /// Whether the caller joined a call already running.
     var joined: Bool {
-        get { joinedFlag.withLock { $0 } }
-        set { joinedFlag.withLock { $0 = newValue } }
+        get { state.withLock { $0.joined } }
+        set { state.withLock { $0.joined = newValue } }
     }
 
     /// Installs the caller's continuation; false (and the continuation resumed with
     /// `CancellationError`) when the caller was cancelled before.
     func install(_ continuation: CheckedContinuation<FetchedResponse, any Error>) -> Bool {
         let cancelled = state.withLock { s -> Bool in
-            guard case .idle = s else { return true }
-            s = .waiting(continuation)
+            guard case .idle = s.phase else { return true }
+            s.phase = .waiting(continuation)
             return false
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -120,8 +124,8 @@ final class InFlightWaiter: Sendable {
     /// Resumes the caller with the call's result (unless it left already).
     func deliver(_ result: Result<FetchedResponse, any Error>) {
         let continuation = state.withLock { s -> CheckedContinuation<FetchedResponse, any Error>? in
-            guard case .waiting(let continuation) = s else { return nil }
-            s = .done
+            guard case .waiting(let continuation) = s.phase else { return nil }
+            s.phase = .done
             return continuation
         }
         continuation?.resume(with: result)
@@ -131,12 +135,12 @@ final class InFlightWaiter: Sendable {
     /// (which it must now leave).
     func cancel() -> Bool {
         let continuation = state.withLock { s -> CheckedContinuation<FetchedResponse, any Error>? in
-            switch s {
+            switch s.phase {
             case .idle:
-                s = .cancelled
+                s.phase = .cancelled
                 return nil
             case .waiting(let continuation):
-                s = .done
+                s.phase = .done
                 return continuation
             case .cancelled, .done:
                 return nil
