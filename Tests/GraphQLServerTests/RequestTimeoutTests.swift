@@ -37,7 +37,9 @@ final class SlowService: GraphQLService, @unchecked Sendable {
     }
 
     func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        if document.contains("sleep") {
+        if document.contains("jitter") {
+            try? await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
+        } else if document.contains("sleep") {
             let cancelled: Bool
             do {
                 try await Task.sleep(for: .seconds(60))
@@ -175,7 +177,7 @@ final class RequestTimeoutTests: XCTestCase {
     }
 
     func testFastExecutionAndNoLimit() async throws {
-        let handler = makeHandler(SlowService())
+        let handler = makeHandler(SlowService(), timeout: .seconds(30))
         let fast = await post(handler, "{ quick }")
         XCTAssertEqual(fast.status, 200)
         XCTAssertEqual(try JSONParser.parse(fast.body)["data"]?["done"], true)
@@ -196,6 +198,25 @@ final class RequestTimeoutTests: XCTestCase {
         XCTAssertEqual(unlimited.metrics.requestTimeouts, 0)
     }
 
+    /// Many executions ending around their deadline: each request gets exactly one answer
+    /// (200 or 504), the counters agree, and nothing stays abandoned.
+    func testExecutionsRacingTheirDeadline() async throws {
+        let handler = makeHandler(SlowService(), timeout: .milliseconds(10))
+        let request = Self.request("{ jitter }")
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<300 { group.addTask { await handler.respond(to: request).status } }
+            var all: [Int] = []
+            for await status in group { all.append(status) }
+            return all
+        }
+        XCTAssertEqual(statuses.count, 300)
+        XCTAssertEqual(Set(statuses).subtracting([200, 504]), [])
+        await waitUntilNoneAbandoned(handler.metrics)
+        XCTAssertEqual(handler.metrics.abandonedExecutions, 0)
+        XCTAssertEqual(handler.metrics.requestTimeouts, statuses.filter { $0 == 504 }.count)
+        XCTAssertEqual(handler.metrics.inFlight, 0)
+    }
+
     func testDefaultIsThirtySeconds() {
         XCTAssertEqual(GraphQLServerConfiguration().requestTimeout, .seconds(30))
     }
@@ -205,7 +226,7 @@ final class RequestTimeoutTests: XCTestCase {
         var configuration = GraphQLServerConfiguration(http: HTTPServerConfiguration(host: "127.0.0.1", port: 0))
         configuration.http.eventLoopCount = 1
         configuration.logLevel = .off
-        configuration.requestTimeout = .milliseconds(50)
+        configuration.requestTimeout = .milliseconds(500)
         let ended = expectation(description: "the execution ended")
         let server = GraphQLServer(service: SlowService(endedExpectation: ended), configuration: configuration)
         let port = try server.start()
