@@ -150,9 +150,10 @@ struct ServeConfiguration: Equatable {
             return GraphQLServerConfiguration.defaultRequestTimeout
         }
         if text == "off" { return nil }
-        // Digits and at most one point only: no signs, exponents, hexadecimal, "inf" or "nan".
-        let isDecimal = !text.isEmpty && text != "." && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (48...57).contains($0) }
-            && text.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1
+        // Digits with at most one point: no signs, exponents, hexadecimal, "inf" or "nan".
+        let point = UInt8(ascii: "."), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let isDecimal = text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
+            && text.utf8.filter({ $0 == point }).count <= 1
         guard isDecimal, let seconds = Double(text), seconds <= maxRequestTimeoutSeconds else {
             throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got '\(text)'")
         }
