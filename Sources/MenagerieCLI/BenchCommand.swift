@@ -27,6 +27,9 @@ enum BenchCommand: Subcommand {
         WORKLOADS:
         \(BenchWorkloads.all.map { "  \($0.id)  \($0.name)" }.joined(separator: "\n"))
 
+        EXTRA WORKLOADS (run only when named):
+        \(BenchWorkloads.extras.map { "  \($0.id)  \($0.name)" }.joined(separator: "\n"))
+
         OPTIONS:
           --bench-dir DIR     Folder of the bench inputs (default ../shared/bench).
           --document FILE     With 'parse': the document to parse; with 'validate': to validate.
@@ -97,7 +100,7 @@ enum BenchCommand: Subcommand {
             for word in words {
                 if word == "all" {
                     selected += BenchWorkloads.all
-                } else if let workload = BenchWorkloads.all.first(where: {
+                } else if let workload = (BenchWorkloads.all + BenchWorkloads.extras).first(where: {
                     $0.id.lowercased() == word.lowercased() || $0.name == word
                 }) {
                     selected.append(workload)

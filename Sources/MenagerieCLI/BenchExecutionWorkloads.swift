@@ -14,7 +14,7 @@ enum BenchExecutionWorkloads {
             }
         },
         BenchWorkload(id: "W5", name: "execute-list-sync") { context throws(BenchError) in
-            let schema = try ExecutionBench.listSchema(context, async: false)
+            let schema = try ExecutionBench.listSchema(context, resolvers: .typed)
             let document = try ExecutionBench.document(try context.text("list-query.graphql"))
             return ExecutionBench.prerun {
                 let result = await execute(schema: schema, document: document)
@@ -22,7 +22,7 @@ enum BenchExecutionWorkloads {
             }
         },
         BenchWorkload(id: "W6", name: "execute-list-async") { context throws(BenchError) in
-            let schema = try ExecutionBench.listSchema(context, async: true)
+            let schema = try ExecutionBench.listSchema(context, resolvers: .async)
             let document = try ExecutionBench.document(try context.text("list-query.graphql"))
             return ExecutionBench.prerun {
                 let result = await execute(schema: schema, document: document)
@@ -30,6 +30,28 @@ enum BenchExecutionWorkloads {
             }
         },
     ]
+
+    /// W5 with the general four-argument resolver closures instead of typed resolvers.
+    static let extras: [BenchWorkload] = [
+        BenchWorkload(id: "W5c", name: "execute-list-sync-closures") { context throws(BenchError) in
+            let schema = try ExecutionBench.listSchema(context, resolvers: .closures)
+            let document = try ExecutionBench.document(try context.text("list-query.graphql"))
+            return ExecutionBench.prerun {
+                let result = await execute(schema: schema, document: document)
+                return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
+            }
+        },
+    ]
+}
+
+/// How the `Item` fields of the list schema are resolved.
+enum ListResolvers {
+    /// W5: typed synchronous resolvers (`resolvers.field("Item", "id", on: BenchItem.self) { $0.id }`).
+    case typed
+    /// W5c: the general synchronous resolvers `(source, arguments, context, info)`, casting the source.
+    case closures
+    /// W6: asynchronous resolvers.
+    case async
 }
 
 /// Inputs of the execution workloads, prepared before timing.
@@ -73,8 +95,8 @@ enum ExecutionBench {
         }
     }
 
-    /// The list schema with W5's synchronous or W6's asynchronous `Item` resolvers.
-    static func listSchema(_ context: BenchContext, async: Bool) throws(BenchError) -> ExecutableSchema {
+    /// The list schema with the `Item` resolvers of W5, W5c or W6.
+    static func listSchema(_ context: BenchContext, resolvers kind: ListResolvers) throws(BenchError) -> ExecutableSchema {
         let sdl = try context.text("list-schema.graphql")
         let items = BenchItem.all
         var resolvers = ResolverMap()
@@ -82,20 +104,28 @@ enum ExecutionBench {
             let count = max(0, min(args.int("count") ?? items.count, items.count))
             return count == items.count ? items : Array(items.prefix(count))
         }
-        if async {
-            resolvers.asyncField("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
-            resolvers.asyncField("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
-            resolvers.asyncField("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
-            resolvers.asyncField("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
-            resolvers.asyncField("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
-            resolvers.asyncField("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
-        } else {
+        switch kind {
+        case .typed:
+            resolvers.field("Item", "id", on: BenchItem.self) { $0.id }
+            resolvers.field("Item", "name", on: BenchItem.self) { $0.name }
+            resolvers.field("Item", "price", on: BenchItem.self) { $0.price }
+            resolvers.field("Item", "inStock", on: BenchItem.self) { $0.inStock }
+            resolvers.field("Item", "tags", on: BenchItem.self) { $0.tags }
+            resolvers.field("Item", "owner", on: BenchItem.self) { $0.owner }
+        case .closures:
             resolvers.field("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
             resolvers.field("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
             resolvers.field("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
             resolvers.field("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
             resolvers.field("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
             resolvers.field("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
+        case .async:
+            resolvers.asyncField("Item", "id") { source, _, _, _ in (source as? BenchItem)?.id }
+            resolvers.asyncField("Item", "name") { source, _, _, _ in (source as? BenchItem)?.name }
+            resolvers.asyncField("Item", "price") { source, _, _, _ in (source as? BenchItem)?.price }
+            resolvers.asyncField("Item", "inStock") { source, _, _, _ in (source as? BenchItem)?.inStock }
+            resolvers.asyncField("Item", "tags") { source, _, _, _ in (source as? BenchItem)?.tags }
+            resolvers.asyncField("Item", "owner") { source, _, _, _ in (source as? BenchItem)?.owner }
         }
         do {
             let schema = try buildASTSchema(try parse(Source(sdl, name: "list-schema.graphql"), options: .unlimited))

@@ -57,6 +57,9 @@ enum BenchWorkloads {
         },
     ] + BenchExecutionWorkloads.all
 
+    /// Variants that are not part of the shared workloads, run only when named.
+    static let extras: [BenchWorkload] = BenchExecutionWorkloads.extras
+
     /// Parsing `text` with the default options (locations kept); checked once before timing.
     static func parseWorkload(_ text: String) throws(BenchError) -> BenchOperation {
         do {

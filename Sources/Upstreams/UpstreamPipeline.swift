@@ -53,14 +53,23 @@ public final class UpstreamPipeline: Sendable {
     let budget: RetryBudget
     let inFlight = InFlightRequests()
     let clock: MonotonicClock
+    let wallClock: WallClock
     let decoded = Locked<[String: (version: Int, value: any Sendable)]>([:])
 
-    /// Creates a pipeline.
-    public init(upstream: UpstreamID, transport: any Transport, settings: UpstreamSettings = UpstreamSettings(), clock: MonotonicClock = .system) {
+    /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
+    /// `wallClock` reads `Retry-After` dates.
+    public init(
+        upstream: UpstreamID,
+        transport: any Transport,
+        settings: UpstreamSettings = UpstreamSettings(),
+        clock: MonotonicClock = .system,
+        wallClock: WallClock = .system
+    ) {
         self.upstream = upstream
         self.transport = transport
         self.settings = settings
         self.clock = clock
+        self.wallClock = wallClock
         self.breaker = CircuitBreaker(failureThreshold: settings.breakerFailureThreshold, openDuration: settings.breakerOpenDuration, clock: clock)
         self.cache = ResponseCache(capacity: settings.cacheCapacity, clock: clock)
         self.budget = RetryBudget(capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
@@ -188,7 +197,7 @@ public final class UpstreamPipeline: Sendable {
                 let elapsed = clock.now() - started
                 counters.update {
                     $0.responses += 1
-                    $0.latencySeconds += elapsed
+                    $0.observeLatency(elapsed)
                 }
                 if response.body.count > settings.maxResponseBytes {
                     breaker.recordNeutral()
@@ -196,7 +205,7 @@ public final class UpstreamPipeline: Sendable {
                 }
                 if response.isTransientFailure {
                     breaker.recordFailure()
-                    let retryAfter = RetryPolicy.retryAfterSeconds(response.header("retry-after"))
+                    let retryAfter = RetryPolicy.retryAfterSeconds(response.header("retry-after"), now: wallClock.now())
                     if try await mayRetry(request, attempt: attempt, retryAfter: retryAfter) { continue }
                     return response
                 }
@@ -209,7 +218,7 @@ public final class UpstreamPipeline: Sendable {
                 return response
             } catch let error as TransportError {
                 let elapsed = clock.now() - started
-                counters.update { $0.latencySeconds += elapsed }
+                counters.update { $0.observeLatency(elapsed) }
                 breaker.recordFailure()
                 if error == .timedOut {
                     let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(Self.seconds(settings.timeout)).")

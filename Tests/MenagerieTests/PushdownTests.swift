@@ -105,6 +105,30 @@ final class PushdownTests: XCTestCase {
         }
     }
 
+    func testPageAndCountAreOneUpstreamQuery() async throws {
+        try await withStubs { app, stubs in
+            let result = await app.execute(query: """
+            { monsters(type: "dragon", search: "red", limit: 2, skip: 1) { totalCount hasMore items { name xp } } }
+            """)
+            XCTAssertEqual(result.errors, [])
+            let sent = upstreamQueries(stubs)
+            XCTAssertEqual(sent.map(\.query), ["query MonsterPage($skip: Int, $limit: Int, $name: String, $type: String) "
+                + "{ total: monsters(limit: 10000, name: $name, type: $type) { index } "
+                + "page: monsters(skip: $skip, limit: $limit, name: $name, type: $type) { index name xp } }"])
+            XCTAssertEqual(sent.first?.variables, ["skip": 1, "limit": 2, "name": "red", "type": "dragon"])
+            let page = result.data?["monsters"]
+            XCTAssertEqual(page?["items"]?.arrayValue?.count, 2)
+
+            // The same answers as the count asked alone and the page asked alone.
+            let count = await app.execute(query: #"{ monsters(type: "dragon", search: "red") { totalCount } }"#)
+            let items = await app.execute(query: #"{ monsters(type: "dragon", search: "red", limit: 2, skip: 1) { items { name xp } } }"#)
+            XCTAssertEqual(page?["totalCount"], count.data?["monsters"]?["totalCount"])
+            XCTAssertEqual(page?["items"], items.data?["monsters"]?["items"])
+            XCTAssertEqual(page?["hasMore"], .bool(1 + 2 < (page?["totalCount"]?.intValue ?? 0)))
+            XCTAssertEqual(upstreamQueries(stubs).count, 3)
+        }
+    }
+
     func testCrossLinksLookUpMonstersByNameInOneQuery() async throws {
         try await withStubs { app, stubs in
             let result = await app.execute(query: #"{ a: animal(id: "129") { monster { hitPoints } } b: animal(id: "199") { monster { hitPoints } } }"#)

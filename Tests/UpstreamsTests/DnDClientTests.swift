@@ -35,7 +35,13 @@ func dndStubAnswer(_ request: StubRequest) -> StubAction {
         }
         let skip = variables["skip"]?.intValue ?? 0
         let limit = variables["limit"]?.intValue ?? 100
-        data["monsters"] = .array(Array(all.dropFirst(skip).prefix(limit)))
+        if query.contains("total: monsters(limit: 10000") {
+            // `monsterPage`: every match under `total`, the page under `page`.
+            data["total"] = .array(all)
+            data["page"] = .array(Array(all.dropFirst(skip).prefix(limit)))
+        } else {
+            data["monsters"] = .array(Array(all.dropFirst(skip).prefix(limit)))
+        }
     } else {
         for (key, value) in variables where key.hasPrefix("i") {
             data["m" + key.dropFirst()] = value.stringValue.flatMap { srdMonsters[$0] } ?? .null
@@ -228,6 +234,52 @@ final class DnDClientTests: XCTestCase {
         XCTAssertEqual(sentQuery(server.requests.first).query,
                        "query ByName($n0: String, $n1: String, $n2: String) { n0: monsters(name: $n0) { name index xp } "
                        + "n1: monsters(name: $n1) { name index } n2: monsters(name: $n2) { name index } }")
+    }
+
+    func testPageAndCountAreOneRequestWithTheSameAnswers() async throws {
+        let server = try StubServer(dndStubAnswer)
+        defer { server.stop() }
+        let dnd = client(server)
+        let query = DnDMonsterQuery(name: "dragon", challengeRating: DnDNumberFilter(atLeast: 2), limit: 3, skip: 2)
+        let (page, total) = try await dnd.monsterPage(query, selection: ["index", "name", "xp"])
+        XCTAssertEqual(server.requestCount, 1)
+        let (text, variables) = sentQuery(server.requests.first)
+        XCTAssertEqual(text, "query MonsterPage($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
+            + "{ total: monsters(limit: 10000, name: $name, challenge_rating: $challenge_rating) { index } "
+            + "page: monsters(skip: $skip, limit: $limit, name: $name, challenge_rating: $challenge_rating) { index name xp } }")
+        XCTAssertEqual(variables["skip"], 2)
+        XCTAssertEqual(variables["limit"], 3)
+        XCTAssertEqual(variables["name"], "dragon")
+        XCTAssertEqual(variables["challenge_rating"], ["range": ["gte": 2]])
+
+        let separatePage = try await dnd.monsters(query, selection: ["index", "name", "xp"])
+        let separateCount = try await dnd.monsterIndexes(matching: query).count
+        XCTAssertEqual(server.requestCount, 3)
+        XCTAssertEqual(page, separatePage)
+        XCTAssertEqual(page.count, 3)
+        XCTAssertEqual(total, separateCount)
+        XCTAssertGreaterThan(total, 5)
+
+        // Cached like any query; limit 0 asks for the count only.
+        _ = try await dnd.monsterPage(query, selection: ["index", "name", "xp"])
+        XCTAssertEqual(server.requestCount, 3)
+        var countOnly = query
+        countOnly.limit = 0
+        let (none, sameTotal) = try await dnd.monsterPage(countOnly, selection: ["index"])
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(sameTotal, total)
+        XCTAssertEqual(server.requestCount, 3, "the count query is the cached one of monsterIndexes")
+    }
+
+    func testPageWithUpstreamErrorsFails() async throws {
+        let server = try StubServer { _ in
+            .json(#"{"errors":[{"message":"Cannot return null for non-nullable field Monster.desc.","path":["page",0,"desc"]}],"data":null}"#)
+        }
+        defer { server.stop() }
+        await XCTAssertThrowsUpstream(try await client(server).monsterPage(DnDMonsterQuery(limit: 2), selection: ["desc"]), code: "UPSTREAM_BAD_RESPONSE")
+        let partial = try StubServer { _ in .json(#"{"data":{"total":[{"index":"a"}]}}"#) }
+        defer { partial.stop() }
+        await XCTAssertThrowsUpstream(try await client(partial).monsterPage(DnDMonsterQuery(limit: 2), selection: ["index"]), code: "UPSTREAM_BAD_RESPONSE")
     }
 
     func testMonsterIndexesForCounting() async throws {

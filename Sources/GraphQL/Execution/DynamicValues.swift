@@ -39,36 +39,3 @@ private let optionalMetadataKind: UInt = 0x202
     if isOptionalType(type) { return isNoneOptional(value) }
     return false
 }
-
-/// How the default resolver reads fields from a source value.
-enum SourceReader {
-    case provider(any FieldValueProviding)
-    case json(JSONObject)
-    case dictionary([String: any Sendable])
-    case optionalDictionary([String: (any Sendable)?])
-    case none
-
-    init(_ source: ResolvedValue) {
-        guard let source else { self = .none; return }
-        let type = type(of: source)
-        if isSameType(type, JSONValue.self) {
-            if let json = source as? JSONValue, case .object(let object) = json { self = .json(object) } else { self = .none }
-            return
-        }
-        if isSameType(type, JSONObject.self), let object = source as? JSONObject { self = .json(object); return }
-        if let provider = source as? any FieldValueProviding { self = .provider(provider); return }
-        if let dictionary = source as? [String: any Sendable] { self = .dictionary(dictionary); return }
-        if let dictionary = source as? [String: (any Sendable)?] { self = .optionalDictionary(dictionary); return }
-        self = .none
-    }
-
-    @inline(__always) func read(_ name: String) -> ResolvedValue {
-        switch self {
-        case .provider(let provider): return provider[field: name]
-        case .json(let object): return object[name]
-        case .dictionary(let dictionary): return dictionary[name]
-        case .optionalDictionary(let dictionary): return dictionary[name] ?? nil
-        case .none: return nil
-        }
-    }
-}

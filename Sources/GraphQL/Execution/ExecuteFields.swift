@@ -7,49 +7,73 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
-        let reader = plan.hasPropertyFields ? SourceReader(source) : .none
-        let fields = plan.fields
-        for index in fields.indices {
-            // The plan holds its fields for the whole call: no reference counting per field.
-            unowned(unsafe) let field = fields[index]
-            let completion: Completion
-            if field.isPlainProperty {
-                let value = reader.read(field.fieldName)
-                completion = completeField(field, value, path)
-            } else if let resolve = field.syncResolver {
-                let value: ResolvedValue
-                do {
-                    value = try resolve(source, field.coercedArguments, contextValue,
-                                        ResolveInfo(plan: field, objectPath: path))
-                } catch {
-                    recordError(error, field: field, path: path.appending(.key(field.responseKey)))
-                    if field.returnsNonNull { return .bubble }
+        // The fields are visited through unmanaged references borrowed for
+        // the call (the plan owns them): measured, iterating `plan.fields`
+        // retains and releases each field around every opaque call.
+        let fields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
+        for unmanaged in plan.unmanagedFields {
+            let bubbled = unmanaged._withUnsafeGuaranteedRef { field -> Bool in
+                switch runField(field, fields, source, path) {
+                case .value(let value):
+                    entries.append((key: field.responseKey, value: value))
+                case .bubble:
+                    return true
+                case .pending(let node):
+                    holes.append((index: entries.count, node: node))
                     entries.append((key: field.responseKey, value: .null))
-                    continue
                 }
-                completion = completeField(field, value, path)
-            } else if field.isAsync {
-                // Filled later by a worker (a slot of the pending object).
-                entries.append((key: field.responseKey, value: .null))
-                continue
-            } else {
-                completion = executeField(field, source, path)
+                return false
             }
-            switch completion {
-            case .value(let value):
-                entries.append((key: field.responseKey, value: value))
-            case .bubble:
-                return .bubble
-            case .pending(let node):
-                holes.append((index: entries.count, node: node))
-                entries.append((key: field.responseKey, value: .null))
-            }
+            if bubbled { return .bubble }
         }
         if !plan.asyncFieldIndexes.isEmpty {
             return .pending(.object(PendingObject(entries: entries, holes: holes, plan: plan, source: source, path: path)))
         }
         if holes.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(.object(PendingObject(entries: entries, holes: holes)))
+    }
+
+    /// Resolves and completes one field of an object (an asynchronous
+    /// field gives a null placeholder: its slot is filled later).
+    ///
+    /// Reference counting rules (measured): stored closures are called
+    /// through optional chaining (no copy of the closure), an optional source
+    /// is never bound with `if let` (a copy), resolved values are moved on.
+    @inline(__always)
+    private func runField(_ field: FieldPlan, _ fields: any FieldValueProviding, _ source: ResolvedValue,
+                          _ path: ObjectPath) -> Completion {
+        switch field.strategy {
+        case .property:
+            return completeField(field, fields[field: field.fieldName], path)
+        case .typed:
+            var other: ResolvedValue = nil
+            let leaf: TypedLeaf
+            do {
+                guard let result = try field.typedCall?(source, &other) else { return .value(.null) }
+                leaf = result
+            } catch {
+                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
+            }
+            return completeTyped(field, leaf, consume other, path)
+        case .sync:
+            let value: ResolvedValue
+            do {
+                guard let result = try field.syncResolver?(source, field.coercedArguments, contextValue,
+                                                           ResolveInfo(plan: field, objectPath: path)) else {
+                    return .value(.null)
+                }
+                value = result
+            } catch {
+                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
+            }
+            return completeField(field, value, path)
+        case .async:
+            return .value(.null)
+        case .other:
+            return executeField(field, source, path)
+        }
     }
 
     /// Executes the root fields of a mutation one after another: each field,
@@ -74,42 +98,76 @@ extension ExecutionContext {
         return .object(JSONObject(entries))
     }
 
-    /// Completes a field's resolved value, with a fast path for leaves.
+    /// Completes a field's resolved value, with fast paths for leaves,
+    /// objects of a concrete type and lists of strings.
     @inline(__always)
-    func completeField(_ field: FieldPlan, _ value: ResolvedValue, _ parentPath: ObjectPath) -> Completion {
+    func completeField(_ field: FieldPlan, _ value: consuming ResolvedValue, _ parentPath: ObjectPath) -> Completion {
+        guard let value else { return completeNull(field, parentPath) }
         if let leaf = field.leaf {
-            if let value {
-                do {
-                    return .value(try serializeLeaf(leaf, value))
-                } catch NullSerialization.null {
-                    // Null: handled below.
-                } catch {
-                    recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                    return field.returnsNonNull ? .bubble : .value(.null)
-                }
-            }
-            if field.returnsNonNull {
-                recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                            field: field, path: parentPath.appending(.key(field.responseKey)))
-                return .bubble
-            }
-            return .value(.null)
-        }
-        if let objectType = field.objectType, let value, !isNullValue(value) {
-            let plan = field.subplan(for: objectType, in: self)
-            if plan.isTypeOf == nil {
-                switch executeObject(plan, value, parentPath.child(.key(field.responseKey))) {
-                case .value(let completed): return .value(completed)
-                case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
-                case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
-                }
+            do {
+                return .value(try serializeLeaf(leaf, value))
+            } catch NullSerialization.null {
+                return completeNull(field, parentPath)
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnsNonNull ? .bubble : .value(.null)
             }
         }
-        if field.isStringList, let value, isSameType(type(of: value), [String].self) {
+        if field.objectType != nil, let subplan = field.namedObjectSubplan(in: self) {
+            if isNullValue(value) { return completeNull(field, parentPath) }
+            let completion = subplan._withUnsafeGuaranteedRef { plan -> Completion? in
+                guard plan.isTypeOf == nil else { return nil }
+                return executeObject(plan, value, parentPath.child(.key(field.responseKey)))
+            }
+            switch completion {
+            case .value(let completed)?: return .value(completed)
+            case .bubble?: return field.returnsNonNull ? .bubble : .value(.null)
+            case .pending(let node)?: return .pending(field.returnsNonNull ? node : .absorbing(node))
+            case nil: return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+            }
+        }
+        if field.isStringList, isSameType(type(of: value), [String].self) {
             // A list of strings held as a Swift array: no per-item completion, no path.
             return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+    }
+
+    /// A null field value: null, or an error that propagates when the field is non-null.
+    private func completeNull(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
+        guard field.returnsNonNull else { return .value(.null) }
+        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                    field: field, path: parentPath.appending(.key(field.responseKey)))
+        return .bubble
+    }
+
+    /// Completes a typed resolver's value: unboxed leaves of the field's own
+    /// leaf type directly, anything else through ``completeField(_:_:_:)``
+    /// (`other` holds the value of ``TypedLeaf/other``).
+    @inline(__always)
+    func completeTyped(_ field: FieldPlan, _ leaf: consuming TypedLeaf, _ other: consuming ResolvedValue,
+                       _ parentPath: ObjectPath) -> Completion {
+        switch consume leaf {
+        case .string(let string):
+            if field.leafTag == .string || field.leafTag == .id { return .value(.string(string)) }
+            return completeField(field, string, parentPath)
+        case .int(let int):
+            if field.leafTag == .int, int >= graphQLMinInt, int <= graphQLMaxInt { return .value(.int(int)) }
+            return completeField(field, int, parentPath)
+        case .double(let double):
+            if field.leafTag == .float, double.isFinite { return .value(.double(double)) }
+            return completeField(field, double, parentPath)
+        case .bool(let bool):
+            if field.leafTag == .boolean { return .value(.bool(bool)) }
+            return completeField(field, bool, parentPath)
+        case .stringList(let strings):
+            if field.isStringList { return .value(.array(strings.map { .string($0) })) }
+            return completeField(field, strings, parentPath)
+        case .null:
+            return completeField(field, nil, parentPath)
+        case .other:
+            return completeField(field, other, parentPath)
+        }
     }
 
     /// Resolves one field on `source` and completes its value (graphql-js `executeField`).
@@ -119,12 +177,22 @@ extension ExecutionContext {
         switch field.kind {
         case .property:
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
-            value = SourceReader(source).read(field.fieldName)
+            value = SourceFields.of(source)[field: field.fieldName]
         case .sync(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolve(source, arguments, contextValue,
                                     ResolveInfo(plan: field, objectPath: parentPath))
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnType.isNonNull ? .bubble : .value(.null)
+            }
+        case .typed(let resolve):
+            guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
+            do {
+                var other: ResolvedValue = nil
+                let leaf = try resolve.call(source, &other)
+                return completeTyped(field, leaf, other, parentPath)
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)

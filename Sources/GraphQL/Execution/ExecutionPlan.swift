@@ -6,6 +6,7 @@ import Synchronization
 enum ResolveKind: Sendable {
     case sync(SyncFieldResolver)
     case async(AsyncFieldResolver)
+    case typed(TypedFieldResolver)
     /// The default resolver: read the field from the source value.
     case property
     /// `__typename`.
@@ -20,19 +21,24 @@ enum ResolveKind: Sendable {
 final class ObjectPlan: Sendable {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
+    /// ``fields`` as unmanaged references (owned by ``fields``), for the executor's loop.
+    let unmanagedFields: [Unmanaged<FieldPlan>]
     /// The type's `isTypeOf` check, if one is bound.
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
     let hasPropertyFields: Bool
     /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
     let asyncFieldIndexes: [Int]
+    /// How the default resolver reads the sources (the type last seen).
+    let sourceAccess = SourceAccessCache()
 
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
+        self.unmanagedFields = fields.map { Unmanaged.passUnretained($0) }
         self.isTypeOf = isTypeOf
-        self.hasPropertyFields = fields.contains { $0.isPlainProperty }
-        self.asyncFieldIndexes = fields.indices.filter { fields[$0].isAsync }
+        self.hasPropertyFields = fields.contains { $0.strategy == .property }
+        self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
 }
 
@@ -51,12 +57,14 @@ final class FieldPlan: Sendable {
     let arguments: Result<FieldArguments, GraphQLError>
     /// The execution the plan belongs to (plans are per request).
     let execution: ExecutionContext
-    /// True when the field uses the default resolver and its arguments coerced.
-    let isPlainProperty: Bool
-    /// True when the field has an asynchronous resolver and its arguments coerced.
-    let isAsync: Bool
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
+    /// The typed resolver's function, when the field has one and its arguments coerced.
+    let typedCall: (@Sendable (_ source: ResolvedValue, _ other: inout ResolvedValue) throws -> TypedLeaf)?
+    /// How the executor's object loop runs the field (worked out once).
+    let strategy: FieldStrategy
+    /// The leaf type's kind without its payload (cheap to compare), nil for non-leaves.
+    let leafTag: LeafTag?
     /// The coerced arguments (empty when coercion failed).
     let coercedArguments: FieldArguments
     /// How a leaf return type (`T` or `T!` for a scalar or enum `T`) is serialised; nil otherwise.
@@ -69,8 +77,11 @@ final class FieldPlan: Sendable {
     let isStringList: Bool
     /// The named type when it is an object type (the return type without list and non-null wrappers).
     private let namedObjectType: GraphQLObjectType?
-    /// The sub-plan for ``namedObjectType``, read without a lock once built.
+    /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
+    /// The address of ``namedObjectSubplan``'s plan once built (0 before), read
+    /// without a call or reference counting on the executor's hot path.
+    private let namedObjectSubplanBits = Atomic<UInt>(0)
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -85,12 +96,19 @@ final class FieldPlan: Sendable {
         self.returnType = definition.type
         self.kind = kind
         self.arguments = arguments
-        if case .property = kind, case .success = arguments { isPlainProperty = true } else { isPlainProperty = false }
         if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
-        if case .async = kind, case .success = arguments { isAsync = true } else { isAsync = false }
+        if case .typed(let resolve) = kind, case .success = arguments { typedCall = resolve.call } else { typedCall = nil }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)
+        leafTag = leaf.map(LeafTag.init)
+        switch (kind, arguments) {
+        case (.property, .success): strategy = .property
+        case (.typed, .success): strategy = .typed
+        case (.sync, .success): strategy = .sync
+        case (.async, .success): strategy = .async
+        default: strategy = .other
+        }
         if case .named(.object(let objectType)) = definition.type.nullableType {
             self.objectType = objectType
         } else {
@@ -109,12 +127,26 @@ final class FieldPlan: Sendable {
         }
     }
 
+    /// The plan of this field's sub-selections on its named object type,
+    /// unretained (this field plan owns it), built on first use.
+    @inline(__always)
+    func namedObjectSubplan(in context: ExecutionContext) -> Unmanaged<ObjectPlan>? {
+        if let pointer = UnsafeRawPointer(bitPattern: namedObjectSubplanBits.load(ordering: .acquiring)) {
+            return Unmanaged.fromOpaque(pointer)
+        }
+        guard let type = namedObjectType else { return nil }
+        let plan = subplan(for: type, in: context)
+        return Unmanaged.passUnretained(plan)
+    }
+
     /// The plan of this field's sub-selections on `type`, built on first use.
     func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
         if type === namedObjectType {
             if let plan = namedObjectSubplan.load() { return plan }
-            return namedObjectSubplan.storeIfNil(
+            let plan = namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+            namedObjectSubplanBits.store(UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
+            return plan
         }
         let key = ObjectIdentifier(type)
         let cached = subplans.withLock { cache -> ObjectPlan? in
@@ -160,6 +192,7 @@ extension ExecutionContext {
                 switch resolver {
                 case .sync(let resolve): kind = .sync(resolve)
                 case .async(let resolve): kind = .async(resolve)
+                case .typed(let resolve): kind = .typed(resolve)
                 }
             } else {
                 kind = .property
@@ -179,6 +212,37 @@ extension ExecutionContext {
                                     parentType: type, kind: kind, arguments: arguments, execution: self))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
+    }
+}
+
+/// How the object loop runs a planned field (a plain enum: switching on it copies nothing).
+enum FieldStrategy: Sendable {
+    /// The default resolver.
+    case property
+    /// A ``TypedFieldResolver``.
+    case typed
+    /// A ``SyncFieldResolver``.
+    case sync
+    /// An ``AsyncFieldResolver``: filled in later.
+    case async
+    /// Anything else (`__typename`, introspection, argument errors): ``ExecutionContext/executeField(_:_:_:)``.
+    case other
+}
+
+/// A ``LeafKind`` without its payload.
+enum LeafTag: Sendable {
+    case string, int, float, boolean, id, enumType, custom
+
+    init(_ kind: LeafKind) {
+        switch kind {
+        case .string: self = .string
+        case .int: self = .int
+        case .float: self = .float
+        case .boolean: self = .boolean
+        case .id: self = .id
+        case .enumType: self = .enumType
+        case .custom: self = .custom
+        }
     }
 }
 

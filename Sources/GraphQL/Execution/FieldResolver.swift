@@ -34,6 +34,8 @@ public enum FieldResolver: Sendable {
     case sync(SyncFieldResolver)
     /// A resolver that may suspend.
     case async(AsyncFieldResolver)
+    /// A synchronous resolver of sources of a known Swift type.
+    case typed(TypedFieldResolver)
 }
 
 /// Picks the object type of a value of an interface or union type: returns

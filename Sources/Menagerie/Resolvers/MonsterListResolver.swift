@@ -74,13 +74,20 @@ enum MonsterListResolver {
                 var pageQuery = plan.upstream
                 pageQuery.skip = page.skip
                 pageQuery.limit = page.limit
-                async let items: [JSONObject] = wantsItems ? dnd.monsters(pageQuery, selection: itemSelection) : []
+                // Page and count together are one upstream request (two aliased `monsters` fields).
+                var items: [JSONObject] = []
                 var total = 0
-                if wantsCount {
+                if wantsItems, wantsCount {
+                    (items, total) = try await dnd.monsterPage(pageQuery, selection: itemSelection)
+                } else if wantsItems {
+                    items = try await dnd.monsters(pageQuery, selection: itemSelection)
+                } else if wantsCount {
                     total = try await dnd.monsterIndexes(matching: plan.upstream).count
                 }
-                let models = try await items.map { MonsterModel(object: $0) }
-                return PageModel(items: models, totalCount: total, hasMore: page.skip + models.count < total)
+                let models = items.map { MonsterModel(object: $0) }
+                // Without `items` the page's size follows from the count.
+                let shown = wantsItems ? models.count : max(0, min(page.limit, total - page.skip))
+                return PageModel(items: models, totalCount: total, hasMore: page.skip + shown < total)
             }
             var countQuery = plan.upstream
             countQuery.limit = MonsterFilterPlan.fullListLimit

@@ -83,6 +83,52 @@ public struct DnDClient: Sendable {
         return monsters
     }
 
+    /// A page of `monsters(…)` (`query`'s filters, `skip` and `limit`) together with the
+    /// number of every monster matching the filters, in ONE upstream request: the D&D API
+    /// has no count field, so the document asks for the page and, under a second alias,
+    /// the indexes of all matches (`limit: 10000`), sharing the filter variables:
+    ///
+    ///     query MonsterPage($limit: Int, $name: String) {
+    ///       total: monsters(limit: 10000, name: $name) { index }
+    ///       page: monsters(limit: $limit, name: $name) { index name }
+    ///     }
+    ///
+    /// The same monsters and count as ``monsters(_:selection:)`` and
+    /// ``monsterIndexes(matching:)``. A `limit` of 0 asks for the count only.
+    public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> (monsters: [JSONObject], totalCount: Int) {
+        if let limit = query.limit, limit <= 0 {
+            return ([], try await monsterIndexes(matching: query).count)
+        }
+        var filters = query
+        filters.limit = nil
+        filters.skip = nil
+        let filterArguments = filters.arguments().arguments
+        let (definitions, arguments, variables) = query.arguments()
+        let selectionText = try printed(selection)
+        var text = "query MonsterPage"
+        if !definitions.isEmpty { text += "(" + definitions.joined(separator: ", ") + ")" }
+        text += " { total: monsters(" + (["limit: \(Self.countLimit)"] + filterArguments).joined(separator: ", ") + ") { index }"
+        text += " page: monsters"
+        if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
+        text += " " + selectionText + " }"
+        let result = try await execute(query: text, variables: variables)
+        if let error = result.errors.first { throw error.error }
+        guard let all = result.data?["total"]?.arrayValue, let list = result.data?["page"]?.arrayValue else {
+            throw pipeline.badResponse("no monsters list in the data")
+        }
+        var monsters: [JSONObject] = []
+        monsters.reserveCapacity(list.count)
+        for item in list {
+            guard let object = item.objectValue else { throw pipeline.badResponse("a monster is not an object") }
+            monsters.append(object)
+        }
+        let total = all.reduce(into: 0) { count, item in if item["index"]?.stringValue != nil { count += 1 } }
+        return (monsters, total)
+    }
+
+    /// The `limit` that asks the upstream for every match (it has 334 monsters).
+    static let countLimit = 10_000
+
     /// Looks up several monsters by index in ONE upstream request (aliases
     /// `m0`, `m1`, …). Results are in the order of `keys`; a key whose monster
     /// failed upstream gets that error.
@@ -221,7 +267,7 @@ public struct DnDClient: Sendable {
     /// e.g. to count matches: one request asking only for `index`.
     public func monsterIndexes(matching query: DnDMonsterQuery) async throws -> [String] {
         var all = query
-        all.limit = 10_000
+        all.limit = Self.countLimit
         all.skip = nil
         return try await monsters(all, selection: ["index"]).compactMap { $0["index"]?.stringValue }
     }

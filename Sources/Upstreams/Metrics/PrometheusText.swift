@@ -9,16 +9,28 @@ public enum PrometheusText {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
             for row in rows { out += "\(name){\(row.labels)} \(row.value)\n" }
         }
+        func histogram(_ name: String, _ help: String) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) histogram\n"
+            let bounds = UpstreamCounters.latencyBucketBounds
+            for snapshot in snapshots {
+                let labels = "upstream=\"\(snapshot.name)\""
+                var cumulative = 0
+                for (index, bound) in bounds.enumerated() {
+                    cumulative += index < snapshot.values.latencyBuckets.count ? snapshot.values.latencyBuckets[index] : 0
+                    out += "\(name)_bucket{\(labels),le=\"\(formatted(bound))\"} \(cumulative)\n"
+                }
+                out += "\(name)_bucket{\(labels),le=\"+Inf\"} \(snapshot.values.latencyCount)\n"
+                out += "\(name)_sum{\(labels)} \(formatted(snapshot.values.latencySeconds))\n"
+                out += "\(name)_count{\(labels)} \(snapshot.values.latencyCount)\n"
+            }
+        }
         func perUpstream(_ value: (UpstreamCounters.Values) -> String) -> [(labels: String, value: String)] {
             snapshots.map { (labels: "upstream=\"\($0.name)\"", value: value($0.values)) }
         }
 
         family("menagerie_upstream_requests_total", "counter", "HTTP exchanges sent to the upstream (retries included).",
                perUpstream { String($0.requests) })
-        family("menagerie_upstream_request_duration_seconds_sum", "counter", "Total seconds spent in upstream exchanges.",
-               perUpstream { formatted($0.latencySeconds) })
-        family("menagerie_upstream_request_duration_seconds_count", "counter", "Upstream exchanges timed.",
-               perUpstream { String($0.requests) })
+        histogram("menagerie_upstream_request_duration_seconds", "Seconds per upstream exchange (answers and failures, each retry apart).")
         var errorRows: [(labels: String, value: String)] = []
         for snapshot in snapshots {
             for code in ["UPSTREAM_UNAVAILABLE", "UPSTREAM_TIMEOUT", "UPSTREAM_BAD_RESPONSE"] {
@@ -53,7 +65,11 @@ public enum PrometheusText {
         return out
     }
 
-    private static func formatted(_ value: Double) -> String {
-        value.isFinite ? String(value) : "0"
+    /// A sample value or bucket bound: whole numbers without a fraction (`1`, `10`), others
+    /// in Swift's shortest form (`0.005`); non-finite values as `0`.
+    static func formatted(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
     }
 }

@@ -2,6 +2,10 @@ import Locking
 
 /// Counters of one upstream's pipeline (read by tests and by ``PrometheusText``).
 public final class UpstreamCounters: Sendable {
+    /// Upper bounds (seconds) of the exchange latency histogram's buckets, 5 ms to 10 s
+    /// (the default timeout); slower exchanges fall only in the `+Inf` bucket.
+    public static let latencyBucketBounds: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
     /// A snapshot of the counters.
     public struct Values: Sendable, Equatable {
         /// Exchanges sent through the transport (each retry counts).
@@ -10,6 +14,12 @@ public final class UpstreamCounters: Sendable {
         public var responses = 0
         /// Sum of exchange latencies in seconds (answers and failures).
         public var latencySeconds = 0.0
+        /// Exchanges timed (answers and failures): the histogram's count.
+        public var latencyCount = 0
+        /// Timed exchanges per bucket of ``UpstreamCounters/latencyBucketBounds`` (not
+        /// cumulative: index i counts latencies in (bound[i-1], bound[i]]; slower ones are
+        /// only in ``latencyCount``).
+        public var latencyBuckets = [Int](repeating: 0, count: UpstreamCounters.latencyBucketBounds.count)
         /// Retries performed.
         public var retries = 0
         /// Fresh cache hits.
@@ -24,6 +34,16 @@ public final class UpstreamCounters: Sendable {
         public var breakerRejections = 0
         /// Errors by `extensions.code`.
         public var errors: [String: Int] = [:]
+
+        /// Records one exchange's latency in the sum, the count and its bucket.
+        mutating func observeLatency(_ seconds: Double) {
+            let value = seconds.isFinite ? max(0, seconds) : 0
+            latencySeconds += value
+            latencyCount += 1
+            if let index = UpstreamCounters.latencyBucketBounds.firstIndex(where: { value <= $0 }) {
+                latencyBuckets[index] += 1
+            }
+        }
     }
 
     let storage = Locked(Values())

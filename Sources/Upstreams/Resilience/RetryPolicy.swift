@@ -6,8 +6,8 @@ import Locking
 /// 429 or a 5xx answer (never after a timeout: the deadline already spent the
 /// caller's time). The delay before retry n (1-based) is a random value in
 /// `0...min(maxDelay, baseDelay * 2^(n-1))` (full jitter), or the upstream's
-/// `Retry-After` seconds when larger; a `Retry-After` beyond ``maxDelay`` ends
-/// the retries. Retries across all requests to one upstream are bounded by a
+/// `Retry-After` wait when larger (delta-seconds or an HTTP-date); a `Retry-After`
+/// beyond ``maxDelay`` ends the retries. Retries across all requests to one upstream are bounded by a
 /// token budget (see ``RetryBudget``).
 public struct RetryPolicy: Sendable, Equatable {
     /// Total attempts including the first (1 disables retries).
@@ -61,12 +61,21 @@ public struct RetryPolicy: Sendable, Equatable {
         return value
     }
 
-    /// Parses a `Retry-After` header given in seconds (HTTP dates are ignored).
-    static func retryAfterSeconds(_ header: String?) -> Double? {
+    /// The wait a `Retry-After` header asks for, in seconds: delta-seconds (`120`) or an
+    /// HTTP-date (IMF-fixdate, RFC 850 or asctime; see ``HTTPDate``) taken relative to
+    /// `now` (seconds since the epoch); a date in the past is 0. Nil when the header is
+    /// absent or unreadable (the plain backoff applies). A number too large for an `Int`
+    /// is infinite (it exceeds ``maxDelay``, so the request is not retried).
+    static func retryAfterSeconds(_ header: String?, now: Double) -> Double? {
         guard let header else { return nil }
         let trimmed = header.trimmingSpaces
-        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seconds = Int(trimmed) else { return nil }
-        return Double(seconds)
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            guard let seconds = Int(trimmed) else { return .infinity }
+            return Double(seconds)
+        }
+        guard let date = HTTPDate.parse(trimmed, now: now), now.isFinite else { return nil }
+        return max(0, Double(date) - now)
     }
 }
 

@@ -29,7 +29,9 @@ final class BenchWorkloadTests: XCTestCase {
         }
     }
 
-    func listSchema(async: Bool, bench: String) throws -> ExecutableSchema {
+    enum Resolvers { case closures, typed, async }
+
+    func listSchema(_ kind: Resolvers, bench: String) throws -> ExecutableSchema {
         let items = (0..<1000).map(Item.init)
         var resolvers = ResolverMap()
         resolvers.field("Query", "items") { _, args, _, _ in Array(items.prefix(args.int("count") ?? 0)) }
@@ -38,19 +40,27 @@ final class BenchWorkloadTests: XCTestCase {
             ("tags", { $0.tags }), ("owner", { $0.owner }),
         ]
         for (name, read) in fields {
-            if async {
-                resolvers.asyncField("Item", name) { source, _, _, _ in (source as? Item).map(read) }
-            } else {
-                resolvers.field("Item", name) { source, _, _, _ in (source as? Item).map(read) }
+            switch kind {
+            case .async: resolvers.asyncField("Item", name) { source, _, _, _ in (source as? Item).map(read) }
+            case .closures: resolvers.field("Item", name) { source, _, _, _ in (source as? Item).map(read) }
+            case .typed: break
             }
+        }
+        if kind == .typed {
+            resolvers.field("Item", "id", on: Item.self) { $0.id }
+            resolvers.field("Item", "name", on: Item.self) { $0.name }
+            resolvers.field("Item", "price", on: Item.self) { $0.price }
+            resolvers.field("Item", "inStock", on: Item.self) { $0.inStock }
+            resolvers.field("Item", "tags", on: Item.self) { $0.tags }
+            resolvers.field("Item", "owner", on: Item.self) { $0.owner }
         }
         let sdl = try String(contentsOfFile: bench + "/list-schema.graphql", encoding: .utf8)
         return try makeSchema(sdl, resolvers)
     }
 
-    func check(async: Bool) async throws {
+    func check(_ kind: Resolvers) async throws {
         guard let bench = sharedBenchDirectory() else { throw XCTSkip("shared/bench not found") }
-        let schema = try listSchema(async: async, bench: bench)
+        let schema = try listSchema(kind, bench: bench)
         let query = try String(contentsOfFile: bench + "/list-query.graphql", encoding: .utf8)
         let result = try await runQuery(schema, query)
         XCTAssertTrue(result.errors.isEmpty)
@@ -64,8 +74,9 @@ final class BenchWorkloadTests: XCTestCase {
         XCTAssertEqual(result.data?["items"]?[4]?["owner"]?["email"], "person4@example.com")
     }
 
-    func testW5SynchronousListResultHash() async throws { try await check(async: false) }
-    func testW6AsynchronousListResultHash() async throws { try await check(async: true) }
+    func testW5SynchronousListResultHash() async throws { try await check(.closures) }
+    func testW5TypedResolversListResultHash() async throws { try await check(.typed) }
+    func testW6AsynchronousListResultHash() async throws { try await check(.async) }
 }
 
 /// SHA-256 (FIPS 180-4), for checking result hashes in tests.

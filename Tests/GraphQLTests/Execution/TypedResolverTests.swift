@@ -1,0 +1,173 @@
+import JSON
+import XCTest
+@testable import GraphQL
+
+/// Typed resolvers (`resolvers.field(_:_:on:_:)`): unboxed leaves, objects,
+/// lists, and the same serialisation rules and errors as general resolvers.
+final class TypedResolverTests: XCTestCase {
+    final class Thing: Sendable {
+        let name: String, count: Int, ratio: Double, flag: Bool, note: String?, tags: [String]
+        let big: Int, color: String, child: Thing?
+        init(name: String, count: Int = 1, ratio: Double = 0.5, flag: Bool = true, note: String? = nil,
+             tags: [String] = ["x"], big: Int = 0, color: String = "RED", child: Thing? = nil) {
+            self.name = name; self.count = count; self.ratio = ratio; self.flag = flag; self.note = note
+            self.tags = tags; self.big = big; self.color = color; self.child = child
+        }
+    }
+
+    final class SpecialThing: Sendable {
+        let name = "special"
+    }
+
+    /// A struct too large for an existential's inline buffer.
+    struct Wide: Sendable {
+        let a: Int, b: Int, c: Int, d: Int
+    }
+
+    static let sdl = """
+        type Query { thing: Thing, things: [Thing!]!, wrong: Thing, wide: Wide, throwing: Thing }
+        enum Color { RED GREEN }
+        type Thing {
+          name: String!, count: Int, ratio: Float, flag: Boolean, note: String, tags: [String!]!
+          big: Int, color: Color, child: Thing, countAsString: String, nameAsInt: Int, id: ID
+          nan: Float, failing: String, failingNonNull: String!
+        }
+        type Wide { sum: Int }
+        """
+
+    func schema(root: @escaping @Sendable () -> ResolvedValue = { nil }) throws -> ExecutableSchema {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "thing") { _, _, _, _ in
+            Thing(name: "a", count: 2, ratio: 1.5, flag: false, note: nil, tags: ["p", "q"], big: 1 << 40,
+                  color: "GREEN", child: Thing(name: "b"))
+        }
+        resolvers.field("Query", "things") { _, _, _, _ in [Thing(name: "x"), Thing(name: "y", note: "n")] }
+        resolvers.field("Query", "wrong") { _, _, _, _ in SpecialThing() }
+        resolvers.field("Query", "wide") { _, _, _, _ in Wide(a: 1, b: 2, c: 3, d: 4) }
+        resolvers.field("Query", "throwing") { _, _, _, _ in Thing(name: "t") }
+        resolvers.field("Thing", "name", on: Thing.self) { $0.name }
+        resolvers.field("Thing", "count", on: Thing.self) { $0.count }
+        resolvers.field("Thing", "ratio", on: Thing.self) { $0.ratio }
+        resolvers.field("Thing", "flag", on: Thing.self) { $0.flag }
+        resolvers.field("Thing", "note", on: Thing.self) { $0.note }
+        resolvers.field("Thing", "tags", on: Thing.self) { $0.tags }
+        resolvers.field("Thing", "big", on: Thing.self) { $0.big }
+        resolvers.field("Thing", "color", on: Thing.self) { $0.color }
+        resolvers.field("Thing", "child", on: Thing.self) { $0.child }
+        resolvers.field("Thing", "countAsString", on: Thing.self) { $0.count }
+        resolvers.field("Thing", "nameAsInt", on: Thing.self) { $0.name }
+        resolvers.field("Thing", "id", on: Thing.self) { $0.count }
+        resolvers.field("Thing", "nan", on: Thing.self) { _ in Double.nan }
+        resolvers.field("Thing", "failing", on: Thing.self) { _ -> String in
+            throw GraphQLError(message: "no luck")
+        }
+        resolvers.field("Thing", "failingNonNull", on: Thing.self) { _ -> String in
+            throw GraphQLError(message: "no luck either")
+        }
+        resolvers.field("Wide", "sum", on: Wide.self) { $0.a + $0.b + $0.c + $0.d }
+        return try makeSchema(Self.sdl, resolvers)
+    }
+
+    func run(_ query: String) async throws -> String {
+        canonical(try await runQuery(try schema(), query).json)
+    }
+
+    func testLeavesObjectsAndListsResolveUnboxed() async throws {
+        let result = try await run("""
+            { thing { name count ratio flag note tags big color child { name child { name } } countAsString id } }
+            """)
+        XCTAssertEqual(result, """
+            {"errors":[{"message":"Int cannot represent non 32-bit signed integer value: 1099511627776",\
+            "locations":[{"line":1,"column":43}],"path":["thing","big"]}],\
+            "data":{"thing":{"name":"a","count":2,"ratio":1.5,"flag":false,"note":null,"tags":["p","q"],\
+            "big":null,"color":"GREEN","child":{"name":"b","child":null},"countAsString":"2","id":"2"}}}
+            """)
+    }
+
+    func testListOfTypedObjects() async throws {
+        let result = try await run("{ things { name note } }")
+        XCTAssertEqual(result, #"{"data":{"things":[{"name":"x","note":null},{"name":"y","note":"n"}]}}"#)
+    }
+
+    func testSerialisationErrorsMatchGeneralResolvers() async throws {
+        let result = try await run("{ thing { nameAsInt nan } }")
+        XCTAssertEqual(result, """
+            {"errors":[{"message":"Int cannot represent non-integer value: \\"a\\"","locations":[{"line":1,"column":11}],\
+            "path":["thing","nameAsInt"]},{"message":"Float cannot represent non numeric value: NaN",\
+            "locations":[{"line":1,"column":21}],"path":["thing","nan"]}],"data":{"thing":{"nameAsInt":null,"nan":null}}}
+            """)
+    }
+
+    func testThrownErrorsBecomeFieldErrorsAndNullsPropagate() async throws {
+        let result = try await run("{ throwing { failing } thing { name failingNonNull } }")
+        XCTAssertEqual(result, """
+            {"errors":[{"message":"no luck","locations":[{"line":1,"column":14}],"path":["throwing","failing"]},\
+            {"message":"no luck either","locations":[{"line":1,"column":37}],"path":["thing","failingNonNull"]}],\
+            "data":{"throwing":{"failing":null},"thing":null}}
+            """)
+    }
+
+    func testSourceOfAnotherTypeIsAFieldError() async throws {
+        let result = try await run("{ wrong { name } }")
+        XCTAssertTrue(result.contains(#""message":"Expected a source value of type Thing"#), result)
+        XCTAssertTrue(result.hasSuffix(#""path":["wrong","name"]}],"data":{"wrong":null}}"#), result)
+    }
+
+    func testStructSourceStoredOutOfLine() async throws {
+        XCTAssertFalse(isStoredInline(Wide.self))
+        let result = try await run("{ wide { sum } }")
+        XCTAssertEqual(result, #"{"data":{"wide":{"sum":10}}}"#)
+    }
+
+    func testInlineStorageOfCommonTypes() {
+        XCTAssertTrue(isStoredInline(Thing.self))
+        XCTAssertTrue(isStoredInline(String.self))
+        XCTAssertTrue(isStoredInline(Int.self))
+        XCTAssertTrue(isStoredInline([String].self))
+        XCTAssertTrue(isStoredInline(JSONValue.self))
+        XCTAssertFalse(isStoredInline((Int, Int, Int, Int).self))
+    }
+}
+
+/// The default resolver's source access: providers of every storage kind,
+/// JSON objects, dictionaries, and sources of changing types under one plan.
+final class SourceAccessTests: XCTestCase {
+    class Base: FieldValueProviding, @unchecked Sendable {
+        subscript(field name: String) -> ResolvedValue { name == "name" ? "base" : nil }
+    }
+
+    final class Derived: Base, @unchecked Sendable {
+        override subscript(field name: String) -> ResolvedValue { name == "name" ? "derived" : nil }
+    }
+
+    struct SmallProvider: FieldValueProviding {
+        let name: String
+        subscript(field name: String) -> ResolvedValue { name == "name" ? self.name : nil }
+    }
+
+    struct WideProvider: FieldValueProviding {
+        let name: String, a: Int, b: Int, c: Int
+        subscript(field name: String) -> ResolvedValue { name == "name" ? "\(self.name)\(a + b + c)" : nil }
+    }
+
+    func testEverySourceKindUnderOnePlan() async throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "items") { _, _, _, _ in
+            let items: [any Sendable] = [
+                SmallProvider(name: "small"), WideProvider(name: "wide", a: 1, b: 2, c: 3), Derived(), Base(),
+                JSONValue.object(["name": "json value"]), ["name": "json object"] as JSONObject,
+                ["name": "dictionary"] as [String: any Sendable], ["name": nil] as [String: ResolvedValue],
+                SmallProvider(name: "small again"), 42,
+            ]
+            let base: Base = Derived()
+            return items + [base]
+        }
+        let schema = try makeSchema("type Query { items: [Item] } type Item { name: String }", resolvers)
+        let result = try await runQuery(schema, "{ items { name } }")
+        XCTAssertEqual(canonical(result.json), """
+            {"data":{"items":[{"name":"small"},{"name":"wide6"},{"name":"derived"},{"name":"base"},\
+            {"name":"json value"},{"name":"json object"},{"name":"dictionary"},{"name":null},\
+            {"name":"small again"},{"name":null},{"name":"derived"}]}}
+            """)
+    }
+}
