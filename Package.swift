@@ -45,6 +45,10 @@ let package = Package(
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
         .testTarget(
+            name: "MenagerieCLITests",
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON"]
+        ),
+        .testTarget(
             name: "MenagerieTests",
             dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs"]
         ),

@@ -52,6 +52,10 @@ public final class BatchScheduler: Sendable {
         var active = 0
         var pending: [any PendingBatchSource] = []
         var dispatches = 0
+        /// Batch tasks still running, by id.
+        var batches: [Int: Task<Void, Never>] = [:]
+        var nextBatchID = 0
+        var cancelled = false
     }
 
     let state = Locked(State())
@@ -110,11 +114,64 @@ public final class BatchScheduler: Sendable {
         return try await body()
     }
 
+    // MARK: Cancellation
+
+    /// Cancels the request's loads: every running batch task is cancelled (its batch
+    /// function sees `Task.isCancelled` and cancellation handlers run, so upstream calls stop),
+    /// queued keys are dispatched at once in batches that start cancelled, and so are the
+    /// batches of later loads. Waiting loads then resume with the batch function's error
+    /// (typically `CancellationError`) instead of waiting for upstream time-outs.
+    ///
+    /// Call it when the request's execution is cancelled (its deadline passed, or the client
+    /// went away). Idempotent.
+    public func cancel() {
+        let (tasks, sources) = state.withLock { s -> ([Task<Void, Never>], [any PendingBatchSource]) in
+            guard !s.cancelled else { return ([], []) }
+            s.cancelled = true
+            let sources = s.pending
+            s.pending.removeAll()
+            return (Array(s.batches.values), sources)
+        }
+        for task in tasks { task.cancel() }
+        for source in sources { source.dispatchPending() }
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Batch tasks currently running (for tests and diagnostics).
+    public var runningBatchCount: Int { state.withLock { $0.batches.count } }
+
+    /// Runs one batch in a task of its own, tracked so that ``cancel()`` can cancel it
+    /// (a batch started after ``cancel()`` starts cancelled).
+    func startBatch(_ body: @escaping @Sendable () async -> Void) {
+        // The task removes itself when done; it cannot do so before it is stored,
+        // because removal takes the same lock.
+        let (task, cancelled) = state.withLock { s -> (Task<Void, Never>, Bool) in
+            let id = s.nextBatchID
+            s.nextBatchID += 1
+            let task = Task { [weak self] in
+                // A batch created after `cancel()` may start before `task.cancel()` below runs.
+                if self?.isCancelled == true { withUnsafeCurrentTask { $0?.cancel() } }
+                await body()
+                self?.state.withLock { _ = $0.batches.removeValue(forKey: id) }
+            }
+            if !s.cancelled { s.batches[id] = task }
+            return (task, s.cancelled)
+        }
+        if cancelled { task.cancel() }
+    }
+
     // MARK: Loader side
 
-    /// Records that `source` has queued keys.
+    /// Records that `source` has queued keys (after ``cancel()``: dispatches them at once).
     func register(_ source: any PendingBatchSource) {
-        state.withLock { $0.pending.append(source) }
+        let cancelled = state.withLock { s -> Bool in
+            if s.cancelled { return true }
+            s.pending.append(source)
+            return false
+        }
+        if cancelled { source.dispatchPending() }
     }
 
     /// Stops counting one unit if any is counted; returns whether it did.

@@ -152,7 +152,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         while start < keys.count {
             let chunk = Array(keys[start..<min(start + size, keys.count)])
             start += size
-            Task { await self.runBatch(chunk) }
+            scheduler.startBatch { await self.runBatch(chunk) }
         }
     }
 

@@ -57,6 +57,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     public let readiness: Readiness
     public let log: Log
     private let cors: CORS
+    /// Fires request deadlines (nil without a request timeout).
+    private let watchdog: DeadlineWatchdog?
 
     public init(service: Service, configuration: GraphQLServerConfiguration, readiness: Readiness = Readiness()) {
         self.service = service
@@ -65,6 +67,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         metrics = Metrics(prefix: configuration.metricsPrefix)
         log = Log(level: configuration.logLevel, sink: configuration.logSink)
         cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
+        watchdog = configuration.requestTimeout.map { DeadlineWatchdog(timeout: $0) }
+    }
+
+    deinit {
+        watchdog?.stop()
     }
 
     /// Answers `request`, counting it in the metrics and the access log.
@@ -182,7 +189,21 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                     405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
                     headers: ["Allow": "POST"]), operationName: name, operationType: nil)
             }
-            let result = await service.execute(document, request: parameters)
+            let result: GraphQLExecutionResult
+            if let watchdog {
+                let service = self.service, metrics = self.metrics
+                switch await withExecutionDeadline(watchdog, abandoned: { metrics.executionAbandoned() },
+                                                   abandonedEnded: { metrics.abandonedExecutionEnded() },
+                                                   { await service.execute(document, request: parameters) }) {
+                case .finished(let finished):
+                    result = finished
+                case .timedOut:
+                    return Outcome(response: timeoutResponse(watchdog.timeout, operationName: name, mediaType),
+                                   operationName: name, operationType: operationType)
+                }
+            } else {
+                result = await service.execute(document, request: parameters)
+            }
             let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
             return Outcome(response: graphQLResponse(status, result.body, mediaType),
                            operationName: name, operationType: operationType)
@@ -200,6 +221,28 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                                headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         let body = GraphQLError.responseJSON([GraphQLError(message: message)]).serializedBytes()
         return graphQLResponse(status, body, mediaType, headers: headers)
+    }
+
+    /// The answer to a request whose execution exceeded `timeout`: `504` under both media types
+    /// (no GraphQL result could be produced in time), code `REQUEST_TIMEOUT`.
+    private func timeoutResponse(_ timeout: Duration, operationName: String?,
+                                 _ mediaType: GraphQLMediaType) -> HTTPResponse {
+        let seconds = Self.seconds(timeout)
+        if log.level <= .warning {
+            log.log(.warning, "request timed out", [("operation", operationName ?? "-"), ("timeout_s", seconds)])
+        }
+        var extensions = JSONObject()
+        extensions.append("code", .string("REQUEST_TIMEOUT"))
+        let error = GraphQLError(message: "The request did not finish within \(seconds) s and was cancelled.",
+                                 extensions: extensions)
+        return graphQLResponse(504, GraphQLError.responseJSON([error]).serializedBytes(), mediaType)
+    }
+
+    /// Seconds of `duration` as text: `30`, `0.25`.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        if attoseconds == 0 { return String(whole) }
+        return String(Double(whole) + Double(attoseconds) / 1e18)
     }
 
     static func now() -> Int {

@@ -41,6 +41,15 @@ public struct GraphQLServerConfiguration: Sendable {
     public var metricsHook: (@Sendable () -> String)?
     /// Prefix of the server's metric names.
     public var metricsPrefix = "menagerie"
+    /// The longest one GraphQL request may execute (after parsing and validation); nil: no limit.
+    ///
+    /// Past it the execution's task is cancelled and the client gets `504` with
+    /// `{"errors":[{"message":…,"extensions":{"code":"REQUEST_TIMEOUT"}}]}` at once,
+    /// whether or not the execution has stopped yet.
+    public var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
+
+    /// The default ``requestTimeout``: 30 seconds.
+    public static let defaultRequestTimeout: Duration = .seconds(30)
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration()) {
         self.http = http

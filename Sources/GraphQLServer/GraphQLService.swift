@@ -84,5 +84,10 @@ public protocol GraphQLService: Sendable {
     func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document>
 
     /// Executes a prepared document with the request's variables and extensions.
+    ///
+    /// With a request timeout (``GraphQLServerConfiguration/requestTimeout``) it runs in a task
+    /// of its own that is cancelled when the timeout passes: the client is answered `504` at
+    /// once and whatever this returns afterwards is dropped, so implementations should stop
+    /// their work on cancellation (`Task.isCancelled`, cancellation handlers) rather than finish it.
     func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult
 }

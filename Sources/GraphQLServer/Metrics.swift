@@ -14,6 +14,8 @@ public final class Metrics: Sendable {
         var sum = 0.0
         var inFlight = 0
         var operations: [String: Int] = [:]
+        var timeouts = 0
+        var abandoned = 0
     }
 
     private let state = Locked(State())
@@ -38,6 +40,25 @@ public final class Metrics: Sendable {
             if let operationType { s.operations[operationType, default: 0] += 1 }
         }
     }
+
+    /// Counts a GraphQL request that exceeded the request timeout; its execution is still running.
+    public func executionAbandoned() {
+        state.withLock {
+            $0.timeouts += 1
+            $0.abandoned += 1
+        }
+    }
+
+    /// Counts the end of an execution abandoned by ``executionAbandoned()``.
+    public func abandonedExecutionEnded() {
+        state.withLock { if $0.abandoned > 0 { $0.abandoned -= 1 } }
+    }
+
+    /// GraphQL requests that exceeded the request timeout.
+    public var requestTimeouts: Int { state.withLock { $0.timeouts } }
+
+    /// Executions cancelled by the request timeout that have not ended yet.
+    public var abandonedExecutions: Int { state.withLock { $0.abandoned } }
 
     /// The number of requests being handled.
     public var inFlight: Int { state.withLock { $0.inFlight } }
@@ -79,6 +100,12 @@ public final class Metrics: Sendable {
         for (type, count) in s.operations.sorted(by: { $0.key < $1.key }) {
             text += "\(prefix)_graphql_operations_total{type=\"\(type)\"} \(count)\n"
         }
+        text += "# HELP \(prefix)_graphql_request_timeouts_total GraphQL requests that exceeded the request timeout (answered 504).\n"
+        text += "# TYPE \(prefix)_graphql_request_timeouts_total counter\n"
+        text += "\(prefix)_graphql_request_timeouts_total \(s.timeouts)\n"
+        text += "# HELP \(prefix)_graphql_executions_abandoned Executions cancelled by the request timeout that have not stopped yet.\n"
+        text += "# TYPE \(prefix)_graphql_executions_abandoned gauge\n"
+        text += "\(prefix)_graphql_executions_abandoned \(s.abandoned)\n"
         return text
     }
 

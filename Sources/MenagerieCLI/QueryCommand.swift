@@ -11,7 +11,8 @@ enum QueryCommand: Subcommand {
     static let summary = "Run one GraphQL query in process and print the JSON response."
     static let help = """
     USAGE: menagerie query [--variables JSON] [--operation NAME] [--upstreams embedded|live]
-                           [--dog-ceo-url URL] [--thedogapi-url URL] [--zoo-url URL] [--dnd-url URL] [FILE|-]
+                           [--dog-ceo-url URL] [--thedogapi-url URL] [--zoo-url URL] [--dnd-url URL]
+                           [--max-depth N] [--max-fields N] [--max-aliases N] [FILE|-]
 
     Reads the document from FILE (standard input for '-' or no argument), runs it
     against the Menagerie schema and writes the response ({"data":…,"errors":…})
@@ -26,6 +27,8 @@ enum QueryCommand: Subcommand {
       --zoo-url URL        Zoo Animal API base URL; also MENAGERIE_ZOO_URL.
       --dnd-url URL        D&D 5e GraphQL endpoint; also MENAGERIE_DND_URL.
       --pretty             Indent the JSON.
+    \(LimitOptions.help(column: 23))
+                           Same defaults as 'menagerie serve'; a document over a limit is a request error.
       -h, --help           Show this help.
     """
 
@@ -35,9 +38,11 @@ enum QueryCommand: Subcommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
+        let limits: QueryLimits
         do {
-            parsed = try Arguments(arguments, valued: Set(["variables", "operation", "upstreams"] + urlOptions.map { $0.0 }),
-                                   boolean: ["pretty"], maxPositionals: 1, command: name)
+            parsed = try Arguments(arguments, valued: Set(["variables", "operation", "upstreams"] + urlOptions.map { $0.0 })
+                                   .union(LimitOptions.flags), boolean: ["pretty"], maxPositionals: 1, command: name)
+            limits = try LimitOptions.queryLimits(parsed, environment: Terminal.environment, command: name)
         } catch {
             Terminal.err(error.message)
             return 2
@@ -72,7 +77,7 @@ enum QueryCommand: Subcommand {
         }
         let app: MenagerieApp
         do {
-            app = try MenagerieApp(configuration: configuration)
+            app = try MenagerieApp(configuration: configuration, limits: limits)
         } catch {
             Terminal.err(String(describing: error))
             return 1

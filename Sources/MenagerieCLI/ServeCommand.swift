@@ -30,6 +30,11 @@ enum ServeCommand: Subcommand {
       --no-playground        Do not serve the playground.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
       --event-loops N        Event-loop threads (default: one per core).
+      --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
+                             limit). Past it the execution is cancelled and the client gets 504 with
+                             extensions.code REQUEST_TIMEOUT. Env MENAGERIE_REQUEST_TIMEOUT.
+    \(LimitOptions.help(column: 25))
+                             Documents over a limit get a request error (400, GRAPHQL_VALIDATION_FAILED).
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -43,7 +48,7 @@ enum ServeCommand: Subcommand {
         MemoryTuning.apply()
         let app: MenagerieApp
         do {
-            app = try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: Terminal.environment))
+            app = try makeApp(configuration, environment: Terminal.environment)
         } catch {
             Terminal.err(String(describing: error))
             return 1
@@ -52,6 +57,12 @@ enum ServeCommand: Subcommand {
         let upstreams = app.upstreams
         return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
                            metricsHook: { upstreams.metricsText() })
+    }
+
+    /// The application `configuration` asks for: its upstreams and cost limits.
+    static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?) throws -> MenagerieApp {
+        try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: environment),
+                         limits: configuration.queryLimits)
     }
 
     /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
@@ -73,6 +84,10 @@ enum ServeCommand: Subcommand {
             ("url", configuration.url(port: port)),
             ("dog_ceo", describe(configuration.dogCEO)), ("thedogapi", describe(configuration.theDogAPI)),
             ("zoo", describe(configuration.zoo)), ("dnd", describe(configuration.dnd)),
+            ("request_timeout_s", ServeConfiguration.describe(configuration.requestTimeout)),
+            ("max_depth", String(configuration.queryLimits.maxDepth)),
+            ("max_fields", String(configuration.queryLimits.maxFields)),
+            ("max_aliases", String(configuration.queryLimits.maxAliases)),
         ])
         let signal = await SignalWaiter.wait()
         server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")])
@@ -97,6 +112,7 @@ enum ServeCommand: Subcommand {
         s.corsAllowedOrigins = c.corsOrigins
         s.logLevel = c.logLevel
         s.metricsHook = metricsHook
+        s.requestTimeout = c.requestTimeout
         return s
     }
 

@@ -1,3 +1,4 @@
+import GraphQL
 import GraphQLServer
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
@@ -30,6 +31,10 @@ struct ServeConfiguration: Equatable {
     var logLevel: LogLevel = .info
     /// Event-loop threads (nil: one per core).
     var eventLoops: Int?
+    /// The longest one GraphQL request may execute (nil: no limit).
+    var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
+    /// The cost limits every request document must meet.
+    var queryLimits = QueryLimits()
 
     static let defaultDogCEOURL = "https://dog.ceo/api"
     static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
@@ -37,10 +42,13 @@ struct ServeConfiguration: Equatable {
     static let defaultDnDURL = "https://www.dnd5eapi.co/graphql/2014"
 
     /// Options that take a value.
-    static let valuedOptions: Set<String> = [
+    static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "cors-origin", "log-level", "event-loops",
-    ]
+        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout",
+    ]).union(LimitOptions.flags)
+
+    /// The longest `--request-timeout` accepted, in seconds (one day).
+    static let maxRequestTimeoutSeconds = 86_400.0
     static let booleanOptions: Set<String> = ["no-playground"]
 
     /// Parses `menagerie serve` arguments; `environment` reads `MENAGERIE_*` variables.
@@ -124,7 +132,44 @@ struct ServeConfiguration: Equatable {
             }
             c.eventLoops = loops
         }
+        c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
+        c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
         return c
+    }
+
+    /// `--request-timeout SECONDS` (or `MENAGERIE_REQUEST_TIMEOUT`): a decimal number of seconds
+    /// greater than 0 and at most a day, or `0` / `off` for no limit; absent: the default (30 s).
+    static func requestTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration? {
+        let source: String
+        let text: String
+        if let flag {
+            (source, text) = ("'--request-timeout'", flag)
+        } else if let variable = environment("MENAGERIE_REQUEST_TIMEOUT") {
+            (source, text) = ("MENAGERIE_REQUEST_TIMEOUT", variable)
+        } else {
+            return GraphQLServerConfiguration.defaultRequestTimeout
+        }
+        if text == "off" { return nil }
+        // Digits with at most one point: no signs, exponents, hexadecimal, "inf" or "nan".
+        let point = UInt8(ascii: "."), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let isDecimal = text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
+            && text.utf8.filter({ $0 == point }).count <= 1
+        guard isDecimal, let seconds = Double(text), seconds <= maxRequestTimeoutSeconds else {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got '\(text)'")
+        }
+        if seconds == 0 { return nil }
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds >= 1 else {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be at least 0.001 seconds (or 0 or 'off' for no limit); got '\(text)'")
+        }
+        return .milliseconds(Int64(milliseconds))
+    }
+
+    /// A timeout as the log shows it: seconds (`30`, `2.5`) or `off`.
+    static func describe(_ timeout: Duration?) -> String {
+        guard let timeout else { return "off" }
+        let (whole, attoseconds) = timeout.components
+        return attoseconds == 0 ? String(whole) : String(Double(whole) + Double(attoseconds) / 1e18)
     }
 
     /// The URL the server is reachable at.

@@ -9,7 +9,8 @@ enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let summary = "Validate a GraphQL document against the schema; print errors as JSON."
     static let help = """
-    USAGE: menagerie validate [--schema SDL_FILE] [FILE|-]
+    USAGE: menagerie validate [--schema SDL_FILE] [--max-depth N] [--max-fields N] [--max-aliases N]
+                              [--no-limits] [FILE|-]
 
     Validates the executable document in FILE (standard input for '-' or when
     no FILE is given) against the schema in SDL_FILE (default: the served
@@ -18,17 +19,28 @@ enum ValidateCommand: Subcommand {
     ({"errors":[]} when the document is valid). A syntax error in either file,
     or an invalid schema, is reported the same way.
 
+    A document that passes every rule is then held to the server's cost limits
+    (the same defaults and environment variables as 'menagerie serve'), so
+    'valid' means 'menagerie serve would run it'; --no-limits checks the
+    specified rules only, exactly as graphql-js.
+
     EXIT STATUS: 0 when valid, 1 when there are errors, 2 on bad usage or unreadable files.
 
     OPTIONS:
       --schema SDL_FILE   The schema to validate against (default: the served schema).
+    \(LimitOptions.help(column: 22))
+      --no-limits         Apply no cost limits (graphql-js's rules only).
       -h, --help          Show this help.
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
+        let limits: QueryLimits?
         do {
-            parsed = try Arguments(arguments, valued: ["schema"], maxPositionals: 1, command: name)
+            parsed = try Arguments(arguments, valued: Set(["schema"]).union(LimitOptions.flags), boolean: ["no-limits"],
+                                   maxPositionals: 1, command: name)
+            let configured = try LimitOptions.queryLimits(parsed, environment: Terminal.environment, command: name)
+            limits = parsed.has("no-limits") ? nil : configured
         } catch {
             Terminal.err(error.message)
             return 2
@@ -52,14 +64,14 @@ enum ValidateCommand: Subcommand {
             Terminal.err("menagerie validate: \(error.message)")
             return 2
         }
-        let errors = validationErrors(schemaSDL: schemaText, document: documentText)
+        let errors = validationErrors(schemaSDL: schemaText, document: documentText, limits: limits)
         Terminal.out(errorsJSON(errors))
         return errors.isEmpty ? 0 : 1
     }
 
-    /// Every error of building the schema, parsing the document or validating
-    /// it (the first stage that fails gives the errors).
-    static func validationErrors(schemaSDL: String, document: String) -> [GraphQLError] {
+    /// Every error of building the schema, parsing the document, validating it or,
+    /// when `limits` are given, measuring its cost (the first stage that fails gives the errors).
+    static func validationErrors(schemaSDL: String, document: String, limits: QueryLimits? = nil) -> [GraphQLError] {
         let schemaDocument: Document
         do {
             schemaDocument = try parse(Source(schemaSDL, name: "schema"), options: .unlimited)
@@ -80,7 +92,9 @@ enum ValidateCommand: Subcommand {
         } catch {
             return [error]
         }
-        return validate(schema: schema, document: executable)
+        let errors = validate(schema: schema, document: executable)
+        guard errors.isEmpty, let limits else { return errors }
+        return checkQueryLimits(executable, limits: limits)
     }
 
     /// `{"errors":[...]}` with each error's message and locations (omitted when it has none).

@@ -71,10 +71,20 @@ public final class MenagerieApp: Sendable {
     }
 
     /// Executes a prepared document with fresh per-request loaders.
+    ///
+    /// Cancelling the calling task (the server's request deadline) cancels the request's
+    /// upstream work too: running loader batches and direct upstream calls stop with
+    /// `CancellationError`, and loads made afterwards fail at once, so the execution ends
+    /// promptly (its fields get errors; the server drops that result).
     public func execute(document: Document, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
         let context = RequestContext(upstreams: upstreams, source: document.source)
-        var result = await engine.execute(document: document, operationName: operationName, variables: variables,
-                                          context: context, tracker: context.tracker)
+        let scheduler = context.scheduler
+        var result = await withTaskCancellationHandler {
+            await engine.execute(document: document, operationName: operationName, variables: variables,
+                                 context: context, tracker: context.tracker)
+        } onCancel: {
+            scheduler.cancel()
+        }
         let extra = context.errors
         if !extra.isEmpty, result.data != nil { result.errors += extra }
         return result
