@@ -9,8 +9,8 @@ enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let summary = "Validate a GraphQL document against the schema; print errors as JSON."
     static let help = """
-    USAGE: menagerie validate [--schema SDL_FILE] [--max-depth N] [--max-fields N] [--max-aliases N]
-                              [--no-limits] [FILE|-]
+    USAGE: menagerie validate [--schema SDL_FILE] [--limits] [--max-depth N] [--max-fields N]
+                              [--max-aliases N] [FILE|-]
 
     Validates the executable document in FILE (standard input for '-' or when
     no FILE is given) against the schema in SDL_FILE (default: the served
@@ -19,17 +19,18 @@ enum ValidateCommand: Subcommand {
     ({"errors":[]} when the document is valid). A syntax error in either file,
     or an invalid schema, is reported the same way.
 
-    A document that passes every rule is then held to the server's cost limits
-    (the same defaults and environment variables as 'menagerie serve'), so
-    'valid' means 'menagerie serve would run it'; --no-limits checks the
-    specified rules only, exactly as graphql-js.
+    By default the output is exactly graphql-js's. With --limits (or any
+    --max-* option), a document that passes every rule is then held to the
+    server's cost limits (the same defaults and environment variables as
+    'menagerie serve'), so 'valid' means 'menagerie serve would run it'.
 
     EXIT STATUS: 0 when valid, 1 when there are errors, 2 on bad usage or unreadable files.
 
     OPTIONS:
       --schema SDL_FILE   The schema to validate against (default: the served schema).
     \(LimitOptions.help(column: 22))
-      --no-limits         Apply no cost limits (graphql-js's rules only).
+      --limits            Also apply the server's cost limits (implied by any --max-* option).
+      --no-limits         Apply no cost limits (the default; graphql-js's rules only).
       -h, --help          Show this help.
     """
 
@@ -37,10 +38,12 @@ enum ValidateCommand: Subcommand {
         let parsed: Arguments
         let limits: QueryLimits?
         do {
-            parsed = try Arguments(arguments, valued: Set(["schema"]).union(LimitOptions.flags), boolean: ["no-limits"],
-                                   maxPositionals: 1, command: name)
+            parsed = try Arguments(arguments, valued: Set(["schema"]).union(LimitOptions.flags),
+                                   boolean: ["limits", "no-limits"], maxPositionals: 1, command: name)
             let configured = try LimitOptions.queryLimits(parsed, environment: Terminal.environment, command: name)
-            limits = parsed.has("no-limits") ? nil : configured
+            // graphql-js's output unless limits are asked for: conformance checks compare with it.
+            let asked = parsed.has("limits") || LimitOptions.flags.contains { parsed[option: $0] != nil }
+            limits = asked && !parsed.has("no-limits") ? configured : nil
         } catch {
             Terminal.err(error.message)
             return 2
