@@ -170,4 +170,33 @@ final class SourceAccessTests: XCTestCase {
             {"name":"small again"},{"name":null},{"name":"derived"}]}}
             """)
     }
+
+    /// Sources of alternating types read concurrently under one plan (async
+    /// parents run their children in several tasks): the per-plan cache is
+    /// replaced while read; every field must still come from its own source.
+    func testConcurrentSourcesOfChangingTypes() async throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "items") { _, _, _, _ in Array(0..<300) }
+        resolvers.asyncField("Item", "detail") { source, _, _, _ in
+            await Task.yield()
+            guard let index = source as? Int else { return nil }
+            if index % 3 == 0 { return SmallProvider(name: "p\(index)") }
+            if index % 3 == 1 { return ["name": .string("j\(index)")] as JSONObject }
+            return WideProvider(name: "w\(index)", a: 0, b: 0, c: 0)
+        }
+        resolvers.field("Item", "index") { source, _, _, _ in source }
+        let schema = try makeSchema("""
+            type Query { items: [Item!]! } type Item { index: Int!, detail: Detail } type Detail { name: String }
+            """, resolvers)
+        for _ in 0..<5 {
+            let result = try await runQuery(schema, "{ items { index detail { name } } }")
+            XCTAssertTrue(result.errors.isEmpty)
+            guard let items = result.data?["items"]?.arrayValue else { return XCTFail("no items") }
+            XCTAssertEqual(items.count, 300)
+            for (index, item) in items.enumerated() {
+                let expected = index % 3 == 0 ? "p\(index)" : index % 3 == 1 ? "j\(index)" : "w\(index)0"
+                XCTAssertEqual(item["detail"]?["name"]?.stringValue, expected)
+            }
+        }
+    }
 }
