@@ -74,6 +74,12 @@ public struct DnDClient: Sendable {
         guard let list = result.data?["monsters"]?.arrayValue else {
             throw pipeline.badResponse("no monsters list in the data")
         }
+        let monsters = try monsterObjects(list)
+        return monsters
+    }
+
+    /// The monsters of a `monsters` list of the answer (each must be an object).
+    private func monsterObjects(_ list: [JSONValue]) throws -> [JSONObject] {
         var monsters: [JSONObject] = []
         monsters.reserveCapacity(list.count)
         for item in list {
@@ -116,12 +122,7 @@ public struct DnDClient: Sendable {
         guard let all = result.data?["total"]?.arrayValue, let list = result.data?["page"]?.arrayValue else {
             throw pipeline.badResponse("no monsters list in the data")
         }
-        var monsters: [JSONObject] = []
-        monsters.reserveCapacity(list.count)
-        for item in list {
-            guard let object = item.objectValue else { throw pipeline.badResponse("a monster is not an object") }
-            monsters.append(object)
-        }
+        let monsters = try monsterObjects(list)
         let total = all.reduce(into: 0) { count, item in if item["index"]?.stringValue != nil { count += 1 } }
         return (monsters, total)
     }
