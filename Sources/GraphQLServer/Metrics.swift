@@ -87,26 +87,25 @@ public final class Metrics: Sendable {
         text += "\(prefix)_http_request_duration_seconds_bucket{le=\"+Inf\"} \(s.count)\n"
         text += "\(prefix)_http_request_duration_seconds_sum \(Self.format(s.sum))\n"
         text += "\(prefix)_http_request_duration_seconds_count \(s.count)\n"
-        text += "# HELP \(prefix)_http_requests_in_flight HTTP requests being handled.\n"
-        text += "# TYPE \(prefix)_http_requests_in_flight gauge\n"
-        text += "\(prefix)_http_requests_in_flight \(s.inFlight)\n"
+        text += Self.sample("\(prefix)_http_requests_in_flight", "gauge", "HTTP requests being handled.", s.inFlight)
         if let provider = connections.withLock({ $0 }) {
-            text += "# HELP \(prefix)_http_connections Open client connections.\n"
-            text += "# TYPE \(prefix)_http_connections gauge\n"
-            text += "\(prefix)_http_connections \(provider())\n"
+            text += Self.sample("\(prefix)_http_connections", "gauge", "Open client connections.", provider())
         }
         text += "# HELP \(prefix)_graphql_operations_total GraphQL operations executed, by type.\n"
         text += "# TYPE \(prefix)_graphql_operations_total counter\n"
         for (type, count) in s.operations.sorted(by: { $0.key < $1.key }) {
             text += "\(prefix)_graphql_operations_total{type=\"\(type)\"} \(count)\n"
         }
-        text += "# HELP \(prefix)_graphql_request_timeouts_total GraphQL requests that exceeded the request timeout (answered 504).\n"
-        text += "# TYPE \(prefix)_graphql_request_timeouts_total counter\n"
-        text += "\(prefix)_graphql_request_timeouts_total \(s.timeouts)\n"
-        text += "# HELP \(prefix)_graphql_executions_abandoned Executions cancelled by the request timeout that have not stopped yet.\n"
-        text += "# TYPE \(prefix)_graphql_executions_abandoned gauge\n"
-        text += "\(prefix)_graphql_executions_abandoned \(s.abandoned)\n"
+        text += Self.sample("\(prefix)_graphql_request_timeouts_total", "counter",
+                            "GraphQL requests that exceeded the request timeout (answered 504).", s.timeouts)
+        text += Self.sample("\(prefix)_graphql_executions_abandoned", "gauge",
+                            "Executions cancelled by the request timeout that have not stopped yet.", s.abandoned)
         return text
+    }
+
+    /// A metric family of one unlabelled sample: its HELP and TYPE lines and the sample.
+    static func sample(_ name: String, _ type: String, _ help: String, _ value: some CustomStringConvertible) -> String {
+        "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
     }
 
     static func format(_ value: Double) -> String {
