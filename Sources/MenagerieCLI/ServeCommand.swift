@@ -28,6 +28,8 @@ enum ServeCommand: Subcommand {
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
       --no-playground        Do not serve the playground.
+      --no-introspection     Refuse __schema and __type (request error INTROSPECTION_DISABLED; the
+                             playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
       --event-loops N        Event-loop threads (default: one per core).
       --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
@@ -62,7 +64,7 @@ enum ServeCommand: Subcommand {
     /// The application `configuration` asks for: its upstreams and cost limits.
     static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?) throws -> MenagerieApp {
         try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: environment),
-                         limits: configuration.queryLimits)
+                         limits: configuration.queryLimits, introspection: configuration.introspection)
     }
 
     /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
@@ -88,6 +90,7 @@ enum ServeCommand: Subcommand {
             ("max_depth", String(configuration.queryLimits.maxDepth)),
             ("max_fields", String(configuration.queryLimits.maxFields)),
             ("max_aliases", String(configuration.queryLimits.maxAliases)),
+            ("introspection", configuration.introspection ? "on" : "off"),
         ])
         let signal = await SignalWaiter.wait()
         server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")])

@@ -35,6 +35,8 @@ struct ServeConfiguration: Equatable {
     var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
     /// The cost limits every request document must meet.
     var queryLimits = QueryLimits()
+    /// Whether `__schema` and `__type` are answered (off: request error `INTROSPECTION_DISABLED`).
+    var introspection = true
 
     static let defaultDogCEOURL = "https://dog.ceo/api"
     static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
@@ -49,7 +51,7 @@ struct ServeConfiguration: Equatable {
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
     static let maxRequestTimeoutSeconds = 86_400.0
-    static let booleanOptions: Set<String> = ["no-playground"]
+    static let booleanOptions: Set<String> = ["no-playground", "no-introspection"]
 
     /// Parses `menagerie serve` arguments; `environment` reads `MENAGERIE_*` variables.
     static func parse(_ arguments: [String], environment: (String) -> String?) throws(ArgumentError) -> ServeConfiguration {
@@ -134,7 +136,21 @@ struct ServeConfiguration: Equatable {
         }
         c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
+        c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment)
         return c
+    }
+
+    /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,
+    /// `1`/`0`); the flag wins. Absent: on.
+    static func introspection(noIntrospection: Bool, environment: (String) -> String?) throws(ArgumentError) -> Bool {
+        if noIntrospection { return false }
+        guard let value = environment("MENAGERIE_INTROSPECTION") else { return true }
+        switch value.lowercased() {
+        case "on", "true", "1": return true
+        case "off", "false", "0": return false
+        default:
+            throw ArgumentError("menagerie \(ServeCommand.name): MENAGERIE_INTROSPECTION must be 'on' or 'off', got '\(value)'")
+        }
     }
 
     /// `--request-timeout SECONDS` (or `MENAGERIE_REQUEST_TIMEOUT`): a decimal number of seconds

@@ -52,4 +52,36 @@ final class ServeWiringTests: XCTestCase {
         XCTAssertEqual(fields["errors"]?[0]?["message"], "The operation selects 8 fields with its fragments expanded; the limit is 6.")
         await server.shutdown()
     }
+
+    func testIntrospectionSwitchedOffOverHTTP() async throws {
+        XCTAssertTrue(try ServeConfiguration.parse([], environment: { _ in nil }).introspection)
+        XCTAssertFalse(try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "off" : nil }).introspection)
+        XCTAssertThrowsError(try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "maybe" : nil })) { error in
+            XCTAssertEqual((error as? ArgumentError)?.message,
+                           "menagerie serve: MENAGERIE_INTROSPECTION must be 'on' or 'off', got 'maybe'")
+        }
+        let configuration = try ServeConfiguration.parse(
+            ["--port", "0", "--no-introspection", "--event-loops", "1", "--log-level", "off"],
+            environment: { $0 == "MENAGERIE_INTROSPECTION" ? "on" : nil })
+        XCTAssertFalse(configuration.introspection)
+        let app = try ServeCommand.makeApp(configuration, environment: { _ in nil })
+        let server = GraphQLServer(service: MenagerieService(app: app),
+                                   configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil),
+                                   readiness: Readiness(ready: true))
+        let port = try server.start()
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/graphql-response+json", forHTTPHeaderField: "Accept")
+        request.httpBody = Data(#"{"query":"{ __typename __schema { queryType { name } } }"}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let body = try JSONParser.parse(Array(data))
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400)
+        XCTAssertNil(body["data"])
+        XCTAssertEqual(body["errors"]?[0]?["extensions"]?["code"], "INTROSPECTION_DISABLED")
+        request.httpBody = Data(#"{"query":"{ __typename }"}"#.utf8)
+        let (typename, _) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual(try JSONParser.parse(Array(typename)), ["data": ["__typename": "Query"]])
+        await server.shutdown()
+    }
 }

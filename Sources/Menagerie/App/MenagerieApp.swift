@@ -25,8 +25,10 @@ public final class MenagerieApp: Sendable {
     ///   - configuration: where each upstream is (embedded or live) and how it is treated.
     ///   - transports: explicit transports by upstream (tests), taking precedence.
     ///   - limits: the cost limits every request document must meet after validation.
+    ///   - introspection: whether `__schema` and `__type` are answered (false: the request
+    ///     error `INTROSPECTION_DISABLED`; `__typename` always works).
     public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
-                limits: QueryLimits = QueryLimits()) throws {
+                limits: QueryLimits = QueryLimits(), introspection: Bool = true) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
@@ -44,7 +46,8 @@ public final class MenagerieApp: Sendable {
         }
         do {
             let executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
-            engine = GraphQLEngine(executable: executable, validation: { schema, document in
+            engine = GraphQLEngine(executable: executable, options: ExecutionOptions(introspection: introspection),
+                                   validation: { schema, document in
                 let errors = validate(schema: schema, document: document)
                 return errors.isEmpty ? checkQueryLimits(document, limits: limits) : errors
             })
