@@ -18,7 +18,10 @@ final class SourceAccess: Sendable {
         case jsonObject
         case dictionary
         case optionalDictionary
-        case none
+        /// None of the above for the type itself (e.g. an optional holding a
+        /// provider, or a value nothing can be read from): each source is
+        /// cast as it comes, which looks through optionals and other boxes.
+        case dynamic
     }
 
     /// The dynamic type this access is for.
@@ -62,7 +65,7 @@ final class SourceAccess: Sendable {
         }
         if source is [String: any Sendable] { return .dictionary }
         if source is [String: (any Sendable)?] { return .optionalDictionary }
-        return .none
+        return .dynamic
     }
 
 }
@@ -91,9 +94,24 @@ enum SourceFields {
             if let dictionary = source as? [String: any Sendable] { return DictionaryFields(dictionary: dictionary) }
         case .optionalDictionary?:
             if let dictionary = source as? [String: ResolvedValue] { return OptionalDictionaryFields(dictionary: dictionary) }
-        case .none?, nil:
+        case .dynamic?:
+            return dynamicFields(source)
+        case nil:
             break
         }
+        return NoFields()
+    }
+
+    /// The fields of `source` found by dynamic casts, in the default resolver's order of kinds.
+    private static func dynamicFields(_ source: ResolvedValue) -> any FieldValueProviding {
+        if let json = source as? JSONValue {
+            if case .object(let members) = json { return JSONObjectFields(object: members) }
+            return NoFields()
+        }
+        if let object = source as? JSONObject { return JSONObjectFields(object: object) }
+        if let provider = source as? any FieldValueProviding { return provider }
+        if let dictionary = source as? [String: any Sendable] { return DictionaryFields(dictionary: dictionary) }
+        if let dictionary = source as? [String: ResolvedValue] { return OptionalDictionaryFields(dictionary: dictionary) }
         return NoFields()
     }
 

@@ -171,6 +171,24 @@ final class SourceAccessTests: XCTestCase {
             """)
     }
 
+    /// Objects held in optionals inside `any Sendable` (items of a `[Provider?]`, a typed
+    /// resolver returning `Provider?`) are read through the optional, as casts do.
+    func testSourcesInsideOptionals() async throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "items") { _, _, _, _ in
+            [SmallProvider(name: "a"), nil, SmallProvider(name: "c")] as [SmallProvider?]
+        }
+        resolvers.field("Query", "one", on: Int.self) { _ -> SmallProvider? in SmallProvider(name: "one") }
+        resolvers.field("Query", "none", on: Int.self) { _ -> SmallProvider? in nil }
+        let schema = try makeSchema("""
+            type Query { items: [Item], one: Item, none: Item } type Item { name: String }
+            """, resolvers)
+        let result = try await runQuery(schema, "{ items { name } one { name } none { name } }", root: 0)
+        XCTAssertEqual(canonical(result.json), """
+            {"data":{"items":[{"name":"a"},null,{"name":"c"}],"one":{"name":"one"},"none":null}}
+            """)
+    }
+
     /// Sources of alternating types read concurrently under one plan (async
     /// parents run their children in several tasks): the per-plan cache is
     /// replaced while read; every field must still come from its own source.
