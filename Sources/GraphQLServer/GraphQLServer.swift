@@ -130,6 +130,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 "Cache-Control": "no-cache",
             ], body: page.bytes))
         default:
+            if configuration.playgroundEnabled, let handler = configuration.playgroundRoutes[path] {
+                return Outcome(response: await handler(request))
+            }
             let prefix = "/playground/"
             if configuration.playgroundEnabled, path.hasPrefix(prefix) {
                 let name = URLEncoding.decode(path.dropFirst(prefix.count))
