@@ -12,7 +12,7 @@ enum ServeCommand: Subcommand {
     static let help = """
     USAGE: menagerie serve [OPTIONS]
 
-    Serves POST/GET /graphql, the playground at /, /health, /ready and /metrics.
+    Serves POST/GET /graphql, the playground at / (with /images), /health, /ready and /metrics.
     Stops gracefully on SIGINT or SIGTERM (in-flight requests finish, exit 0).
 
     OPTIONS:
@@ -27,7 +27,10 @@ enum ServeCommand: Subcommand {
                              Giving an upstream URL (flag or env) calls that upstream live.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
-      --no-playground        Do not serve the playground.
+      --no-playground        Do not serve the playground (nor /images).
+      --images MODE          The playground's /images?url=… route: placeholder (drawn SVGs, no network),
+                             live (fetched from the data's image hosts) or off. Default: live when any
+                             upstream is live, else placeholder. Env MENAGERIE_IMAGES.
       --no-introspection     Refuse __schema and __type (request error INTROSPECTION_DISABLED; the
                              playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
@@ -91,6 +94,7 @@ enum ServeCommand: Subcommand {
             ("max_fields", String(configuration.queryLimits.maxFields)),
             ("max_aliases", String(configuration.queryLimits.maxAliases)),
             ("introspection", configuration.introspection ? "on" : "off"),
+            ("images", configuration.playground ? configuration.images.rawValue : "off"),
         ])
         let signal = await SignalWaiter.wait()
         server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")])
@@ -112,6 +116,7 @@ enum ServeCommand: Subcommand {
         var s = GraphQLServerConfiguration(http: http)
         s.playgroundEnabled = c.playground
         s.playgroundFiles = playgroundFiles()
+        s.playgroundRoutes = c.playgroundRoutes()
         s.corsAllowedOrigins = c.corsOrigins
         s.logLevel = c.logLevel
         s.metricsHook = metricsHook

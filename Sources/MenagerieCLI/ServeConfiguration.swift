@@ -37,6 +37,8 @@ struct ServeConfiguration: Equatable {
     var queryLimits = QueryLimits()
     /// Whether `__schema` and `__type` are answered (off: request error `INTROSPECTION_DISABLED`).
     var introspection = true
+    /// What the playground's `/images` route does.
+    var images: ImagesMode = .placeholder
 
     static let defaultDogCEOURL = "https://dog.ceo/api"
     static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
@@ -46,7 +48,7 @@ struct ServeConfiguration: Equatable {
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout",
+        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images",
     ]).union(LimitOptions.flags)
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
@@ -137,6 +139,8 @@ struct ServeConfiguration: Equatable {
         c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
         c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment)
+        let anyLive = [c.dogCEO, c.theDogAPI, c.zoo, c.dnd].contains { $0.mode == .live }
+        c.images = try imagesMode(scanned[option: "images"], environment: environment, anyUpstreamLive: anyLive)
         return c
     }
 
