@@ -186,6 +186,20 @@ export function renderErrors(root, errors, goTo) {
   root.appendChild(ul);
 }
 
+/** The server's same-origin image route: other sites' pictures are loaded
+ *  through it, since the page's CSP (default-src 'self') keeps them out. */
+export const IMAGE_ROUTE = '/images';
+
+/** Where the page loads image `url` from: as is when it is on this origin
+ *  (or not http(s)), else through the server's image route. */
+export function imageSrc(url) {
+  try {
+    const u = new URL(url, location.href);
+    if (u.origin === location.origin || (u.protocol !== 'https:' && u.protocol !== 'http:')) return u.href;
+    return IMAGE_ROUTE + '?url=' + encodeURIComponent(url);
+  } catch (e) { return url; }
+}
+
 /** The thumbnail grid; `open(index)` shows one in the viewer. */
 export function renderGallery(list, note, images, open) {
   list.innerHTML = '';
@@ -199,7 +213,7 @@ export function renderGallery(list, note, images, open) {
     pic.loading = 'lazy';
     pic.decoding = 'async';
     pic.alt = '';
-    pic.src = img.url;
+    pic.src = imageSrc(img.url);
     pic.addEventListener('error', () => { b.classList.add('broken'); });
     const cap = el('span', 'thumb-caption', formatPath(img.path));
     const where = el('span', 'thumb-url', shortUrl(img.url));
@@ -241,7 +255,8 @@ export class Viewer {
     this.link.addEventListener('click', (e) => e.stopPropagation());
     this.img.addEventListener('error', () => {
       this.img.classList.add('broken');
-      this.caption.textContent = `Could not show ${this.img.src} here (the server's content security policy may keep other sites' images out, or it is offline).`;
+      const shown = this.images[this.index];
+      this.caption.textContent = `Could not show ${shown ? shown.url : this.img.src} here (the server may not allow that site, or it is offline); the link opens it in a new tab.`;
     });
     this.img.addEventListener('load', () => this.img.classList.remove('broken'));
   }
@@ -256,7 +271,7 @@ export class Viewer {
     const img = this.images[this.index];
     if (!img) return;
     this.img.classList.remove('broken');
-    this.img.src = img.url;
+    this.img.src = imageSrc(img.url);
     this.link.href = img.url;
     this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
     this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;

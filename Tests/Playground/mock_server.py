@@ -306,6 +306,14 @@ class Handler(BaseHTTPRequestHandler):
         m = re.fullmatch(r'/mock-images/([A-Za-z0-9_-]+)\.svg', url.path)
         if m:
             return self.send(200, svg_for(m.group(1)), 'image/svg+xml')
+        if url.path == '/images' and self.playground:
+            # The real server's image route in placeholder mode, roughly: a
+            # drawing named after the file of any https URL.
+            target = urlsplit((parse_qs(url.query).get('url') or [''])[0])
+            if target.scheme != 'https' or not target.hostname:
+                return self.send(400 if not target.scheme else 403, b'Not allowed\n', 'text/plain; charset=utf-8')
+            name = os.path.splitext(target.path.rsplit('/', 1)[-1])[0] or target.hostname
+            return self.send(200, svg_for(name), 'image/svg+xml', {'X-Content-Type-Options': 'nosniff'})
         if url.path == '/graphql':
             qs = parse_qs(url.query)
             try:

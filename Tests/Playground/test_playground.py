@@ -28,7 +28,8 @@ import sys
 import time
 import traceback
 import urllib.request
-from urllib.parse import urlsplit
+import urllib.error
+from urllib.parse import quote, urljoin, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser, CDPError  # noqa: E402
@@ -306,6 +307,36 @@ def check_errors_with_paths():
     assert js("document.getElementById('editor-input').selectionStart") == len('{\n  ok: breeds(limit: 1) { totalCount }\n  ')
 
 
+def image_src(url):
+    """Where the page loads image `url` from (Playground/result.js imageSrc)."""
+    absolute = urljoin(base + '/', url)
+    if urlsplit(absolute).netloc == urlsplit(base).netloc:
+        return absolute
+    return base + '/images?url=' + quote(url, safe="!~*'()")
+
+
+def check_image_route():
+    """The same-origin image route: the gallery's other-site pictures come
+    through it; it refuses hosts that are not allowed and answers harmless
+    SVG (in placeholder mode) with headers that keep it inert."""
+    def get(url):
+        try:
+            with urllib.request.urlopen(base + '/images?url=' + quote(url, safe=''), timeout=10) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+    status, _, _ = get('https://evil.example/x.jpg')
+    assert status == 403, status
+    status, _, _ = get('not a url')
+    assert status in (400, 403), status
+    status, headers, body = get('https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg')
+    assert status == 200, status
+    assert headers.get('X-Content-Type-Options') == 'nosniff', headers
+    if headers.get('Content-Type', '').startswith('image/svg+xml') and 'mock' not in headers.get('Server', '').lower():
+        assert headers.get('Content-Security-Policy') == "default-src 'none'; style-src 'unsafe-inline'", headers
+        assert b'hound-afghan' in body and b'<script' not in body
+
+
 def check_gallery_and_viewer():
     query = '{ breeds(limit: 4) { items { name imageUrl } } }'
     set_editor(query)
@@ -320,19 +351,22 @@ def check_gallery_and_viewer():
     page.click('#view-gallery')
     assert js("!document.getElementById('gallery-pane').hidden")
     srcs = js("[...document.querySelectorAll('#gallery .thumb img')].map(i => i.src)")
-    assert srcs == urls, (srcs, urls)
-    same_origin = all(urlsplit(u).netloc == urlsplit(base).netloc for u in urls)
-    if same_origin:
-        page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
-    if not same_origin and "default-src 'self'" in csp_of_page():
-        page.wait_for("document.getElementById('gallery-note').textContent.includes('Content-Security-Policy')", what='the note on blocked images')
+    # Pictures of this origin load as they are; other sites' pictures load
+    # through the server's same-origin image route (/images?url=...), so the
+    # page's CSP (default-src 'self') never has to let another origin in.
+    expected_srcs = [image_src(u) for u in urls]
+    assert srcs == expected_srcs, (srcs, expected_srcs)
+    # Every thumbnail loads under the CSP: the real server in embedded mode
+    # draws placeholders, the mock draws its own pictures.
+    page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
+    assert not js("document.querySelector('#gallery .thumb.broken')"), 'a thumbnail is marked broken'
     page.click('#gallery .thumb')
     assert js("document.getElementById('viewer').open"), 'the viewer did not open'
-    assert js("document.getElementById('viewer-img').src") == urls[0]
+    assert js("document.getElementById('viewer-img').src") == expected_srcs[0]
+    assert js("document.getElementById('viewer-link').href") == urls[0], 'the viewer does not link the original URL'
     size = js("(() => { const r = document.getElementById('viewer').getBoundingClientRect(); return [r.width, r.height, innerWidth, innerHeight]; })()")
     assert size[0] == size[2] and size[1] == size[3], f'the viewer does not fill the screen: {size}'
-    if same_origin:
-        page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
+    page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
     page.click(at=(size[2] / 2, size[3] / 2))
     assert not js("document.getElementById('viewer').open"), 'a click did not dismiss the viewer'
     page.click('#view-result')
@@ -629,6 +663,7 @@ CHECKS = [
     check_variables_pane,
     check_headers_pane,
     check_errors_with_paths,
+    check_image_route,
     check_gallery_and_viewer,
     check_dark_mode_persists,
     check_operation_under_caret,
