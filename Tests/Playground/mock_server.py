@@ -262,6 +262,11 @@ ROOT = {
 
 # ------------------------------------------------------------------- images
 
+# Hosts /images draws for: the real server's allowlist and MOCK_IMAGE_ORIGIN's.
+MOCK_IMAGE_HOSTS = {'images.dog.ceo', 'cdn2.thedogapi.com', 'upload.wikimedia.org', 'storage.googleapis.com',
+                    'www.dnd5eapi.co', urlsplit(os.environ.get('MOCK_IMAGE_ORIGIN') or 'https://images.example').hostname}
+
+
 def svg_for(name):
     digest = hashlib.sha1(name.encode()).digest()
     hue = digest[0] * 360 // 256
@@ -308,10 +313,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, svg_for(m.group(1)), 'image/svg+xml')
         if url.path == '/images' and self.playground:
             # The real server's image route in placeholder mode, roughly: a
-            # drawing named after the file of any https URL.
+            # drawing named after the file of an https URL of an allowed host.
             target = urlsplit((parse_qs(url.query).get('url') or [''])[0])
-            if target.scheme != 'https' or not target.hostname:
-                return self.send(400 if not target.scheme else 403, b'Not allowed\n', 'text/plain; charset=utf-8')
+            if not target.scheme or not target.hostname:
+                return self.send(400, b'Malformed image URL.\n', 'text/plain; charset=utf-8')
+            if target.scheme != 'https' or target.hostname not in MOCK_IMAGE_HOSTS:
+                return self.send(403, b'Not allowed.\n', 'text/plain; charset=utf-8')
             name = os.path.splitext(target.path.rsplit('/', 1)[-1])[0] or target.hostname
             return self.send(200, svg_for(name), 'image/svg+xml', {'X-Content-Type-Options': 'nosniff'})
         if url.path == '/graphql':
