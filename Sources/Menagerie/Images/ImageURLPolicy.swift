@@ -55,6 +55,9 @@ public struct ImageURLPolicy: Sendable {
         guard !authority.contains("@") else {
             return .failure(.forbidden("Image URLs with user information are not allowed."))
         }
+        guard !authority.hasPrefix("[") else {
+            return .failure(.forbidden("IP literal hosts are not allowed."))
+        }
         var host = Substring(authority)
         var port: Int?
         if let colon = authority.lastIndex(of: ":") {
