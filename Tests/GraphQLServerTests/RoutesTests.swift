@@ -60,6 +60,31 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(offPage.status, 404)
     }
 
+    func testPlaygroundRoutesAreServedOnlyWithThePlayground() async {
+        let configure: (inout GraphQLServerConfiguration) -> Void = {
+            $0.playgroundRoutes["/extra"] = { request in
+                .text(200, "extra \(request.queryItems.first?.value ?? "-")\n", headers: ["X-Extra": "1"])
+            }
+            $0.playgroundRoutes["/health"] = { _ in .text(500, "shadowed\n") }
+        }
+        let handler = makeHandler(configure)
+        let get = await handler.respond(to: request("GET", "/extra?x=a%20b"))
+        XCTAssertEqual(get.status, 200)
+        XCTAssertEqual(String(decoding: get.body, as: UTF8.self), "extra a b\n")
+        XCTAssertEqual(get.headers["x-extra"], "1")
+        let head = await handler.respond(to: request("HEAD", "/extra"))
+        XCTAssertEqual(head.status, 200)
+        let post = await handler.respond(to: request("POST", "/extra"))
+        XCTAssertEqual(post.status, 405)
+        let deeper = await handler.respond(to: request("GET", "/extra/more"))
+        XCTAssertEqual(deeper.status, 404)
+        let health = await handler.respond(to: request("GET", "/health"))
+        XCTAssertEqual(String(decoding: health.body, as: UTF8.self), "ok\n", "the server's own routes come first")
+        let off = makeHandler { configure(&$0); $0.playgroundEnabled = false }
+        let offExtra = await off.respond(to: request("GET", "/extra"))
+        XCTAssertEqual(offExtra.status, 404)
+    }
+
     func testMetricsAndAccessLog() async throws {
         let lines = Lines()
         let handler = makeHandler(lines: lines)
