@@ -48,6 +48,9 @@ final class LiveImageProxyTests: XCTestCase {
             case "/vector": return .respond(status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array("<svg/>".utf8), delay: 0)
             case "/untyped": return .respond(status: 200, headers: [], body: LiveImageProxyTests.png, delay: 0)
             case "/big": return .respond(status: 200, headers: [("Content-Type", "image/jpeg")], body: [UInt8](repeating: 1, count: 5000), delay: 0)
+            case "/big-chunked", "/small-chunked":
+                return .respond(status: 200, headers: [("Content-Type", "image/jpeg"), ("Transfer-Encoding", "chunked")],
+                                body: [UInt8](repeating: 1, count: request.path == "/big-chunked" ? 5000 : 1000), delay: 0)
             default: return .text("no", status: 500)
             }
         }
@@ -59,9 +62,14 @@ final class LiveImageProxyTests: XCTestCase {
             XCTAssertEqual(String(decoding: answer.body, as: UTF8.self), "The upstream answer is not an image.\n", path)
             XCTAssertEqual(answer.header("Content-Type"), "text/plain; charset=utf-8")
         }
-        let big = await proxy.answer(url: server.baseURL + "/big")
-        XCTAssertEqual(big.status, 502)
-        XCTAssertEqual(String(decoding: big.body, as: UTF8.self), "The image is too large.\n")
+        for path in ["/big", "/big-chunked"] {
+            let big = await proxy.answer(url: server.baseURL + path)
+            XCTAssertEqual(big.status, 502, path)
+            XCTAssertEqual(String(decoding: big.body, as: UTF8.self), "The image is too large.\n", path)
+        }
+        let small = await proxy.answer(url: server.baseURL + "/small-chunked")
+        XCTAssertEqual(small.status, 200)
+        XCTAssertEqual(small.body.count, 1000)
         let failing = await proxy.answer(url: server.baseURL + "/error")
         XCTAssertEqual(failing.status, 502)
     }

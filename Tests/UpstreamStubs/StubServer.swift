@@ -25,7 +25,8 @@ public struct StubRequest: Sendable {
 
 /// What the stub does with a request.
 public enum StubAction: Sendable {
-    /// Answer (after `delay` seconds).
+    /// Answer (after `delay` seconds); with a `Transfer-Encoding` header among `headers` the body
+    /// goes out chunked (no `Content-Length`).
     case respond(status: Int, headers: [(String, String)], body: [UInt8], delay: Double)
     /// Keep the connection open without answering until the server stops.
     case hang
@@ -210,8 +211,21 @@ public final class StubServer: Sendable {
             if total > 0 { usleep(useconds_t(total * 1_000_000)) }
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
-            head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-            writeAll(fd, Array(head.utf8) + body)
+            if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" }) {
+                // The handler asked for chunked transfer: no Content-Length, 1 KiB chunks.
+                head += "Connection: close\r\n\r\n"
+                var out = Array(head.utf8)
+                var start = 0
+                while start < body.count {
+                    let end = min(start + 1024, body.count)
+                    out += Array((String(end - start, radix: 16) + "\r\n").utf8) + body[start..<end] + [13, 10]
+                    start = end
+                }
+                writeAll(fd, out + Array("0\r\n\r\n".utf8))
+            } else {
+                head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                writeAll(fd, Array(head.utf8) + body)
+            }
         }
     }
 
