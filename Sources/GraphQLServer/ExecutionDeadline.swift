@@ -26,12 +26,16 @@ func withExecutionDeadline<Value: Sendable>(
     let race = DeadlineRace<Value>(watchdog: watchdog, abandoned: abandoned, abandonedEnded: abandonedEnded)
     let preference = withUnsafeCurrentTask { $0?.unownedTaskExecutor?.asTaskExecutor() }
     return await withTaskCancellationHandler {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) in
+        // The work starts before the caller suspends: an operation that finishes first leaves its
+        // outcome for `start`, which then resumes on this thread, inside the closure (a resume from
+        // another thread while the caller is still suspending is legal, but ThreadSanitizer, which
+        // cannot see the concurrency runtime's synchronisation, reports it).
+        let work = Task(executorPreference: preference) {
+            race.finish(.finished(await operation()))
+        }
+        race.setWork(work)
+        return await withUnsafeContinuation { (continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) in
             race.start(continuation)
-            let work = Task(executorPreference: preference) {
-                race.finish(.finished(await operation()))
-            }
-            race.setWork(work)
         }
     } onCancel: {
         race.finish(.timedOut)

@@ -1,12 +1,12 @@
+import Locking
 import DataLoader
-import Synchronization
 import XCTest
 
 /// `BatchScheduler.cancel()`: a cancelled request's loads stop waiting for their batches.
 final class CancellationTests: XCTestCase {
     /// Whether each batch started cancelled, in order.
     final class Starts: Sendable {
-        let values = Mutex<[Bool]>([])
+        let values = Locked<[Bool]>([])
         func record(_ cancelled: Bool) { values.withLock { $0.append(cancelled) } }
         var all: [Bool] { values.withLock { $0 } }
     }

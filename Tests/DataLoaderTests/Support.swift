@@ -1,10 +1,10 @@
+import Locking
 import DataLoader
-import Synchronization
 import XCTest
 
 /// Records every batch a test loader receives.
 final class BatchLog<Key: Sendable>: Sendable {
-    let batches = Mutex<[[Key]]>([])
+    let batches = Locked<[[Key]]>([])
     func record(_ keys: [Key]) { batches.withLock { $0.append(keys) } }
     var all: [[Key]] { batches.withLock { $0 } }
 }

@@ -1,9 +1,9 @@
+import Locking
 import Foundation
 import GraphQLServer
 import HTTPServer
 import JSON
 import Menagerie
-import Synchronization
 import Upstreams
 import XCTest
 
@@ -13,7 +13,7 @@ import XCTest
 final class RequestDeadlineTests: XCTestCase {
     /// A transport that answers nothing until its request is cancelled.
     final class HangingTransport: Transport, Sendable {
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
 
         func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
             log.withLock { $0.append("sent") }

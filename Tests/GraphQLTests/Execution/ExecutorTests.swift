@@ -1,5 +1,5 @@
+import Locking
 import JSON
-import Synchronization
 import XCTest
 @testable import GraphQL
 
@@ -46,7 +46,7 @@ final class ExecutorTests: XCTestCase {
     }
 
     func testProvidesInfoAboutCurrentExecutionState() async throws {
-        let captured = Mutex<[String]>([])
+        let captured = Locked<[String]>([])
         var resolvers = ResolverMap()
         resolvers.field("Test", "test") { _, _, _, info in
             captured.withLock {
@@ -74,7 +74,7 @@ final class ExecutorTests: XCTestCase {
     }
 
     func testCorrectlyThreadsArguments() async throws {
-        let seen = Mutex<FieldArguments?>(nil)
+        let seen = Locked<FieldArguments?>(nil)
         var resolvers = ResolverMap()
         resolvers.field("Query", "b") { _, args, _, _ in seen.withLock { $0 = args }; return nil }
         let schema = try makeSchema("type Query { b(numArg: Int, stringArg: String, missing: Int, nullArg: Int): String }", resolvers)
@@ -182,7 +182,7 @@ final class ExecutorTests: XCTestCase {
     }
 
     func testUsesMutationSchemaAndRunsMutationsSerially() async throws {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         var resolvers = ResolverMap()
         resolvers.asyncField("Mutation", "first") { _, _, _, _ in
             order.withLock { $0.append("first start") }
@@ -209,7 +209,7 @@ final class ExecutorTests: XCTestCase {
     func testQuerySiblingsRunConcurrently() async throws {
         // Two async siblings each wait for the other to have started: only
         // concurrent execution finishes.
-        let started = Mutex<Int>(0)
+        let started = Locked<Int>(0)
         let resolve: AsyncFieldResolver = { _, _, _, _ in
             started.withLock { $0 += 1 }
             for _ in 0..<10_000 {

@@ -1,5 +1,5 @@
+import Locking
 import JSON
-import Synchronization
 import XCTest
 @testable import GraphQL
 
@@ -36,7 +36,7 @@ final class ResolveTests: XCTestCase {
     }
 
     func testArgumentDefaultsAndExplicitNull() async throws {
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         var resolvers = ResolverMap()
         resolvers.field("Query", "f") { _, args, _, _ in
             seen.withLock { $0.append(JSONValue.object(args.values).serialized()) }

@@ -1,12 +1,12 @@
+import Locking
 import JSON
-import Synchronization
 import XCTest
 @testable import GraphQL
 
 /// A scheduler with the contract of the DataLoader layer's `BatchScheduler`:
 /// it counts active units and dispatches queued loads when none is active.
 final class FakeScheduler: WorkTracker {
-    private let state = Mutex<(active: Int, pending: [@Sendable () -> Void], maxActive: Int)>((0, [], 0))
+    private let state = Locked<(active: Int, pending: [@Sendable () -> Void], maxActive: Int)>((0, [], 0))
 
     func enter() { state.withLock { $0.active += 1; $0.maxActive = max($0.maxActive, $0.active) } }
 
@@ -32,8 +32,8 @@ final class FakeScheduler: WorkTracker {
 /// A loader that batches keys until its scheduler dispatches.
 final class FakeLoader: Sendable {
     let scheduler: FakeScheduler
-    private let queue = Mutex<[(Int, CheckedContinuation<Int, Never>)]>([])
-    private let recorded = Mutex<[[Int]]>([])
+    private let queue = Locked<[(Int, CheckedContinuation<Int, Never>)]>([])
+    private let recorded = Locked<[[Int]]>([])
 
     init(scheduler: FakeScheduler) { self.scheduler = scheduler }
 
@@ -135,7 +135,7 @@ final class WorkTrackerTests: XCTestCase {
 
 /// Counts enter/leave calls.
 final class CountingTracker: WorkTracker {
-    private let state = Mutex<(calls: Int, balance: Int)>((0, 0))
+    private let state = Locked<(calls: Int, balance: Int)>((0, 0))
     func enter() { state.withLock { $0.calls += 1; $0.balance += 1 } }
     func leave() { state.withLock { $0.calls += 1; $0.balance -= 1 } }
     var calls: Int { state.withLock { $0.calls } }

@@ -1,10 +1,10 @@
+import Locking
 import Foundation
 import GraphQL
 import GraphQLServer
 import HTTPServer
 import JSON
 import Menagerie
-import Synchronization
 import Upstreams
 
 /// The real GraphQL HTTP server on loopback, serving whichever ``MenagerieApp`` the
@@ -12,7 +12,7 @@ import Upstreams
 final class FixtureServer: Sendable {
     /// Delegates to the current app.
     final class AppSlot: Sendable {
-        let app = Mutex<MenagerieApp?>(nil)
+        let app = Locked<MenagerieApp?>(nil)
     }
 
     struct SwitchingService: GraphQLService {
