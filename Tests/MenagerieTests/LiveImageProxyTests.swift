@@ -41,6 +41,22 @@ final class LiveImageProxyTests: XCTestCase {
         XCTAssertEqual(server.requestCount, 2)
     }
 
+    func testConcurrentRequestsForOnePictureShareOneFetch() async throws {
+        let server = try StubServer { _ in
+            .respond(status: 200, headers: [("Content-Type", "image/png")], body: Self.png, delay: 0.3)
+        }
+        defer { server.stop() }
+        let proxy = makeProxy(server)
+        let url = "\(server.baseURL)/slow.png"
+        let answers = await withTaskGroup(of: ImageAnswer.self) { group in
+            for _ in 0..<5 { group.addTask { await proxy.answer(url: url) } }
+            return await group.reduce(into: [ImageAnswer]()) { $0.append($1) }
+        }
+        XCTAssertEqual(answers.map(\.status), [200, 200, 200, 200, 200])
+        XCTAssertTrue(answers.allSatisfy { $0.body == Self.png })
+        XCTAssertEqual(server.count(path: "/slow.png"), 1, "one upstream fetch for five concurrent requests")
+    }
+
     func testRefusesWhatIsNotARasterImage() async throws {
         let server = try StubServer { request in
             switch request.path {

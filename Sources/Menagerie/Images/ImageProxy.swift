@@ -1,3 +1,5 @@
+import Locking
+
 /// The image endpoint of the playground (`GET /images?url=…`): shows pictures of the allowed hosts
 /// from the page's own origin, either drawn (placeholders, no network) or fetched.
 ///
@@ -24,6 +26,9 @@ public final class ImageProxy: Sendable {
     public let policy: ImageURLPolicy
     private let fetcher: (any ImageFetching)?
     private let cache: ImageCache
+    /// Fetches under way by URL: a request for a picture already being fetched waits for that
+    /// fetch instead of starting another.
+    private let inFlight = Locked<[String: Task<ImageAnswer, Never>]>([:])
     /// Redirects followed per image at most.
     static let maxRedirects = 3
 
@@ -67,6 +72,20 @@ public final class ImageProxy: Sendable {
 
     private func live(_ start: ImageURL) async -> ImageAnswer {
         if let image = cache.image(for: start.string) { return Self.success(image) }
+        let key = start.string
+        let (fetch, isNew) = inFlight.withLock { fetches -> (Task<ImageAnswer, Never>, Bool) in
+            if let running = fetches[key] { return (running, false) }
+            let task = Task { await self.fetch(start) }
+            fetches[key] = task
+            return (task, true)
+        }
+        let answer = await fetch.value
+        if isNew { inFlight.withLock { _ = $0.removeValue(forKey: key) } }
+        return answer
+    }
+
+    /// Fetches the picture at `start`, following redirects within the policy, and caches it.
+    private func fetch(_ start: ImageURL) async -> ImageAnswer {
         guard let fetcher else { return .refusal(502, "No image fetcher.") }
         var url = start
         for _ in 0...Self.maxRedirects {
