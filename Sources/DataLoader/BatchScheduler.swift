@@ -153,7 +153,8 @@ public final class BatchScheduler: Sendable {
             let task = Task { [weak self] in
                 // A batch created after `cancel()` may start before `task.cancel()` below runs.
                 if self?.isCancelled == true { withUnsafeCurrentTask { $0?.cancel() } }
-                await body()
+                // A batch function is no unit of work: its own loads must not un-count one.
+                await BatchScheduler.$isInBatchFunction.withValue(true) { await body() }
                 self?.state.withLock { _ = $0.batches.removeValue(forKey: id) }
             }
             if !s.cancelled { s.batches[id] = task }
@@ -173,6 +174,12 @@ public final class BatchScheduler: Sendable {
         }
         if cancelled { source.dispatchPending() }
     }
+
+    /// True in a batch function's task (and the tasks it creates): not a counted unit, so a
+    /// load made there waits without un-counting anything. (Un-counting there would take the
+    /// count of some other unit, which would then leave at zero, and the load's re-count on
+    /// resumption would leave the count one too high for good.)
+    @TaskLocal static var isInBatchFunction = false
 
     /// Stops counting one unit if any is counted; returns whether it did.
     func decrementIfPositive() -> Bool {

@@ -231,7 +231,8 @@ final class WaitToken: Sendable {
     func suspend(_ scheduler: BatchScheduler) {
         phase.withLock { phase in
             guard phase == .waiting else { return }
-            phase = scheduler.decrementIfPositive() ? .uncounted : .notCounted
+            let counted = !BatchScheduler.isInBatchFunction && scheduler.decrementIfPositive()
+            phase = counted ? .uncounted : .notCounted
         }
         scheduler.dispatchIfIdle()
     }

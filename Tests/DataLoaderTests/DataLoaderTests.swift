@@ -1,4 +1,4 @@
-import DataLoader
+@testable import DataLoader
 import Synchronization
 import XCTest
 
@@ -243,6 +243,28 @@ final class DataLoaderTests: XCTestCase {
         }
         XCTAssertEqual(values, [4, 6, 8])
         XCTAssertEqual(innerLog.all.count, 1)
+    }
+
+    /// A load in a batch function's task waits without un-counting the unit that is active
+    /// meanwhile (it would otherwise take that unit's count, the unit would leave at zero, and
+    /// the load's re-count would leave the count at one for good).
+    func testLoadInABatchFunctionLeavesOtherUnitsCounted() async throws {
+        let scheduler = BatchScheduler()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let loader = DataLoader<Int, Int>(scheduler: scheduler) { keys in
+            for await _ in gate { break }
+            return keys.map { .success($0 * 3) }
+        }
+        scheduler.enter()  // Some other unit is active.
+        let load = Task { await BatchScheduler.$isInBatchFunction.withValue(true) { try? await loader.load(7) } }
+        // Let the load queue its key and wait; then the other unit ends, then the batch answers.
+        try await Task.sleep(nanoseconds: 50_000_000)
+        scheduler.leave()
+        open.yield()
+        open.finish()
+        let value = await load.value
+        XCTAssertEqual(value, 21)
+        await assertSettles(scheduler)
     }
 
     func testNestedLoadFromABatchFunctionWhileOtherWorkIsActive() async throws {
