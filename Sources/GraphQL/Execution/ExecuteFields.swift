@@ -10,10 +10,11 @@ extension ExecutionContext {
         // The fields are visited through unmanaged references borrowed for
         // the call (the plan owns them): measured, iterating `plan.fields`
         // retains and releases each field around every opaque call.
-        let fields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
+        // The source opened once for the default resolver's reads (nothing to open without such fields).
+        let sourceFields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
         for unmanaged in plan.unmanagedFields {
             let bubbled = unmanaged._withUnsafeGuaranteedRef { field -> Bool in
-                switch runField(field, fields, source, path) {
+                switch runField(field, sourceFields, source, path) {
                 case .value(let value):
                     entries.append((key: field.responseKey, value: value))
                 case .bubble:
@@ -40,11 +41,11 @@ extension ExecutionContext {
     /// through optional chaining (no copy of the closure), an optional source
     /// is never bound with `if let` (a copy), resolved values are moved on.
     @inline(__always)
-    private func runField(_ field: FieldPlan, _ fields: any FieldValueProviding, _ source: ResolvedValue,
+    private func runField(_ field: FieldPlan, _ sourceFields: any FieldValueProviding, _ source: ResolvedValue,
                           _ path: ObjectPath) -> Completion {
         switch field.strategy {
         case .property:
-            return completeField(field, fields[field: field.fieldName], path)
+            return completeField(field, sourceFields[field: field.fieldName], path)
         case .typed:
             var other: ResolvedValue = nil
             let leaf: TypedLeaf
