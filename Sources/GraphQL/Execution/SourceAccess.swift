@@ -67,7 +67,6 @@ final class SourceAccess: Sendable {
         if source is [String: (any Sendable)?] { return .optionalDictionary }
         return .dynamic
     }
-
 }
 
 /// The last ``SourceAccess`` an object plan used, read without a lock or
