@@ -103,7 +103,8 @@ public struct DnDClient: Sendable {
     /// ``monsterIndexes(matching:)``. A `limit` of 0 asks for the count only.
     public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> (monsters: [JSONObject], totalCount: Int) {
         if let limit = query.limit, limit <= 0 {
-            return ([], try await monsterIndexes(matching: query).count)
+            let count = try await monsterIndexes(matching: query).count
+            return ([], count)
         }
         var filters = query
         filters.limit = nil

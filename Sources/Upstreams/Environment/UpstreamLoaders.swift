@@ -36,7 +36,11 @@ extension UpstreamsEnvironment {
                 for (position, path) in paths.enumerated() {
                     group.addTask {
                         let (breed, sub) = DogCEOClient.split(path: path)
-                        do { return (position, .success(try await dogCEO.images(breed: breed, subBreed: sub))) } catch { return (position, .failure(error)) }
+                        // The call's outcome is settled before the tuple is built: a `try await`
+                        // inside a returned tuple literal is miscompiled by Swift 6.3's optimiser
+                        // (README, "Release safety"; CI runs Tests/Scripts/check-async-tuples.py).
+                        let result = await Result { try await dogCEO.images(breed: breed, subBreed: sub) }
+                        return (position, result)
                     }
                 }
                 var results = [Result<[String]?, any Error>](repeating: .success(nil), count: paths.count)

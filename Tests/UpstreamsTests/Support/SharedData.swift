@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Reads the shared upstream reference data (never copied into the repository).
 enum SharedData {
@@ -15,7 +16,12 @@ enum SharedData {
         return "/work/shared/upstreams"
     }()
 
-    static func text(_ relativePath: String) -> String {
-        (try? String(contentsOfFile: root + "/" + relativePath, encoding: .utf8)) ?? ""
+    /// The file's text; a missing file fails the running test (it is never silently empty).
+    static func text(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        guard let text = try? String(contentsOfFile: root + "/" + relativePath, encoding: .utf8) else {
+            XCTFail("missing shared reference data: \(root)/\(relativePath)", file: file, line: line)
+            return ""
+        }
+        return text
     }
 }
