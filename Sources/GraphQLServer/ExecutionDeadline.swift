@@ -24,6 +24,11 @@ func withExecutionDeadline<Value: Sendable>(
     _ operation: @escaping @Sendable () async -> Value
 ) async -> DeadlineOutcome<Value> {
     let race = DeadlineRace<Value>(watchdog: watchdog, abandoned: abandoned, abandonedEnded: abandonedEnded)
+    // Kept unsafe construct: `withUnsafeCurrentTask` is the only way to read the caller's task
+    // executor (its connection's event loop) so that the operation's unstructured task runs
+    // there too. Invariant: the `UnsafeCurrentTask` does not escape the closure (only the
+    // executor, a strong reference, does). Test: `RequestDeadlineTests` (MenagerieTests) and
+    // the GraphQLServer deadline tests; TSan runs of `GraphQLServerTests`.
     let preference = withUnsafeCurrentTask { $0?.unownedTaskExecutor?.asTaskExecutor() }
     return await withTaskCancellationHandler {
         // The work starts before the caller suspends: an operation that finishes first leaves its
