@@ -20,7 +20,7 @@
 // `ExistentialLayout.isExpected` guards the container size (else: casts).
 //
 // Measured (release, 2 cores, alternating binaries, 2 rounds): with every unsafe
-// construct of the engine removed (plain casts `as? Source`, `as! T`, a conformance
+// construct of the engine removed (plain casts `as? Source`, `as? T`, a conformance
 // check for optionals, and no `UnmanagedFieldList`), W5 fell from ~1320 to ~710 ops/s
 // (-46%, under the 4x graphql-js target of ~940) and W6 from ~497 to ~338 (-32%, under
 // ~350); with this file and `UnmanagedFieldList.swift` kept (the other removals

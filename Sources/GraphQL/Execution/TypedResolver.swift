@@ -45,24 +45,27 @@ enum TypedLeaf {
     /// The leaf for `value`, or ``other`` after storing `value` in `other`.
     @inlinable @inline(__always)
     init<Value: Sendable>(_ value: Value, other: inout ResolvedValue) {
-        if Value.self == String.self {
-            self = .string(value as! String)
-        } else if Value.self == Int.self {
-            self = .int(value as! Int)
-        } else if Value.self == Double.self {
-            self = .double(value as! Double)
-        } else if Value.self == Bool.self {
-            self = .bool(value as! Bool)
-        } else if Value.self == [String].self {
-            self = .stringList(value as! [String])
-        } else if Value.self == String?.self {
-            self = (value as! String?).map { .string($0) } ?? .null
-        } else if Value.self == Int?.self {
-            self = (value as! Int?).map { .int($0) } ?? .null
-        } else if Value.self == Double?.self {
-            self = (value as! Double?).map { .double($0) } ?? .null
-        } else if Value.self == Bool?.self {
-            self = (value as! Bool?).map { .bool($0) } ?? .null
+        // Each `Value.self ==` test is decided at compile time once the resolver is
+        // specialised, and so is the cast after it; the casts are conditional so that
+        // nothing here can trap.
+        if Value.self == String.self, let value = value as? String {
+            self = .string(value)
+        } else if Value.self == Int.self, let value = value as? Int {
+            self = .int(value)
+        } else if Value.self == Double.self, let value = value as? Double {
+            self = .double(value)
+        } else if Value.self == Bool.self, let value = value as? Bool {
+            self = .bool(value)
+        } else if Value.self == [String].self, let value = value as? [String] {
+            self = .stringList(value)
+        } else if Value.self == String?.self, let value = value as? String? {
+            self = value.map { .string($0) } ?? .null
+        } else if Value.self == Int?.self, let value = value as? Int? {
+            self = value.map { .int($0) } ?? .null
+        } else if Value.self == Double?.self, let value = value as? Double? {
+            self = value.map { .double($0) } ?? .null
+        } else if Value.self == Bool?.self, let value = value as? Bool? {
+            self = value.map { .bool($0) } ?? .null
         } else {
             other = value
             self = .other
