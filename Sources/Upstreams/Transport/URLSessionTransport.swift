@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -78,24 +79,22 @@ public final class URLSessionTransport: Transport {
 }
 
 /// Holds a URLSession task so that cancellation can reach it.
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
+private final class TaskBox: Sendable {
+    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     func set(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = self.cancelled
-        lock.unlock()
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.cancelled
+        }
         if cancelled { task.cancel() }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state -> URLSessionDataTask? in
+            state.cancelled = true
+            return state.task
+        }
         task?.cancel()
     }
 }
