@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// The live transport: HTTP over the network with URLSession (connection reuse,
-/// no URL cache: caching is done by ``ResponseCache``).
+/// no URL cache: caching is done by ``ResponseCache``). Redirects are followed only
+/// within the origin first requested (see ``RedirectPolicy``).
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let timeout: Double
@@ -24,7 +25,7 @@ public final class URLSessionTransport: Transport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
         self.timeout = timeout
     }
 
@@ -33,6 +34,17 @@ public final class URLSessionTransport: Transport {
     }
 
     public func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
+        var current = request
+        for _ in 0..<RedirectPolicy.maxRedirects {
+            let response = try await exchange(current)
+            guard let next = RedirectPolicy.next(after: response, to: current, origin: request.url) else { return response }
+            current = next
+        }
+        return try await exchange(current)
+    }
+
+    /// One HTTP exchange; a redirect comes back as its 3xx answer.
+    private func exchange(_ request: UpstreamRequest) async throws -> UpstreamResponse {
         guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
             throw TransportError.invalidURL(request.url)
         }
