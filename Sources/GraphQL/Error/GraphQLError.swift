@@ -30,8 +30,13 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
     public init(message: String, nodes: [Location?], source: Source?, path: [PathComponent]? = nil) {
         var locations: [SourceLocation] = []
         if let source {
-            for case let loc? in nodes {
-                locations.append(source.location(at: loc.start))
+            // One node: one scan. More (a fragment cycle can name thousands): index the lines once.
+            let starts = nodes.compactMap { $0?.start }
+            if starts.count == 1 {
+                locations = [source.location(at: starts[0])]
+            } else if !starts.isEmpty {
+                let locator = SourceLocator(source)
+                locations = starts.map { locator.location(at: $0) }
             }
         }
         self.init(message: message, locations: locations, path: path)

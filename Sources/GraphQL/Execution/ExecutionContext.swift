@@ -13,7 +13,9 @@ final class ExecutionContext: Sendable {
     let contextValue: ResolvedValue
     let tracker: (any WorkTracker)?
     let source: Source
-    private let errorList = Locked<[GraphQLError]>([])
+    /// Field errors so far, and the source's line index once an error needed one (so that
+    /// thousands of field errors cost linear time, not thousands of scans of the document).
+    private let errorList = Locked<(errors: [GraphQLError], locator: SourceLocator?)>(([], nil))
 
     init(executable: ExecutableSchema, document: Document, operation: OperationDefinition,
          fragments: [String: FragmentDefinition], variables: [String: JSONValue],
@@ -32,7 +34,7 @@ final class ExecutionContext: Sendable {
     var schema: GraphQLSchema { executable.schema }
 
     /// The field errors so far, in the order they happened.
-    var errors: [GraphQLError] { errorList.withLock { $0 } }
+    var errors: [GraphQLError] { errorList.withLock { $0.errors } }
 
     /// Records a field error of `field` at `path`: a thrown ``GraphQLError``
     /// keeps its message and extensions (and its path and locations if it
@@ -59,11 +61,17 @@ final class ExecutionContext: Sendable {
     }
 
     private func append(_ error: GraphQLError) {
-        errorList.withLock { $0.append(error) }
+        errorList.withLock { $0.errors.append(error) }
     }
 
     /// The locations of the selections of a field.
     func locations(of field: FieldPlan) -> [SourceLocation] {
-        field.nodes.compactMap { node in node.loc.map { source.location(at: $0.start) } }
+        let starts = field.nodes.compactMap { $0.loc?.start }
+        if starts.isEmpty { return [] }
+        return errorList.withLock { state in
+            let locator = state.locator ?? SourceLocator(source)
+            state.locator = locator
+            return starts.map { locator.location(at: $0) }
+        }
     }
 }
