@@ -73,6 +73,9 @@ def main(argv=None):
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
+    # A parent may start us with signals blocked (Foundation's Process, spawned from a
+    # Swift worker thread, passes its mask on): SIGTERM must still stop us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     stubs.start()
     info = stubs.ports()
     info["pid"] = os.getpid()
