@@ -452,6 +452,10 @@ class FaultTests(StubTest):
         self.assertEqual(status, 200)
         self.assertEqual(answer["data"], {"m0": None, "m1": {"name": "Lich"}, "m2": None, "m3": {"name": "Mastiff"}})
         self.assertEqual([e["path"] for e in answer["errors"]], [["m0"], ["m2"]])
+        status, _, body = graphql("{ total: monsters(limit: 3) { index } page: monsters(limit: 1) { name } }")
+        answer = json.loads(body)
+        self.assertEqual((status, answer["data"]), (200, None), "a failed non-null field nulls data; still 200")
+        self.assertEqual([e["path"] for e in answer["errors"]], [["total"]])
 
     def test_requests_log_and_reset(self):
         request(STUBS["zoo"] + "/animals")

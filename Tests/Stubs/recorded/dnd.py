@@ -180,8 +180,8 @@ class DnD:
         if result.errors:
             answer["errors"] = [self.formatted(e, "INTERNAL_SERVER_ERROR") for e in result.errors]
         answer["data"] = result.data
-        status = 200 if result.data is not None or not result.errors else 400
-        return Reply(status, compact_json(answer), list(HEADERS))
+        # Apollo answers 200 once execution ran, even when an error nulled the whole `data`.
+        return Reply(200, compact_json(answer), list(HEADERS))
 
     @staticmethod
     def formatted(error, code):
