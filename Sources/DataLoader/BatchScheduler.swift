@@ -152,9 +152,17 @@ public final class BatchScheduler: Sendable {
             s.nextBatchID += 1
             let task = Task { [weak self] in
                 // A batch created after `cancel()` may start before `task.cancel()` below runs.
-                if self?.isCancelled == true { withUnsafeCurrentTask { $0?.cancel() } }
                 // A batch function is no unit of work: its own loads must not un-count one.
-                await BatchScheduler.$isInBatchFunction.withValue(true) { await body() }
+                if self?.isCancelled == true {
+                    // Run as a cancelled child task (cancelling the batch's task, from within, needs
+                    // an unsafe current task).
+                    await withDiscardingTaskGroup { group in
+                        group.addTask { await BatchScheduler.$isInBatchFunction.withValue(true) { await body() } }
+                        group.cancelAll()
+                    }
+                } else {
+                    await BatchScheduler.$isInBatchFunction.withValue(true) { await body() }
+                }
                 self?.state.withLock { _ = $0.batches.removeValue(forKey: id) }
             }
             if !s.cancelled { s.batches[id] = task }

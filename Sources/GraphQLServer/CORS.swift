@@ -21,8 +21,11 @@ struct CORS: Sendable {
     /// Adds `Access-Control-Allow-Origin` for an allowed `Origin`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard isEnabled else { return }
-        response.headers.add("Vary", "Origin")
-        guard let origin = request.headers["origin"], allows(origin) else { return }
+        // Each header once (a preflight answer has them already): browsers refuse a
+        // response with two `Access-Control-Allow-Origin` values.
+        if !response.headers.containsToken("Origin", in: "Vary") { response.headers.add("Vary", "Origin") }
+        guard let origin = request.headers["origin"], allows(origin),
+              !response.headers.contains("Access-Control-Allow-Origin") else { return }
         response.headers.add("Access-Control-Allow-Origin", origin)
     }
 

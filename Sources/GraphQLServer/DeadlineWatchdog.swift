@@ -4,28 +4,41 @@ import Locking
 /// task per request.
 ///
 /// Every deadline is "now + `timeout`" when it is set, so deadlines expire in the order they
-/// were set: they are kept in a FIFO list (removal in O(1) when a request finishes in time),
-/// and the watchdog's task sleeps until the oldest one, or waits parked while none is set.
+/// were set: they are kept in a FIFO queue of (id, deadline), their actions in a dictionary by
+/// id (removal in O(1) when a request finishes in time: the queue entry is skipped later), and
+/// the watchdog's task sleeps until the oldest one, or waits parked while none is set.
 final class DeadlineWatchdog: Sendable {
-    /// One deadline in the list; its links are only touched under the watchdog's lock.
-    final class Entry: @unchecked Sendable {
+    /// One deadline set by ``schedule(_:)``.
+    struct Entry: Sendable {
+        fileprivate let id: UInt64
         let deadline: ContinuousClock.Instant
-        fileprivate var fire: (@Sendable () -> Void)?
-        fileprivate var previous: Entry?
-        fileprivate var next: Entry?
-
-        fileprivate init(deadline: ContinuousClock.Instant, fire: @escaping @Sendable () -> Void) {
-            self.deadline = deadline
-            self.fire = fire
-        }
     }
 
     private struct State {
-        var head: Entry?
-        var tail: Entry?
+        /// Deadlines in the order set (so of expiry); those before `head` are done.
+        var queue: [Entry] = []
+        var head = 0
+        /// The actions of the deadlines still set.
+        var actions: [UInt64: @Sendable () -> Void] = [:]
+        var nextID: UInt64 = 0
         var parked: CheckedContinuation<Void, Never>?
         var running = false
         var stopped = false
+
+        /// The oldest deadline still set (dropping the cancelled ones before it).
+        mutating func oldest() -> Entry? {
+            while head < queue.count, actions[queue[head].id] == nil { head += 1 }
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+                return nil
+            }
+            if head >= 256, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            return queue[head]
+        }
     }
 
     private enum Step {
@@ -48,15 +61,11 @@ final class DeadlineWatchdog: Sendable {
     func schedule(_ fire: @escaping @Sendable () -> Void) -> Entry {
         let (entry, parked, start) = state.withLock {
             s -> (Entry, CheckedContinuation<Void, Never>?, Bool) in
-            // The clock is read under the lock, so the list stays in deadline order.
-            let entry = Entry(deadline: ContinuousClock.now.advanced(by: timeout), fire: fire)
-            if let tail = s.tail {
-                tail.next = entry
-                entry.previous = tail
-            } else {
-                s.head = entry
-            }
-            s.tail = entry
+            // The clock is read under the lock, so the queue stays in deadline order.
+            let entry = Entry(id: s.nextID, deadline: ContinuousClock.now.advanced(by: timeout))
+            s.nextID += 1
+            s.queue.append(entry)
+            s.actions[entry.id] = fire
             let parked = s.parked
             s.parked = nil
             let start = !s.running && !s.stopped
@@ -70,10 +79,7 @@ final class DeadlineWatchdog: Sendable {
 
     /// Removes `entry`: it will not fire (a no-op when it has fired or was removed already).
     func cancel(_ entry: Entry) {
-        state.withLock { s in
-            guard entry.fire != nil else { return }
-            Self.unlink(entry, &s)
-        }
+        state.withLock { s in _ = s.actions.removeValue(forKey: entry.id) }
     }
 
     /// Ends the watchdog's task; deadlines still set never fire.
@@ -86,14 +92,6 @@ final class DeadlineWatchdog: Sendable {
         parked?.resume()
     }
 
-    private static func unlink(_ entry: Entry, _ s: inout State) {
-        if let previous = entry.previous { previous.next = entry.next } else { s.head = entry.next }
-        if let next = entry.next { next.previous = entry.previous } else { s.tail = entry.previous }
-        entry.previous = nil
-        entry.next = nil
-        entry.fire = nil
-    }
-
     private func run() async {
         while true {
             let step = state.withLock { s -> Step in
@@ -103,12 +101,12 @@ final class DeadlineWatchdog: Sendable {
                 }
                 let now = ContinuousClock.now
                 var expired: [@Sendable () -> Void] = []
-                while let head = s.head, head.deadline <= now {
-                    if let fire = head.fire { expired.append(fire) }
-                    Self.unlink(head, &s)
+                while let oldest = s.oldest(), oldest.deadline <= now {
+                    if let fire = s.actions.removeValue(forKey: oldest.id) { expired.append(fire) }
+                    s.head += 1
                 }
                 if !expired.isEmpty { return .fire(expired) }
-                if let head = s.head { return .sleep(until: head.deadline) }
+                if let oldest = s.oldest() { return .sleep(until: oldest.deadline) }
                 return .park
             }
             switch step {
@@ -121,7 +119,7 @@ final class DeadlineWatchdog: Sendable {
             case .park:
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let resumeNow = state.withLock { s -> Bool in
-                        if s.head != nil || s.stopped { return true }
+                        if !s.actions.isEmpty || s.stopped { return true }
                         s.parked = continuation
                         return false
                     }

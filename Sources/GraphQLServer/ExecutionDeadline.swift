@@ -24,6 +24,11 @@ func withExecutionDeadline<Value: Sendable>(
     _ operation: @escaping @Sendable () async -> Value
 ) async -> DeadlineOutcome<Value> {
     let race = DeadlineRace<Value>(watchdog: watchdog, abandoned: abandoned, abandonedEnded: abandonedEnded)
+    // Kept unsafe construct: `withUnsafeCurrentTask` is the only way to read the caller's task
+    // executor (its connection's event loop) so that the operation's unstructured task runs
+    // there too. Invariant: the `UnsafeCurrentTask` does not escape the closure (only the
+    // executor, a strong reference, does). Test: `RequestDeadlineTests` (MenagerieTests) and
+    // the GraphQLServer deadline tests; TSan runs of `GraphQLServerTests`.
     let preference = withUnsafeCurrentTask { $0?.unownedTaskExecutor?.asTaskExecutor() }
     return await withTaskCancellationHandler {
         // The work starts before the caller suspends: an operation that finishes first leaves its
@@ -34,7 +39,7 @@ func withExecutionDeadline<Value: Sendable>(
             race.finish(.finished(await operation()))
         }
         race.setWork(work)
-        return await withUnsafeContinuation { (continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>) in
             race.start(continuation)
         }
     } onCancel: {
@@ -48,7 +53,7 @@ func withExecutionDeadline<Value: Sendable>(
 /// lock by whichever of `start` (already finished) or `finish` (first outcome) gets it.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     struct State {
-        var continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>?
+        var continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>?
         var outcome: DeadlineOutcome<Value>?
         var work: Task<Void, Never>?
         var deadline: DeadlineWatchdog.Entry?
@@ -70,7 +75,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     /// Takes the caller's continuation and sets the deadline.
-    func start(_ continuation: UnsafeContinuation<DeadlineOutcome<Value>, Never>) {
+    func start(_ continuation: CheckedContinuation<DeadlineOutcome<Value>, Never>) {
         let early = state.withLock { s -> DeadlineOutcome<Value>? in
             if let outcome = s.outcome { return outcome }
             s.continuation = continuation
@@ -101,7 +106,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         var isOperation = false
         if case .finished = outcome { isOperation = true }
         let (continuation, work, deadline) = state.withLock {
-            s -> (UnsafeContinuation<DeadlineOutcome<Value>, Never>?, Task<Void, Never>?, DeadlineWatchdog.Entry?) in
+            s -> (CheckedContinuation<DeadlineOutcome<Value>, Never>?, Task<Void, Never>?, DeadlineWatchdog.Entry?) in
             if isOperation { s.operationEnded = true }
             guard s.outcome == nil else {
                 // The operation ended after the deadline (or after the caller left).

@@ -80,6 +80,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         metrics.requestStarted()
         var outcome = await route(request)
         cors.decorate(&outcome.response, for: request)
+        SecurityHeaders.decorate(&outcome.response)
         let seconds = Double(Self.now() - start) / 1e9
         metrics.requestFinished(status: outcome.response.status, seconds: seconds,
                                 operationType: outcome.operationType?.rawValue)

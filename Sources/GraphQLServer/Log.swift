@@ -49,13 +49,20 @@ public struct Log: Sendable {
         sink(line)
     }
 
-    /// Quotes a value when it is empty or holds spaces, quotes, `=` or control characters.
+    /// Quotes a value when it is empty or holds spaces, quotes, `=`, `\\` or a character that
+    /// must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
+    /// log line is always one line on every terminal and log viewer.
     static func quote(_ value: String) -> String {
         var needsQuotes = value.isEmpty
-        for b in value.utf8 where b <= 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "=") || b == 0x5C || b == 0x7F {
-            needsQuotes = true
-            break
+        var nonASCII = false
+        for b in value.utf8 {
+            if b <= 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "=") || b == 0x5C || b == 0x7F {
+                needsQuotes = true
+                break
+            }
+            if b >= 0x80 { nonASCII = true }
         }
+        if !needsQuotes, nonASCII { needsQuotes = value.unicodeScalars.contains(where: isEscaped) }
         guard needsQuotes else { return value }
         var out = "\""
         for scalar in value.unicodeScalars {
@@ -66,10 +73,20 @@ public struct Log: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if isEscaped(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""
+    }
+
+    /// Control characters (C0, DEL, C1 with U+0085 NEXT LINE), the line and paragraph
+    /// separators U+2028 and U+2029, and the bidirectional overrides and isolates
+    /// (U+202A-U+202E, U+2066-U+2069) that could make a line read as something else.
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.

@@ -34,16 +34,20 @@ public struct HTTPRequestParser: Sendable {
     enum State: Sendable {
         case head(scanned: Int)
         case fixedBody(Head, length: Int, continueSent: Bool)
-        case chunkSize(Head, body: [UInt8], continueSent: Bool)
-        case chunkData(Head, body: [UInt8], remaining: Int)
-        case chunkDataEnd(Head, body: [UInt8])
-        case trailers(Head, body: [UInt8], bytes: Int)
+        // A chunked body grows in ``chunkedBody``, outside the state: a body held in the
+        // enum would be copied on every append (linear per chunk, quadratic per body).
+        case chunkSize(Head, continueSent: Bool)
+        case chunkData(Head, remaining: Int)
+        case chunkDataEnd(Head)
+        case trailers(Head, bytes: Int)
         case failed(HTTPParseError)
     }
 
     /// The limits checked.
     public let limits: HTTPLimits
     private var state: State = .head(scanned: 0)
+    /// The chunked body received so far (appended in amortised constant time per byte).
+    private var chunkedBody: [UInt8] = []
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -99,11 +103,11 @@ public struct HTTPRequestParser: Sendable {
                     return .continueNeeded
                 }
                 return .needMoreData
-            case .chunkSize(let head, var body, let continueSent):
+            case .chunkSize(let head, let continueSent):
                 guard let lineEnd = findCRLF(buffer, from: index, limit: 1024) else {
                     if buffer.count - index > 1024 { return fail(400, "Chunk size line too long") }
                     if head.expectContinue, !continueSent, buffer.count == index {
-                        state = .chunkSize(head, body: body, continueSent: true)
+                        state = .chunkSize(head, continueSent: true)
                         return .continueNeeded
                     }
                     return .needMoreData
@@ -128,33 +132,32 @@ public struct HTTPRequestParser: Sendable {
                 }
                 index = lineEnd + 2
                 if size == 0 {
-                    state = .trailers(head, body: body, bytes: 0)
+                    state = .trailers(head, bytes: 0)
                 } else {
-                    if body.count + size > limits.maxBodyBytes {
+                    if chunkedBody.count + size > limits.maxBodyBytes {
                         return fail(413, "Request body larger than \(limits.maxBodyBytes) bytes")
                     }
-                    body.reserveCapacity(body.count + size)
-                    state = .chunkData(head, body: body, remaining: size)
+                    state = .chunkData(head, remaining: size)
                 }
-            case .chunkData(let head, var body, let remaining):
+            case .chunkData(let head, let remaining):
                 let available = min(remaining, buffer.count - index)
                 if available == 0 { return .needMoreData }
-                body.append(contentsOf: buffer[index..<(index + available)])
+                chunkedBody.append(contentsOf: buffer[index..<(index + available)])
                 index += available
                 if available == remaining {
-                    state = .chunkDataEnd(head, body: body)
+                    state = .chunkDataEnd(head)
                 } else {
-                    state = .chunkData(head, body: body, remaining: remaining - available)
+                    state = .chunkData(head, remaining: remaining - available)
                     return .needMoreData
                 }
-            case .chunkDataEnd(let head, let body):
+            case .chunkDataEnd(let head):
                 if buffer.count - index < 2 { return .needMoreData }
                 guard buffer[index] == 0x0D, buffer[index + 1] == 0x0A else {
                     return fail(400, "Missing CRLF after chunk data")
                 }
                 index += 2
-                state = .chunkSize(head, body: body, continueSent: true)
-            case .trailers(let head, let body, let bytes):
+                state = .chunkSize(head, continueSent: true)
+            case .trailers(let head, let bytes):
                 guard let lineEnd = findCRLF(buffer, from: index, limit: limits.maxHeadBytes) else {
                     if bytes + buffer.count - index > limits.maxHeadBytes {
                         return fail(431, "Trailer section too large")
@@ -166,6 +169,8 @@ public struct HTTPRequestParser: Sendable {
                 if length == 0 {
                     index = lineEnd + 2
                     state = .head(scanned: 0)
+                    let body = chunkedBody
+                    chunkedBody = []
                     return .request(make(head, body))
                 }
                 // Trailer fields are checked for syntax and discarded.
@@ -174,13 +179,14 @@ public struct HTTPRequestParser: Sendable {
                     return .failure(error)
                 }
                 index = lineEnd + 2
-                state = .trailers(head, body: body, bytes: bytes + length + 2)
+                state = .trailers(head, bytes: bytes + length + 2)
             }
         }
     }
 
     private mutating func fail(_ status: Int, _ message: String) -> Event {
         let error = HTTPParseError(status, message)
+        chunkedBody = []
         state = .failed(error)
         return .failure(error)
     }
@@ -202,7 +208,8 @@ public struct HTTPRequestParser: Sendable {
                 return HTTPParseError(400, "Transfer-Encoding must end with chunked")
             }
             if codings.count > 1 { return HTTPParseError(501, "Transfer codings other than chunked are not supported") }
-            state = .chunkSize(head, body: [], continueSent: false)
+            chunkedBody = []
+            state = .chunkSize(head, continueSent: false)
             return nil
         }
         if !lengths.isEmpty {

@@ -83,15 +83,18 @@ public final class HTTPServer: Sendable {
         await core.waitForLoops()
     }
 
+    /// Loops handed to threads being started: each new thread takes one (no pointer passes
+    /// through `pthread_create`).
+    private static let loopsToStart = Locked<[EventLoop]>([])
+
     private static func spawn(_ loop: EventLoop) {
-        let box = Unmanaged.passRetained(loop).toOpaque()
+        loopsToStart.withLock { $0.append(loop) }
         var thread = pthread_t()
-        pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            let loop = Unmanaged<EventLoop>.fromOpaque(argument).takeRetainedValue()
-            loop.run()
+        pthread_create(&thread, nil, { _ in
+            let loop = HTTPServer.loopsToStart.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            loop?.run()
             return nil
-        }, box)
+        }, nil)
         pthread_detach(thread)
     }
 }

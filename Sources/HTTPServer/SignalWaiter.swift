@@ -37,8 +37,7 @@ private final class OnceResume: Sendable {
 }
 
 /// Keeps the signal sources alive for the process lifetime.
-private final class SignalSources: @unchecked Sendable {
-    nonisolated(unsafe) private static var all: [any DispatchSourceSignal] = []
-    private static let lock = Locked<Void>(())
-    func add(_ source: any DispatchSourceSignal) { Self.lock.withLock { _ in Self.all.append(source) } }
+private final class SignalSources: Sendable {
+    private static let all = Locked<[any DispatchSourceSignal]>([])
+    func add(_ source: any DispatchSourceSignal) { Self.all.withLock { $0.append(source) } }
 }

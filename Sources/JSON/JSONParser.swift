@@ -90,10 +90,17 @@ private struct Parser {
         }
     }
 
+    /// Objects up to this many keys look for duplicates by a linear scan.
+    static let linearKeyScanLimit = 16
+
     mutating func parseObject() throws(JSONError) -> JSONValue {
         try enter()
         position += 1
         var object = JSONObject()
+        // Duplicate keys (the last value wins, in the first one's place) are found by a linear
+        // scan while the object is small, then through an index, so that an object of n keys
+        // costs O(n), not O(n²).
+        var positions: [String: Int]?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -109,8 +116,21 @@ private struct Parser {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            if object.entries.contains(where: { $0.key == key }) {
-                object[key] = value
+            if positions == nil, object.entries.count >= Self.linearKeyScanLimit {
+                var index: [String: Int] = [:]
+                index.reserveCapacity(object.entries.count * 2)
+                for (offset, entry) in object.entries.enumerated() where index[entry.key] == nil { index[entry.key] = offset }
+                positions = index
+            }
+            if positions != nil {
+                if let existing = positions?[key] {
+                    object.entries[existing].value = value
+                } else {
+                    positions?[key] = object.entries.count
+                    object.append(key, value)
+                }
+            } else if let existing = object.entries.firstIndex(where: { $0.key == key }) {
+                object.entries[existing].value = value
             } else {
                 object.append(key, value)
             }

@@ -6,10 +6,8 @@ public struct UpstreamSettings: Sendable {
     public var timeout: Double
     /// Retry policy for idempotent requests.
     public var retry: RetryPolicy
-    /// Consecutive failures that open the circuit breaker.
-    public var breakerFailureThreshold: Int
-    /// Seconds the breaker stays open before a probe.
-    public var breakerOpenDuration: Double
+    /// When the circuit breaker opens and for how long.
+    public var breaker: BreakerPolicy
     /// Entries in the response cache.
     public var cacheCapacity: Int
     /// The largest response body accepted (larger ones are ``UpstreamError/Kind/badResponse``).
@@ -19,15 +17,13 @@ public struct UpstreamSettings: Sendable {
     public init(
         timeout: Double = 10,
         retry: RetryPolicy = RetryPolicy(),
-        breakerFailureThreshold: Int = 5,
-        breakerOpenDuration: Double = 30,
+        breaker: BreakerPolicy = BreakerPolicy(),
         cacheCapacity: Int = 512,
         maxResponseBytes: Int = 16 << 20
     ) {
         self.timeout = timeout
         self.retry = retry
-        self.breakerFailureThreshold = breakerFailureThreshold
-        self.breakerOpenDuration = breakerOpenDuration
+        self.breaker = breaker
         self.cacheCapacity = cacheCapacity
         self.maxResponseBytes = maxResponseBytes
     }
@@ -35,6 +31,10 @@ public struct UpstreamSettings: Sendable {
 
 /// Every request to one upstream goes through here:
 /// response cache → in-flight deduplication → circuit breaker → retries → deadline → transport.
+///
+/// Answers are decoded into the client's model inside the shared (deduplicated) call, and
+/// only an answer that decoded is stored in the cache or handed to the call's waiters as a
+/// success: an undecodable body fails the requests that shared it and nothing else.
 ///
 /// It throws only ``UpstreamError`` (or `CancellationError` when the caller is cancelled).
 public final class UpstreamPipeline: Sendable {
@@ -70,21 +70,24 @@ public final class UpstreamPipeline: Sendable {
         self.settings = settings
         self.clock = clock
         self.wallClock = wallClock
-        self.breaker = CircuitBreaker(failureThreshold: settings.breakerFailureThreshold, openDuration: settings.breakerOpenDuration, clock: clock)
+        self.breaker = CircuitBreaker(policy: settings.breaker, clock: clock)
         self.cache = ResponseCache(capacity: settings.cacheCapacity, clock: clock)
         self.budget = RetryBudget(capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
     }
 
     /// Sends `request` and returns a 2xx answer; any other answer becomes
-    /// ``UpstreamError/Kind/unavailable`` carrying the status.
+    /// ``UpstreamError/Kind/unavailable`` carrying the status. The raw answer is its own
+    /// model, so every 2xx answer may be cached: clients that decode use
+    /// ``fetchDecoded(_:cache:decode:)``.
     public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
         let response = try await send(request, cache: policy)
-        guard response.isSuccess else {
-            let error = UpstreamError.unavailable(upstream, status: response.status)
-            counters.recordError(error)
-            throw error
-        }
+        guard response.isSuccess else { throw unavailable(status: response.status) }
         return response
+    }
+
+    /// Sends `request` and returns the upstream's answer, whatever its status.
+    public func send(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
+        try await sendDecoded(request, cache: policy) { $0 }
     }
 
     /// Records a 2xx answer that a client could not decode, and returns the error to throw.
@@ -94,52 +97,57 @@ public final class UpstreamPipeline: Sendable {
         return error
     }
 
+    /// Records a non-2xx answer a client cannot use, and returns the error to throw.
+    public func unavailable(status: Int) -> UpstreamError {
+        let error = UpstreamError.unavailable(upstream, status: status)
+        counters.recordError(error)
+        return error
+    }
+
     /// Fetches `request` (2xx only, as ``fetch(_:cache:)``) and decodes its body with
-    /// `decode`. While the response is served from the cache, the decoded value is
-    /// reused instead of decoding the same bytes again.
+    /// `decode`. See ``sendDecoded(_:cache:store:decode:)`` for what is cached and shared.
     public func fetchDecoded<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
-        decode: (UpstreamResponse) throws -> T
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
-        let fetched = try await sendFetched(request, cache: policy)
-        guard fetched.response.isSuccess else {
-            let error = UpstreamError.unavailable(upstream, status: fetched.response.status)
-            counters.recordError(error)
-            throw error
+        try await sendDecoded(request, cache: policy, store: store) { [self] response in
+            guard response.isSuccess else { throw unavailable(status: response.status) }
+            return try decode(response)
         }
-        let key = request.cacheKey + "\u{0}" + String(describing: T.self)
-        if let version = fetched.version,
-           let memo = decoded.withLock({ $0[key] }), memo.version == version, let value = memo.value as? T {
-            return value
-        }
-        let value = try decode(fetched.response)
-        if let version = fetched.version {
-            let capacity = settings.cacheCapacity
-            decoded.withLock { memo in
-                if memo.count >= capacity, memo[key] == nil { memo.removeAll() }
-                memo[key] = (version, value)
-            }
-        }
-        return value
     }
 
-    /// Sends `request` and returns the upstream's answer, whatever its status.
-    public func send(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
-        try await sendFetched(request, cache: policy).response
-    }
-
-    func sendFetched(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> FetchedResponse {
+    /// Sends `request` and decodes the answer, whatever its status, with `decode`.
+    ///
+    /// A 2xx answer is decoded once, inside the call that identical concurrent requests
+    /// share; it enters the cache only after `decode` succeeded (and `store`, when given,
+    /// accepts the value), and the waiters get the decoded value, or all get the decode
+    /// error while nothing is stored. Other answers are decoded by each caller (a 404 may
+    /// be a value, e.g. "no such breed") and never cached. While the response is served
+    /// from the cache, the decoded value is reused instead of decoding the same bytes again.
+    public func sendDecoded<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> T {
         let key = request.cacheKey
+        let memoKey = key + "\u{0}" + String(reflecting: T.self)
         let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
-        var stale: FetchedResponse?
+        var stale: (response: UpstreamResponse, version: Int)?
         if cacheable {
             switch cache.lookup(key) {
             case .fresh(let response, let version):
-                counters.update { $0.cacheHits += 1 }
-                return FetchedResponse(response: response, version: version)
+                if let value = cachedValue(response, version: version, memoKey: memoKey, decode) {
+                    counters.update { $0.cacheHits += 1 }
+                    return value
+                }
+                // Stored by a caller decoding it differently: forget it, ask again.
+                cache.remove(key, version: version)
+                counters.update { $0.cacheMisses += 1 }
             case .stale(let response, let version):
-                stale = FetchedResponse(response: response, version: version)
+                stale = (response, version)
                 counters.update { $0.cacheMisses += 1 }
             case .miss:
                 counters.update { $0.cacheMisses += 1 }
@@ -148,113 +156,63 @@ public final class UpstreamPipeline: Sendable {
 
         let work: @Sendable () async throws -> FetchedResponse = { [self] in
             let response = try await exchange(request)
-            var version: Int?
-            if cacheable, response.isSuccess {
-                version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError)
+            guard response.isSuccess else { return FetchedResponse(response: response, decoded: nil) }
+            do {
+                let value = try decode(response)
+                if cacheable, store?(value) ?? true,
+                   let version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError) {
+                    memoize(value, version: version, memoKey: memoKey)
+                }
+                return FetchedResponse(response: response, decoded: .success(value))
+            } catch {
+                return FetchedResponse(response: response, decoded: .failure(error))
             }
-            return FetchedResponse(response: response, version: version)
         }
 
+        let fetched: FetchedResponse
         do {
-            let fetched: FetchedResponse
             if request.isIdempotent, policy.deduplicates {
-                let shared = try await inFlight.run(key, work)
+                let shared = try await inFlight.run(memoKey, work)
                 if shared.joined { counters.update { $0.deduplicated += 1 } }
                 fetched = shared.fetched
             } else {
                 fetched = try await work()
             }
-            if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0 {
-                counters.update { $0.staleServed += 1 }
-                return stale
-            }
-            return fetched
         } catch let error as UpstreamError {
-            if let stale, policy.staleIfError > 0, error.kind != .badResponse {
+            if let stale, policy.staleIfError > 0, error.kind != .badResponse,
+               let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
                 counters.update { $0.staleServed += 1 }
-                return stale
+                return value
             }
             throw error
         }
-    }
-
-    /// One logical exchange with retries.
-    private func exchange(_ request: UpstreamRequest) async throws -> UpstreamResponse {
-        var attempt = 0
-        while true {
-            attempt += 1
-            guard breaker.allowRequest() else {
-                counters.update { $0.breakerRejections += 1 }
-                let error = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) is unavailable (circuit open after repeated failures).")
-                counters.recordError(error)
-                throw error
-            }
-            counters.update { $0.requests += 1 }
-            let started = clock.now()
-            let transport = self.transport
-            do {
-                let response = try await withDeadline(seconds: settings.timeout) { try await transport.send(request) }
-                let elapsed = clock.now() - started
-                counters.update {
-                    $0.responses += 1
-                    $0.observeLatency(elapsed)
-                }
-                if response.body.count > settings.maxResponseBytes {
-                    breaker.recordNeutral()
-                    throw badResponse("the response is larger than \(settings.maxResponseBytes) bytes")
-                }
-                if response.isTransientFailure {
-                    breaker.recordFailure()
-                    let retryAfter = RetryPolicy.retryAfterSeconds(response.header("retry-after"), now: wallClock.now())
-                    if try await mayRetry(request, attempt: attempt, retryAfter: retryAfter) { continue }
-                    return response
-                }
-                if response.isSuccess {
-                    breaker.recordSuccess()
-                    budget.deposit()
-                } else {
-                    breaker.recordNeutral()
-                }
-                return response
-            } catch let error as TransportError {
-                let elapsed = clock.now() - started
-                counters.update { $0.observeLatency(elapsed) }
-                breaker.recordFailure()
-                if error == .timedOut {
-                    let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(Self.seconds(settings.timeout)).")
-                    counters.recordError(failure)
-                    throw failure
-                }
-                if try await mayRetry(request, attempt: attempt, retryAfter: nil) { continue }
-                let failure = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) could not be reached.")
-                counters.recordError(failure)
-                throw failure
-            } catch is CancellationError {
-                breaker.releaseProbe()
-                throw CancellationError()
-            } catch let error as UpstreamError {
-                throw error
-            } catch {
-                breaker.recordFailure()
-                let failure = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) could not be reached.")
-                counters.recordError(failure)
-                throw failure
-            }
+        if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0,
+           let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
+            counters.update { $0.staleServed += 1 }
+            return value
         }
+        guard let decoded = fetched.decoded else { return try decode(fetched.response) }
+        guard let value = try decoded.get() as? T else { throw badResponse("the shared answer has another type") }
+        return value
     }
 
-    /// Waits before a retry and returns true, or returns false when no retry is allowed.
-    private func mayRetry(_ request: UpstreamRequest, attempt: Int, retryAfter: Double?) async throws -> Bool {
-        guard request.isIdempotent, attempt < settings.retry.maxAttempts,
-              let delay = settings.retry.delay(beforeRetry: attempt, retryAfter: retryAfter),
-              budget.tryWithdraw()
-        else { return false }
-        counters.update { $0.retries += 1 }
-        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
-        return true
+    /// The decoded value of a cached response: memoised, or decoded now (nil when it does not decode).
+    private func cachedValue<T: Sendable>(
+        _ response: UpstreamResponse, version: Int, memoKey: String, _ decode: (UpstreamResponse) throws -> T
+    ) -> T? {
+        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let value = memo.value as? T {
+            return value
+        }
+        guard let value = try? decode(response) else { return nil }
+        memoize(value, version: version, memoKey: memoKey)
+        return value
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
+    private func memoize(_ value: some Sendable, version: Int, memoKey: String) {
+        let capacity = settings.cacheCapacity
+        decoded.withLock { memo in
+            if memo.count >= capacity, memo[memoKey] == nil { memo.removeAll() }
+            memo[memoKey] = (version, value)
+        }
     }
 }

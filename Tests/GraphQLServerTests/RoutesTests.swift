@@ -45,7 +45,9 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(ready.status, 200)
         let page = await handler.respond(to: request("GET", "/"))
         XCTAssertEqual(page.status, 200)
-        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'")
+        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        XCTAssertEqual(page.headers["x-frame-options"], "DENY")
+        XCTAssertEqual(health.headers["x-frame-options"], "DENY")
         XCTAssertEqual(String(decoding: page.body, as: UTF8.self), "<html>playground</html>")
         let script = await handler.respond(to: request("GET", "/playground/app.js"))
         XCTAssertEqual(script.headers["content-type"], "text/javascript")
@@ -127,6 +129,11 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(preflight.headers["access-control-allow-origin"], "https://a.example")
         XCTAssertEqual(preflight.headers["access-control-allow-methods"], "GET, POST, OPTIONS")
         XCTAssertEqual(preflight.headers["access-control-allow-headers"], "content-type")
+        // Each CORS header once (browsers reject a repeated Access-Control-Allow-Origin).
+        XCTAssertEqual(preflight.headers.values(for: "access-control-allow-origin"), ["https://a.example"])
+        XCTAssertEqual(preflight.headers.values(for: "vary"), ["Origin"])
+        XCTAssertEqual(allowed.headers.values(for: "access-control-allow-origin"), ["https://a.example"])
+        XCTAssertEqual(allowed.headers.values(for: "vary"), ["Origin"])
         let refused = await handler.respond(to: request("OPTIONS", "/graphql", [
             ("origin", "https://evil.example"), ("access-control-request-method", "POST"),
         ]))
@@ -149,6 +156,9 @@ final class RoutesTests: XCTestCase {
         let http = try XCTUnwrap(response as? HTTPURLResponse)
         XCTAssertEqual(http.statusCode, 200)
         XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Type"), "application/graphql-response+json; charset=utf-8")
+        XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Security-Policy"),
+                       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        XCTAssertEqual(http.value(forHTTPHeaderField: "X-Frame-Options"), "DENY")
         XCTAssertEqual(try JSONParser.parse(Array(data))["data"]?["query"], "{ __typename }")
         post.httpBody = Data("{".utf8)
         let (_, bad) = try await URLSession.shared.data(for: post)

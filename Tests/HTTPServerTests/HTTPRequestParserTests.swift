@@ -26,6 +26,38 @@ final class HTTPRequestParserTests: XCTestCase {
         return nil
     }
 
+    /// A body of many one-byte chunks, fed a few bytes at a time, then a second request on the
+    /// same parser: the body is exact and the parser starts the next request clean.
+    func testManySmallChunksFedPieceByPiece() throws {
+        let payload = (0..<20_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        var text = "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for byte in payload { text += "1\r\n" + String(UnicodeScalar(byte)) + "\r\n" }
+        text += "0\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+        let bytes = Array(text.utf8)
+        var parser = HTTPRequestParser()
+        var received: [HTTPRequest] = []
+        var buffer: [UInt8] = []
+        var index = 0
+        var fed = 0
+        while fed < bytes.count {
+            let next = min(bytes.count, fed + 7)
+            buffer += bytes[fed..<next]
+            fed = next
+            parsing: while true {
+                switch parser.next(buffer, from: &index) {
+                case .request(let request): received.append(request)
+                case .continueNeeded: continue
+                case .needMoreData: break parsing
+                case .failure(let error): XCTFail("\(error)"); return
+                }
+            }
+        }
+        XCTAssertEqual(received.count, 2)
+        XCTAssertEqual(received.first?.body, payload)
+        XCTAssertEqual(received.last?.path, "/health")
+        XCTAssertEqual(received.last?.body, [])
+    }
+
     func testSimpleGet() throws {
         let events = parseAll("GET /graphql?query=%7B%20a%20%7D HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n")
         let request = try XCTUnwrap(requests(events).first)

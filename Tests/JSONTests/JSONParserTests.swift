@@ -37,6 +37,20 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(value, ["a": 3, "b": 2])
     }
 
+    /// Past the linear-scan size the parser finds duplicates through an index: same rule.
+    func testDuplicateKeysInLargeObjects() throws {
+        let keys = (0..<100).map { "k\($0)" }
+        let members = keys.map { "\"\($0)\": 1" } + ["\"k3\": 2", "\"k50\": 3", "\"new\": 4", "\"k99\": 5", "\"new\": 6"]
+        let value = try JSONParser.parse("{" + members.joined(separator: ",") + "}")
+        let object = try XCTUnwrap(value.objectValue)
+        XCTAssertEqual(object.entries.map(\.key), keys + ["new"])
+        XCTAssertEqual(object["k3"], 2)
+        XCTAssertEqual(object["k50"], 3)
+        XCTAssertEqual(object["k99"], 5)
+        XCTAssertEqual(object["new"], 6)
+        XCTAssertEqual(object["k0"], 1)
+    }
+
     func testRejectsInvalidInput() {
         for text in ["", "nul", "01", "1.", ".5", "-", "1e", "[1,]", "{\"a\":1,}", "{a:1}", "'a'", "[1 2]",
                      "NaN", "Infinity", "\"abc", "\"\\x\"", "\"\u{01}\"", "1 2", "// c\n1", "{\"a\" 1}", "tru"] {

@@ -73,7 +73,7 @@ final class ServeImagesTests: XCTestCase {
         XCTAssertEqual(post, 405)
         // The playground page keeps its policy: the pictures come from the page's own origin.
         let (_, pageHeaders, _) = try await get(server.port, "/")
-        XCTAssertEqual(pageHeaders["Content-Security-Policy"] as? String, "default-src 'self'")
+        XCTAssertEqual(pageHeaders["Content-Security-Policy"] as? String, "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         await server.shutdown()
     }
 

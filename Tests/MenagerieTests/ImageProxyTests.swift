@@ -96,8 +96,11 @@ final class ImageProxyTests: XCTestCase {
     func testImageMediaTypes() {
         XCTAssertEqual(ImageProxy.imageMediaType("image/jpeg"), "image/jpeg")
         XCTAssertEqual(ImageProxy.imageMediaType("Image/PNG; charset=binary"), "image/png")
-        XCTAssertEqual(ImageProxy.imageMediaType("image/vnd.microsoft.icon"), "image/vnd.microsoft.icon")
-        for bad in ["image/svg+xml", "text/html", "image/", "image", "", "application/octet-stream", "image/png\r\nX: y", "image/jp\"eg"] {
+        for raster in ["image/gif", "image/webp", "image/avif", "IMAGE/JPEG"] {
+            XCTAssertEqual(ImageProxy.imageMediaType(raster), raster.lowercased())
+        }
+        for bad in ["image/svg+xml", "image/xhtml+xml", "image/anything+xml", "image/vnd.microsoft.icon", "image/x-icon",
+                    "text/html", "image/", "image", "", "application/octet-stream", "image/png\r\nX: y", "image/jp\"eg"] {
             XCTAssertNil(ImageProxy.imageMediaType(bad), bad)
         }
     }

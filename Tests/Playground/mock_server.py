@@ -43,7 +43,7 @@ SCHEMA_CANDIDATES = [
     os.path.join(CHECKOUT, 'Schema', 'schema.graphql'),
 ]
 SCHEMA_FILE = next((p for p in SCHEMA_CANDIDATES if p and os.path.isfile(p)), SCHEMA_CANDIDATES[1])
-CSP = "default-src 'self'"
+CSP = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
 
 def bad_input(message):

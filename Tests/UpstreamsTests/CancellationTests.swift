@@ -39,8 +39,7 @@ final class UpstreamCancellationTests: XCTestCase {
 
     func pipeline(_ transport: GatedTransport) -> UpstreamPipeline {
         UpstreamPipeline(upstream: .zoo, transport: transport,
-                         settings: UpstreamSettings(timeout: 60, retry: .disabled, breakerFailureThreshold: 5,
-                                                    breakerOpenDuration: 30))
+                         settings: UpstreamSettings(timeout: 60, retry: .disabled))
     }
 
     func waitUntil(_ condition: () -> Bool) async {

@@ -16,7 +16,7 @@ final class LatencyHistogramTests: XCTestCase {
         return UpstreamPipeline(
             upstream: upstream,
             transport: transport,
-            settings: UpstreamSettings(timeout: 60, retry: .disabled, breakerFailureThreshold: 100),
+            settings: UpstreamSettings(timeout: 60, retry: .disabled, breaker: .disabled),
             clock: clock.clock
         )
     }

@@ -9,11 +9,11 @@ final class PipelineTests: XCTestCase {
         RetryPolicy(maxAttempts: attempts, baseDelay: 0.001, maxDelay: 0.05)
     }
 
-    func pipeline(_ server: StubServer, timeout: Double = 5, retry: RetryPolicy? = nil, breaker: Int = 5, clock: MonotonicClock = .system) -> UpstreamPipeline {
+    func pipeline(_ server: StubServer, timeout: Double = 5, retry: RetryPolicy? = nil, breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) -> UpstreamPipeline {
         UpstreamPipeline(
             upstream: .dogCEO,
             transport: URLSessionTransport(timeout: timeout),
-            settings: UpstreamSettings(timeout: timeout, retry: retry ?? fastRetry(), breakerFailureThreshold: breaker, breakerOpenDuration: 30),
+            settings: UpstreamSettings(timeout: timeout, retry: retry ?? fastRetry(), breaker: breaker),
             clock: clock
         )
     }
@@ -286,46 +286,13 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(server.requestCount, 3)
     }
 
-    func testCircuitBreakerOpensHalfOpensAndCloses() async throws {
-        let now = TestClock()
-        let server = try StubServer { _ in .json("[1]") }
-        defer { server.stop() }
-        server.fault = .serverError
-        let p = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: 5),
-                                 settings: UpstreamSettings(timeout: 5, retry: .disabled, breakerFailureThreshold: 3, breakerOpenDuration: 30),
-                                 clock: now.clock)
-        let request = UpstreamRequest(url: server.baseURL + "/x")
-        for _ in 0..<3 {
-            await XCTAssertThrowsUpstream(try await p.fetch(request, cache: .never), code: "UPSTREAM_UNAVAILABLE")
-        }
-        XCTAssertEqual(p.breaker.state, .open)
-        // Open: fails fast without calling the upstream.
-        await XCTAssertThrowsUpstream(try await p.fetch(request, cache: .never), code: "UPSTREAM_UNAVAILABLE")
-        XCTAssertEqual(server.requestCount, 3)
-        XCTAssertEqual(p.counters.values.breakerRejections, 1)
-        XCTAssertTrue(PrometheusText.render(pipelines: [p]).contains("menagerie_upstream_breaker_state{upstream=\"thedogapi\"} 1\n"))
-        // After the open period a probe goes through; a failure opens it again.
-        now.advance(31)
-        XCTAssertEqual(p.breaker.state, .halfOpen)
-        await XCTAssertThrowsUpstream(try await p.fetch(request, cache: .never), code: "UPSTREAM_UNAVAILABLE")
-        XCTAssertEqual(server.requestCount, 4)
-        XCTAssertEqual(p.breaker.state, .open)
-        // The next probe succeeds and closes it.
-        now.advance(31)
-        server.fault = .none
-        let response = try await p.fetch(request, cache: .never)
-        XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(p.breaker.state, .closed)
-        XCTAssertEqual(server.requestCount, 5)
-    }
-
     func testRetryBudgetBoundsRetriesAcrossRequests() async throws {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         server.fault = .serverError
         let retry = RetryPolicy(maxAttempts: 5, baseDelay: 0.001, maxDelay: 0.01, budgetCapacity: 3, budgetRefillPerSuccess: 0)
         let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
-                                 settings: UpstreamSettings(timeout: 5, retry: retry, breakerFailureThreshold: 100))
+                                 settings: UpstreamSettings(timeout: 5, retry: retry, breaker: .disabled))
         for _ in 0..<3 {
             await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
         }

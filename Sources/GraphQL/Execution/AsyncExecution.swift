@@ -2,14 +2,11 @@ import JSON
 import Synchronization
 
 /// One field whose resolver is asynchronous: the resolver call and the
-/// completion of its value, run by a worker task; `result` is written once
-/// before the worker's task group finishes and read after.
-final class AsyncFieldTask: @unchecked Sendable {
+/// completion of its value, run by a worker task, which returns the value.
+final class AsyncFieldTask: Sendable {
     let plan: FieldPlan
     let source: ResolvedValue
     let objectPath: ObjectPath
-    /// The field's value; nil when a null propagates past the field.
-    var result: JSONValue? = .null
 
     init(plan: FieldPlan, source: ResolvedValue, objectPath: ObjectPath) {
         self.plan = plan
@@ -17,8 +14,9 @@ final class AsyncFieldTask: @unchecked Sendable {
         self.objectPath = objectPath
     }
 
-    nonisolated(nonsending) func run(_ context: ExecutionContext) async {
-        result = await context.resolveAsyncField(plan, source, objectPath)
+    /// Runs the field; its value (nil when a null propagates past the field).
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
+        await context.resolveAsyncField(plan, source, objectPath)
     }
 }
 
@@ -70,38 +68,45 @@ extension ExecutionContext {
     nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
         var tasks: [AsyncWork] = []
         node.collectTasks(into: &tasks)
-        await runConcurrently(tasks)
-        return node.assemble()
+        let results = await runConcurrently(tasks)
+        var cursor = 0
+        return node.assemble(results, &cursor)
     }
 
-    /// Runs `tasks` concurrently, cheaply.
+    /// Runs `tasks` concurrently, cheaply; their values, in order.
     ///
     /// Workers are immediate child tasks that claim tasks one by one: a worker
     /// runs inline until a resolver really suspends; then the next worker
     /// starts and claims the next task. So resolvers that never suspend cost
     /// one child task per group, while resolvers that wait (e.g. on a loader)
-    /// each wait in their own task, all started before the parent waits.
-    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async {
-        if tasks.isEmpty { return }
-        if tasks.count == 1 {
-            await tasks[0].run(self)
-            return
-        }
+    /// each wait in their own task, all started before the parent waits. Each
+    /// worker returns the values it computed (with their indexes) through the
+    /// group: no storage is shared between the workers.
+    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async -> [JSONValue?] {
+        if tasks.isEmpty { return [] }
+        if tasks.count == 1 { return [await tasks[0].run(self)] }
         let cursor = TaskCursor(count: tasks.count)
         let tracker = self.tracker
-        await withDiscardingTaskGroup { group in
+        var results = [JSONValue?](repeating: nil, count: tasks.count)
+        await withTaskGroup(of: [(index: Int, value: JSONValue?)].self) { group in
             repeat {
                 tracker?.enter()
                 group.addImmediateTask {
+                    var done: [(index: Int, value: JSONValue?)] = []
                     while let index = cursor.claim() {
-                        await tasks[index].run(self)
+                        done.append((index, await tasks[index].run(self)))
                     }
                     tracker?.leave()
+                    return done
                 }
             } while cursor.hasMore
             // The parent now only waits for its children: not counted meanwhile.
             tracker?.leave()
+            for await done in group {
+                for (index, value) in done { results[index] = value }
+            }
         }
         tracker?.enter()
+        return results
     }
 }

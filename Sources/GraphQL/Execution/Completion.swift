@@ -26,17 +26,16 @@ enum PendingNode: Sendable {
 /// An object with holes: `entries` holds finished values (null placeholders for holes).
 ///
 /// Its asynchronous fields (the plan's `asyncFieldIndexes`) are not separate
-/// objects: each is a slot of `results`, written once by the worker that runs
-/// it (distinct slots, raw storage: no shared Swift array is mutated
-/// concurrently) and read after the workers' group has finished.
-final class PendingObject: @unchecked Sendable {
-    var entries: [JSONObject.Element]
+/// objects: each is a slot, one unit of work whose value the worker that runs
+/// it returns through its task group (nothing is shared and mutated: the
+/// class is immutable, `Sendable` by construction).
+final class PendingObject: Sendable {
+    let entries: [JSONObject.Element]
     let holes: [(index: Int, node: PendingNode)]
     let plan: ObjectPlan?
     let source: ResolvedValue
     let path: ObjectPath
     let asyncCount: Int
-    private let results: UnsafeMutablePointer<JSONValue?>?
 
     init(entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)]) {
         self.entries = entries
@@ -45,7 +44,6 @@ final class PendingObject: @unchecked Sendable {
         self.source = nil
         self.path = .root
         self.asyncCount = 0
-        self.results = nil
     }
 
     /// An object whose plan's asynchronous fields are all pending.
@@ -57,28 +55,13 @@ final class PendingObject: @unchecked Sendable {
         self.source = source
         self.path = path
         asyncCount = plan.asyncFieldIndexes.count
-        let storage = UnsafeMutablePointer<JSONValue?>.allocate(capacity: asyncCount)
-        storage.initialize(repeating: .null, count: asyncCount)
-        results = storage
     }
 
-    deinit {
-        if let results {
-            results.deinitialize(count: asyncCount)
-            results.deallocate()
-        }
-    }
-
-    /// Runs asynchronous field `slot` and stores its value (nil: a null propagates).
-    nonisolated(nonsending) func runAsyncField(_ slot: Int, _ context: ExecutionContext) async {
-        guard let plan, let results else { return }
+    /// Runs asynchronous field `slot` and returns its value (nil: a null propagates).
+    nonisolated(nonsending) func runAsyncField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
+        guard let plan else { return .null }
         let field = plan.fields[plan.asyncFieldIndexes[slot]]
-        results[slot] = await context.resolveAsyncField(field, source, path)
-    }
-
-    /// The value of slot `slot` (after the workers finished).
-    func result(_ slot: Int) -> JSONValue? {
-        results?[slot] ?? nil
+        return await context.resolveAsyncField(field, source, path)
     }
 }
 
@@ -87,17 +70,18 @@ enum AsyncWork: Sendable {
     case task(AsyncFieldTask)
     case slot(PendingObject, Int)
 
-    nonisolated(nonsending) func run(_ context: ExecutionContext) async {
+    /// Runs the work; its value (nil: a null propagates past it).
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
         switch self {
-        case .task(let task): await task.run(context)
-        case .slot(let object, let slot): await object.runAsyncField(slot, context)
+        case .task(let task): return await task.run(context)
+        case .slot(let object, let slot): return await object.runAsyncField(slot, context)
         }
     }
 }
 
 /// A list with holes.
-final class PendingList: @unchecked Sendable {
-    var items: [JSONValue]
+final class PendingList: Sendable {
+    let items: [JSONValue]
     let holes: [(index: Int, node: PendingNode)]
 
     init(items: [JSONValue], holes: [(index: Int, node: PendingNode)]) {
@@ -107,7 +91,7 @@ final class PendingList: @unchecked Sendable {
 }
 
 extension PendingNode {
-    /// Appends the asynchronous work under this node.
+    /// Appends the asynchronous work under this node, in the order ``assemble(_:_:)`` reads the values.
     func collectTasks(into tasks: inout [AsyncWork]) {
         switch self {
         case .field(let task): tasks.append(.task(task))
@@ -119,31 +103,56 @@ extension PendingNode {
         }
     }
 
-    /// The finished value once every task below has run; nil when a null propagates past this node.
-    func assemble() -> JSONValue? {
+    /// How many units of work ``collectTasks(into:)`` appends for this node.
+    var taskCount: Int {
         switch self {
-        case .field(let task):
-            return task.result
+        case .field: return 1
+        case .object(let object): return object.holes.reduce(object.asyncCount) { $0 + $1.node.taskCount }
+        case .list(let list): return list.holes.reduce(0) { $0 + $1.node.taskCount }
+        case .absorbing(let inner): return inner.taskCount
+        }
+    }
+
+    /// The finished value, from the values of the work below (`results`, in
+    /// ``collectTasks(into:)`` order, read from `cursor` on); nil when a null
+    /// propagates past this node. `cursor` ends past this node's work either way.
+    func assemble(_ results: [JSONValue?], _ cursor: inout Int) -> JSONValue? {
+        let start = cursor
+        guard let value = assembleValue(results, &cursor) else {
+            cursor = start + taskCount
+            return nil
+        }
+        return value
+    }
+
+    private func assembleValue(_ results: [JSONValue?], _ cursor: inout Int) -> JSONValue? {
+        switch self {
+        case .field:
+            defer { cursor += 1 }
+            return results[cursor]
         case .object(let object):
+            var entries = object.entries
             if let plan = object.plan {
                 for slot in 0..<object.asyncCount {
-                    guard let value = object.result(slot) else { return nil }
-                    object.entries[plan.asyncFieldIndexes[slot]].value = value
+                    guard let value = results[cursor] else { return nil }
+                    cursor += 1
+                    entries[plan.asyncFieldIndexes[slot]].value = value
                 }
             }
             for hole in object.holes {
-                guard let value = hole.node.assemble() else { return nil }
-                object.entries[hole.index].value = value
+                guard let value = hole.node.assemble(results, &cursor) else { return nil }
+                entries[hole.index].value = value
             }
-            return .object(JSONObject(object.entries))
+            return .object(JSONObject(entries))
         case .list(let list):
+            var items = list.items
             for hole in list.holes {
-                guard let value = hole.node.assemble() else { return nil }
-                list.items[hole.index] = value
+                guard let value = hole.node.assemble(results, &cursor) else { return nil }
+                items[hole.index] = value
             }
-            return .array(list.items)
+            return .array(items)
         case .absorbing(let inner):
-            return inner.assemble() ?? .null
+            return inner.assemble(results, &cursor) ?? .null
         }
     }
 }

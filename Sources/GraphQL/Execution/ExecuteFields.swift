@@ -7,26 +7,22 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
-        // The fields are visited through unmanaged references borrowed for
-        // the call (the plan owns them): measured, iterating `plan.fields`
-        // retains and releases each field around every opaque call.
         // The source opened once for the default resolver's reads (nothing to open without such fields).
         let sourceFields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
-        for unmanaged in plan.unmanagedFields {
-            let bubbled = unmanaged._withUnsafeGuaranteedRef { field -> Bool in
-                switch runField(field, sourceFields, source, path) {
-                case .value(let value):
-                    entries.append((key: field.responseKey, value: value))
-                case .bubble:
-                    return true
-                case .pending(let node):
-                    holes.append((index: entries.count, node: node))
-                    entries.append((key: field.responseKey, value: .null))
-                }
+        // The fields are visited unretained (the plan owns them; see `UnmanagedFieldList.swift`).
+        let finished = plan.unmanagedFields.forEach { field -> Bool in
+            switch runField(field, sourceFields, source, path) {
+            case .value(let value):
+                entries.append((key: field.responseKey, value: value))
+            case .bubble:
                 return false
+            case .pending(let node):
+                holes.append((index: entries.count, node: node))
+                entries.append((key: field.responseKey, value: .null))
             }
-            if bubbled { return .bubble }
+            return true
         }
+        if !finished { return .bubble }
         if !plan.asyncFieldIndexes.isEmpty {
             return .pending(.object(PendingObject(entries: entries, holes: holes, plan: plan, source: source, path: path)))
         }
@@ -116,10 +112,8 @@ extension ExecutionContext {
         }
         if field.objectType != nil, let subplan = field.namedObjectSubplan(in: self) {
             if isNullValue(value) { return completeNull(field, parentPath) }
-            let completion = subplan._withUnsafeGuaranteedRef { plan -> Completion? in
-                guard plan.isTypeOf == nil else { return nil }
-                return executeObject(plan, value, parentPath.child(.key(field.responseKey)))
-            }
+            let completion: Completion? = subplan.isTypeOf == nil
+                ? executeObject(subplan, value, parentPath.child(.key(field.responseKey))) : nil
             switch completion {
             case .value(let completed)?: return .value(completed)
             case .bubble?: return field.returnsNonNull ? .bubble : .value(.null)

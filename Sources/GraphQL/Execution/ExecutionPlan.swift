@@ -21,8 +21,8 @@ enum ResolveKind: Sendable {
 final class ObjectPlan: Sendable {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
-    /// ``fields`` as unmanaged references (owned by ``fields``), for the executor's loop.
-    let unmanagedFields: [Unmanaged<FieldPlan>]
+    /// ``fields`` unretained, for the executor's loop (see `UnmanagedFieldList.swift`).
+    let unmanagedFields: UnmanagedFieldList
     /// The type's `isTypeOf` check, if one is bound.
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
@@ -35,7 +35,7 @@ final class ObjectPlan: Sendable {
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
         self.fields = fields
-        self.unmanagedFields = fields.map { Unmanaged.passUnretained($0) }
+        self.unmanagedFields = UnmanagedFieldList(borrowing: fields)
         self.isTypeOf = isTypeOf
         self.hasPropertyFields = fields.contains { $0.strategy == .property }
         self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
@@ -79,9 +79,6 @@ final class FieldPlan: Sendable {
     private let namedObjectType: GraphQLObjectType?
     /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
-    /// The address of ``namedObjectSubplan``'s plan once built (0 before), read
-    /// without a call or reference counting on the executor's hot path.
-    private let namedObjectSubplanBits = Atomic<UInt>(0)
     /// The sub-plans by runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -127,16 +124,12 @@ final class FieldPlan: Sendable {
         }
     }
 
-    /// The plan of this field's sub-selections on its named object type,
-    /// unretained (this field plan owns it), built on first use.
+    /// The plan of this field's sub-selections on its named object type, built on first use.
     @inline(__always)
-    func namedObjectSubplan(in context: ExecutionContext) -> Unmanaged<ObjectPlan>? {
-        if let pointer = UnsafeRawPointer(bitPattern: namedObjectSubplanBits.load(ordering: .acquiring)) {
-            return Unmanaged.fromOpaque(pointer)
-        }
+    func namedObjectSubplan(in context: ExecutionContext) -> ObjectPlan? {
+        if let plan = namedObjectSubplan.load() { return plan }
         guard let type = namedObjectType else { return nil }
-        let plan = subplan(for: type, in: context)
-        return Unmanaged.passUnretained(plan)
+        return subplan(for: type, in: context)
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
@@ -145,7 +138,6 @@ final class FieldPlan: Sendable {
             if let plan = namedObjectSubplan.load() { return plan }
             let plan = namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
-            namedObjectSubplanBits.store(UInt(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
             return plan
         }
         let key = ObjectIdentifier(type)

@@ -11,9 +11,9 @@ import Synchronization
 /// object plan remembers the last one it used (``SourceAccessCache``).
 final class SourceAccess: Sendable {
     enum Kind: Sendable {
-        /// A ``FieldValueProviding`` type; `inline` when its values are stored
-        /// in an existential's inline buffer (then read in place, without a cast).
-        case provider(any FieldValueProviding.Type, inline: Bool)
+        /// A ``FieldValueProviding`` type (its values are opened with a cast to
+        /// the concrete type, cheaper than a conformance lookup).
+        case provider(any FieldValueProviding.Type)
         case jsonValue
         case jsonObject
         case dictionary
@@ -26,13 +26,13 @@ final class SourceAccess: Sendable {
 
     /// The dynamic type this access is for.
     let type: any Any.Type
-    /// The type's metadata pointer (as an existential holding it stores it).
-    nonisolated(unsafe) let metadata: UnsafeRawPointer
+    /// The type's identity, compared by ``SourceAccessCache``.
+    let typeID: ObjectIdentifier
     let kind: Kind
 
     private init(type: any Any.Type, kind: Kind) {
         self.type = type
-        self.metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        self.typeID = ObjectIdentifier(type)
         self.kind = kind
     }
 
@@ -61,7 +61,7 @@ final class SourceAccess: Sendable {
         if isSameType(type, JSONValue.self) { return .jsonValue }
         if isSameType(type, JSONObject.self) { return .jsonObject }
         if let provider = type as? any FieldValueProviding.Type {
-            return .provider(provider, inline: isStoredInline(type))
+            return .provider(provider)
         }
         if source is [String: any Sendable] { return .dictionary }
         if source is [String: (any Sendable)?] { return .optionalDictionary }
@@ -69,54 +69,26 @@ final class SourceAccess: Sendable {
     }
 }
 
-/// The last ``SourceAccess`` an object plan used, read without a lock or
-/// reference counting (the access is permanent, see ``SourceAccess/of(_:)``).
+/// The first permanent ``SourceAccess`` an object plan used (an object plan
+/// nearly always sees sources of one type), read with one atomic load; a
+/// source of another type goes through the registry.
 struct SourceAccessCache: ~Copyable, Sendable {
-    private let bits = Atomic<UInt>(0)
+    private let first = AtomicLazyReference<SourceAccess>()
 
     init() {}
 
     /// How to read the fields of `source` (nil for a nil source).
     @inline(__always)
     func kind(for source: ResolvedValue) -> SourceAccess.Kind? {
-        guard ExistentialLayout.isExpected else {
-            guard let value = source else { return nil }
-            return SourceAccess.of(value).access.kind
-        }
-        guard let metadata = withUnsafePointer(to: source, { ExistentialLayout.metadata(UnsafeRawPointer($0)) }) else {
-            return nil
-        }
-        if let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) {
-            let cached = Unmanaged<SourceAccess>.fromOpaque(pointer)._withUnsafeGuaranteedRef { access in
-                access.metadata == metadata ? access.kind : nil
-            }
-            if let cached { return cached }
-        }
-        return slowKind(for: source)
+        guard let value = source else { return nil }
+        if let cached = first.load(), cached.typeID == ObjectIdentifier(type(of: value)) { return cached.kind }
+        return slowKind(for: value)
     }
 
     @inline(never)
-    private func slowKind(for source: ResolvedValue) -> SourceAccess.Kind? {
-        guard let value = source else { return nil }
+    private func slowKind(for value: any Sendable) -> SourceAccess.Kind {
         let (access, isPermanent) = SourceAccess.of(value)
-        if isPermanent {
-            bits.store(UInt(bitPattern: Unmanaged.passUnretained(access).toOpaque()), ordering: .releasing)
-        }
+        if isPermanent { _ = first.storeIfNil(access) }
         return access.kind
     }
-}
-
-/// The value witness flag "does not fit an existential's inline buffer"
-/// (`ValueWitnessFlags::IsNonInline`, stable ABI).
-private let nonInlineFlag: UInt32 = 0x0002_0000
-
-/// Whether values of `type` are stored in an existential's inline buffer
-/// (read from the type's value witness table: flags follow the eight witness
-/// functions, the size and the stride).
-func isStoredInline(_ type: any Any.Type) -> Bool {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-    let flags = witnesses.load(fromByteOffset: 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size,
-                               as: UInt32.self)
-    return flags & nonInlineFlag == 0
 }

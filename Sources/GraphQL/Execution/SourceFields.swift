@@ -13,9 +13,8 @@ enum SourceFields {
     /// The fields of `source`, whose dynamic type `kind` was worked out for.
     static func of(_ kind: SourceAccess.Kind?, _ source: ResolvedValue) -> any FieldValueProviding {
         switch kind {
-        case .provider(let type, let inline)?:
-            if inline { return withUnsafePointer(to: source) { openInline(type, UnsafeRawPointer($0)) } }
-            return (source as? any FieldValueProviding) ?? NoFields()
+        case .provider(let type)?:
+            return open(type, source)
         case .jsonValue?:
             if let json = source as? JSONValue, case .object(let members) = json { return JSONObjectFields(object: members) }
         case .jsonObject?:
@@ -45,9 +44,10 @@ enum SourceFields {
         return NoFields()
     }
 
-    /// The provider of the exact type `P` stored inline in the existential at `raw`.
-    private static func openInline<P: FieldValueProviding>(_: P.Type, _ raw: UnsafeRawPointer) -> any FieldValueProviding {
-        raw.load(as: P.self)
+    /// `source` as a provider of type `P` (a cast to a concrete type: no conformance lookup).
+    private static func open<P: FieldValueProviding>(_: P.Type, _ source: ResolvedValue) -> any FieldValueProviding {
+        guard let value = source, let provider = value as? P else { return NoFields() }
+        return provider
     }
 }
 

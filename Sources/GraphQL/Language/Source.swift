@@ -1,3 +1,5 @@
+import Locking
+
 /// A GraphQL document's text and its name (used in error messages).
 ///
 /// Offsets into a source (``Location/start``, ``Location/end``) count UTF-8
@@ -8,6 +10,9 @@ public final class Source: Sendable {
     public let body: String
     /// A name for the source, e.g. a file name; "GraphQL request" by default.
     public let name: String
+
+    /// Line starts, found on the first ``location(at:)`` (most sources never need one).
+    private let locator = Locked<SourceLocator?>(nil)
 
     /// A source with the given text and name.
     public init(_ body: String, name: String = "GraphQL request") {
@@ -25,7 +30,22 @@ public final class Source: Sendable {
     /// Lines end at `\r\n`, `\n` or `\r`; columns count UTF-16 code units from
     /// the start of the line, as graphql-js's `getLocation` does. Offsets past
     /// the end are clamped to the end of the body.
+    ///
+    /// The first call indexes the line starts (linear in the body); every call is then a
+    /// binary search and a scan of one line, so an error with thousands of locations, or
+    /// thousands of errors, costs linear time, not time proportional to their product.
     public func location(at offset: Int) -> SourceLocation {
+        locator.withLock { locator in
+            if let locator { return locator.location(at: offset) }
+            let built = SourceLocator(self)
+            locator = built
+            return built.location(at: offset)
+        }
+    }
+
+    /// ``location(at:)`` by scanning the body from its start (the reference the locator is
+    /// tested against).
+    func scannedLocation(at offset: Int) -> SourceLocation {
         var line = 1
         var column = 1
         var previousWasCR = false

@@ -2,7 +2,7 @@
 /// `@deprecated`, `@specifiedBy`, `@oneOf`) or a custom one from SDL.
 ///
 /// Immutable once its schema is built (see `NamedTypes.swift`).
-public final class GraphQLDirective: @unchecked Sendable {
+public final class GraphQLDirective {
     /// The name, without `@`.
     public let name: String
     /// The directive's description.

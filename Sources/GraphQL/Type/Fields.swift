@@ -6,7 +6,7 @@ import JSON
 /// schema-wide `index` are stable for the life of the schema, so the executor
 /// can key resolvers on either (`index` suits a flat array of resolvers).
 /// Immutable once its schema is built (see `NamedTypes.swift`).
-public final class GraphQLField: @unchecked Sendable {
+public final class GraphQLField {
     /// The field's name.
     public let name: String
     /// The field's description.

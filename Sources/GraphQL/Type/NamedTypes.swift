@@ -2,13 +2,13 @@
 // references with identity; the schema builder fills in their members (which
 // may refer to each other in cycles) and never changes them afterwards.
 //
-// Sendable: `@unchecked` because members are `internal(set) var`, written only
+// Sendable: `@unchecked` (see SchemaSendability.swift) because members are `internal(set) var`, written only
 // while the schema is being built (before the schema value is returned to
 // anyone), and read-only from then on. Never mutate a type that belongs to a
 // built `GraphQLSchema`.
 
 /// A scalar type: one of the five built-ins or a custom scalar from SDL.
-public final class GraphQLScalarType: @unchecked Sendable {
+public final class GraphQLScalarType {
     /// The type's name.
     public let name: String
     /// The type's description.
@@ -40,7 +40,7 @@ public final class GraphQLScalarType: @unchecked Sendable {
 }
 
 /// An object type: named fields, implemented interfaces.
-public final class GraphQLObjectType: @unchecked Sendable {
+public final class GraphQLObjectType {
     /// The type's name.
     public let name: String
     /// The type's description.
@@ -75,7 +75,7 @@ public final class GraphQLObjectType: @unchecked Sendable {
 }
 
 /// An interface type: named fields that implementing objects (and interfaces) share.
-public final class GraphQLInterfaceType: @unchecked Sendable {
+public final class GraphQLInterfaceType {
     /// The type's name.
     public let name: String
     /// The type's description.
@@ -110,7 +110,7 @@ public final class GraphQLInterfaceType: @unchecked Sendable {
 }
 
 /// A union type: one of several object types.
-public final class GraphQLUnionType: @unchecked Sendable {
+public final class GraphQLUnionType {
     /// The type's name.
     public let name: String
     /// The type's description.
@@ -136,7 +136,7 @@ public final class GraphQLUnionType: @unchecked Sendable {
 }
 
 /// An enum type: a closed set of named values.
-public final class GraphQLEnumType: @unchecked Sendable {
+public final class GraphQLEnumType {
     /// The type's name.
     public let name: String
     /// The type's description.
@@ -165,7 +165,7 @@ public final class GraphQLEnumType: @unchecked Sendable {
 }
 
 /// An input object type: named input fields.
-public final class GraphQLInputObjectType: @unchecked Sendable {
+public final class GraphQLInputObjectType {
     /// The type's name.
     public let name: String
     /// The type's description.

@@ -5,7 +5,7 @@
 /// Build one from SDL with `buildSchema(_:)` / `buildASTSchema(_:)`, then
 /// check it with `validateSchema(_:)`. A schema is immutable: `Sendable`
 /// (`@unchecked` only because its lookup tables are computed once in `init`).
-public final class GraphQLSchema: @unchecked Sendable {
+public final class GraphQLSchema {
     /// The schema's description (from `"""..."""` before `schema {}`).
     public let description: String?
     /// The root type of queries.

@@ -1,3 +1,5 @@
+import Locking
+
 /// Checks a schema against the type-system rules of the specification, as
 /// graphql-js's `validateSchema`: root types, directives, names (no `__`
 /// prefix), fields, interface implementations (covariant field types,
@@ -16,43 +18,15 @@ public func validateSchema(_ schema: GraphQLSchema) -> [GraphQLError] {
 }
 
 /// A write-once cache shared across threads.
-final class ValidationCache: @unchecked Sendable {
-    private let lock = SpinLock()
-    private var stored: [GraphQLError]?
+final class ValidationCache: Sendable {
+    private let stored = Locked<[GraphQLError]?>(nil)
 
     var value: [GraphQLError]? {
-        lock.withLock { stored }
+        stored.withLock { $0 }
     }
 
     func store(_ errors: [GraphQLError]) {
-        lock.withLock { if stored == nil { stored = errors } }
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A small pthread mutex.
-final class SpinLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
+        stored.withLock { if $0 == nil { $0 = errors } }
     }
 }
 

@@ -124,25 +124,16 @@ public final class ImageProxy: Sendable {
         return nil
     }
 
-    /// The media type of an acceptable image `Content-Type`: `image/…` other than SVG, in
-    /// lowercase token characters; nil otherwise.
+    /// The raster image types passed on: nothing that a browser could render as a document
+    /// on this origin (SVG, XHTML and any other `+xml` type are refused).
+    static let rasterMediaTypes: Set<String> = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"]
+
+    /// The media type of an acceptable image `Content-Type` (one of ``rasterMediaTypes``,
+    /// parameters dropped, lowercased); nil otherwise.
     static func imageMediaType(_ contentType: String) -> String? {
         let beforeParameters = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let type = String(beforeParameters.filter { $0 != " " && $0 != "\t" }).lowercased()
-        guard type.hasPrefix("image/"), type.utf8.count > 6, !type.contains("svg"),
-              type.utf8.allSatisfy(isMediaTypeByte) else { return nil }
-        return type
-    }
-
-    /// Lowercase letters, digits and `/ . + -`.
-    private static func isMediaTypeByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        return rasterMediaTypes.contains(type) ? type : nil
     }
 
     static func success(_ image: FetchedImage) -> ImageAnswer {

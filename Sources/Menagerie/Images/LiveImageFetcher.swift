@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -49,7 +50,7 @@ public final class LiveImageFetcher: ImageFetching {
 
 /// The session delegate: collects each task's answer and body, refusing redirects and bodies
 /// over the cap.
-final class ImageDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class ImageDownloads: NSObject, URLSessionDataDelegate, Sendable {
     private struct Download {
         var continuation: CheckedContinuation<ImageFetchResult, Never>
         var response: HTTPURLResponse?
@@ -58,26 +59,24 @@ final class ImageDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     private let maxBytes: Int
-    private let lock = NSLock()
-    private var downloads: [Int: Download] = [:]
+    /// The downloads under way, by task identifier.
+    private let downloads = Locked<[Int: Download]>([:])
 
     init(maxBytes: Int) {
         self.maxBytes = maxBytes
     }
 
     func begin(_ task: URLSessionTask, _ continuation: CheckedContinuation<ImageFetchResult, Never>) {
-        lock.lock()
-        downloads[task.taskIdentifier] = Download(continuation: continuation)
-        lock.unlock()
+        downloads.withLock { $0[task.taskIdentifier] = Download(continuation: continuation) }
     }
 
     private func update(_ task: URLSessionTask, _ body: (inout Download) -> Void) {
-        lock.lock()
-        if var download = downloads[task.taskIdentifier] {
-            body(&download)
-            downloads[task.taskIdentifier] = download
+        downloads.withLock { downloads in
+            if var download = downloads[task.taskIdentifier] {
+                body(&download)
+                downloads[task.taskIdentifier] = download
+            }
         }
-        lock.unlock()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -114,9 +113,7 @@ final class ImageDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        let download = downloads.removeValue(forKey: task.taskIdentifier)
-        lock.unlock()
+        let download = downloads.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         guard let download else { return }
         download.continuation.resume(returning: Self.result(download, error: error))
     }

@@ -151,8 +151,10 @@ final class InFlightWaiter: Sendable {
     }
 }
 
-/// A response and the version of the cache entry it is stored as (nil when not cached).
+/// The answer of one shared call: the upstream's response and, for a 2xx answer, its
+/// value as the caller's decoder made it (or why it could not).
 struct FetchedResponse: Sendable {
     var response: UpstreamResponse
-    var version: Int?
+    /// Nil for a non-2xx answer (each caller decodes those itself).
+    var decoded: Result<any Sendable, any Error>?
 }

@@ -97,6 +97,14 @@ public final class ResponseCache: Sendable {
         }
     }
 
+    /// Removes the entry for `key` if it is still the stored `version`.
+    func remove(_ key: String, version: Int) {
+        storage.withLock { s in
+            guard let slot = s.index[key], s.slots[slot].version == version else { return }
+            Self.remove(slot, from: &s)
+        }
+    }
+
     /// Removes every entry.
     public func removeAll() {
         storage.withLock { s in

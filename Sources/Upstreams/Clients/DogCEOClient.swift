@@ -62,17 +62,13 @@ public struct DogCEOClient: Sendable {
     /// `GET /breed/{breed}[/{sub}]/images`: every image of a breed (a main breed
     /// includes its sub-breeds' images); nil when Dog CEO does not know the breed (404).
     public func images(breed: String, subBreed: String? = nil) async throws -> [String]? {
-        let path = Self.breedPath(breed, subBreed) + "/images"
-        guard let message = try await message(path: path, policy: listPolicy) else { return nil }
-        return try urls(message)
+        try await imageList(path: Self.breedPath(breed, subBreed) + "/images", policy: listPolicy)
     }
 
     /// `GET /breed/{breed}[/{sub}]/images/random/{count}`: up to `count` random images
     /// (Dog CEO returns fewer when it has fewer); nil for an unknown breed.
     public func randomImages(breed: String, subBreed: String? = nil, count: Int) async throws -> [String]? {
-        let path = Self.breedPath(breed, subBreed) + "/images/random/\(max(1, count))"
-        guard let message = try await message(path: path, policy: randomPolicy) else { return nil }
-        return try urls(message)
+        try await imageList(path: Self.breedPath(breed, subBreed) + "/images/random/\(max(1, count))", policy: randomPolicy)
     }
 
     /// The breed path of the semantics (`"hound/afghan"`) split into breed and sub-breed.
@@ -87,7 +83,26 @@ public struct DogCEOClient: Sendable {
         return path
     }
 
-    private func urls(_ message: JSONValue) throws -> [String] {
+    /// The image URLs of a success envelope; nil for a 404 error envelope. Decoded inside
+    /// the pipeline, so only a list that decoded is cached.
+    private func imageList(path: String, policy: CachePolicy) async throws -> [String]? {
+        let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
+        let pipeline = self.pipeline
+        return try await pipeline.sendDecoded(request, cache: policy) { response -> [String]? in
+            if response.status == 404 {
+                // The error envelope: the breed (or sub-breed) does not exist.
+                if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }
+            }
+            guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
+            let body = try pipeline.parseJSON(response.body)
+            guard body["status"]?.stringValue == "success", let message = body["message"] else {
+                throw pipeline.badResponse("missing the success envelope")
+            }
+            return try Self.urls(message, pipeline: pipeline)
+        }
+    }
+
+    private static func urls(_ message: JSONValue, pipeline: UpstreamPipeline) throws -> [String] {
         switch message {
         case .string(let url): return [url]
         case .array(let items):
@@ -100,25 +115,5 @@ public struct DogCEOClient: Sendable {
             return urls
         default: throw pipeline.badResponse("the image list is not an array")
         }
-    }
-
-    /// The `message` of a success envelope; nil for a 404 error envelope.
-    private func message(path: String, policy: CachePolicy) async throws -> JSONValue? {
-        let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
-        let response = try await pipeline.send(request, cache: policy)
-        if response.status == 404 {
-            // The error envelope: the breed (or sub-breed) does not exist.
-            if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }
-        }
-        guard response.isSuccess else {
-            let error = UpstreamError.unavailable(.dogCEO, status: response.status)
-            pipeline.counters.recordError(error)
-            throw error
-        }
-        let body = try pipeline.parseJSON(response.body)
-        guard body["status"]?.stringValue == "success", let message = body["message"] else {
-            throw pipeline.badResponse("missing the success envelope")
-        }
-        return message
     }
 }

@@ -1,13 +1,6 @@
 import JSON
 
 extension UpstreamPipeline {
-    /// Fetches `request` (2xx only) and parses its body as JSON; an unparsable
-    /// body is ``UpstreamError/Kind/badResponse``.
-    func fetchJSON(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> JSONValue {
-        let response = try await fetch(request, cache: policy)
-        return try parseJSON(response.body)
-    }
-
     /// Parses an upstream body, mapping a syntax error to ``UpstreamError/Kind/badResponse``.
     func parseJSON(_ body: [UInt8]) throws -> JSONValue {
         do {

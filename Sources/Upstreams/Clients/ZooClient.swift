@@ -22,39 +22,41 @@ public struct ZooClient: Sendable {
 
     /// `GET /animals`: every animal.
     public func animals() async throws -> [ZooAnimal] {
-        try await pipeline.fetchDecoded(request("/animals"), cache: listPolicy) { response in
-            try decodeList(try pipeline.parseJSON(response.body))
+        let pipeline = self.pipeline
+        return try await pipeline.fetchDecoded(request("/animals"), cache: listPolicy) { response in
+            try Self.decodeList(try pipeline.parseJSON(response.body), pipeline: pipeline)
         }
     }
 
     /// `GET /animals/{id}`: one animal; nil when the upstream answers 404.
     public func animal(id: Int) async throws -> ZooAnimal? {
-        let response = try await pipeline.send(request("/animals/\(id)"), cache: listPolicy)
-        if response.status == 404 { return nil }
-        guard response.isSuccess else {
-            let error = UpstreamError.unavailable(.zoo, status: response.status)
-            pipeline.counters.recordError(error)
-            throw error
+        let pipeline = self.pipeline
+        return try await pipeline.sendDecoded(request("/animals/\(id)"), cache: listPolicy) { response -> ZooAnimal? in
+            if response.status == 404 { return nil }
+            guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
+            let body = try pipeline.parseJSON(response.body)
+            if case .array(let items) = body { return try Self.decodeList(.array(items), pipeline: pipeline).first { $0.id == id } }
+            guard let animal = ZooAnimal(json: body) else { throw pipeline.badResponse("not an animal object") }
+            return animal
         }
-        let body = try pipeline.parseJSON(response.body)
-        if case .array(let items) = body { return try decodeList(.array(items)).first { $0.id == id } }
-        guard let animal = ZooAnimal(json: body) else { throw pipeline.badResponse("not an animal object") }
-        return animal
     }
 
     /// `GET /animals/rand/{n}`: `count` (clamped to 1…10) distinct random animals. Never cached.
     public func randomAnimals(count: Int) async throws -> [ZooAnimal] {
         let n = min(max(1, count), Self.maxRandomCount)
-        let body = try await pipeline.fetchJSON(request("/animals/rand/\(n)"), cache: .never)
-        if case .object = body, let one = ZooAnimal(json: body) { return [one] }
-        return try decodeList(body)
+        let pipeline = self.pipeline
+        return try await pipeline.fetchDecoded(request("/animals/rand/\(n)"), cache: .never) { response in
+            let body = try pipeline.parseJSON(response.body)
+            if case .object = body, let one = ZooAnimal(json: body) { return [one] }
+            return try Self.decodeList(body, pipeline: pipeline)
+        }
     }
 
     private func request(_ path: String) -> UpstreamRequest {
         UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
     }
 
-    private func decodeList(_ body: JSONValue) throws -> [ZooAnimal] {
+    private static func decodeList(_ body: JSONValue, pipeline: UpstreamPipeline) throws -> [ZooAnimal] {
         guard case .array(let items) = body else { throw pipeline.badResponse("the animal list is not an array") }
         return items.compactMap(ZooAnimal.init(json:))
     }

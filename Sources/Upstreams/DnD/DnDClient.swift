@@ -235,7 +235,9 @@ public struct DnDClient: Sendable {
             isIdempotent: true
         )
         let pipeline = self.pipeline
-        let decoded = try await pipeline.fetchDecoded(request, cache: policy) { response -> GraphQLResult in
+        // An answer carrying `errors` is used (its aliases that answered keep their data)
+        // but never cached.
+        let decoded = try await pipeline.fetchDecoded(request, cache: policy, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
             guard case .object(let object) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the GraphQL response is not an object")
             }

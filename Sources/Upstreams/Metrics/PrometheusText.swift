@@ -3,7 +3,9 @@ public enum PrometheusText {
     /// The metric lines for `pipelines` and `loaders`, each family with HELP and TYPE.
     public static func render(pipelines: [UpstreamPipeline], loaders: LoaderMetrics? = nil) -> String {
         var out = ""
-        let snapshots = pipelines.map { (name: $0.upstream.rawValue, values: $0.counters.values, breaker: $0.breaker.state) }
+        let snapshots = pipelines.map {
+            (name: $0.upstream.rawValue, values: $0.counters.values, breaker: $0.breaker.state, transitions: $0.breaker.transitions)
+        }
 
         func family(_ name: String, _ type: String, _ help: String, _ rows: [(labels: String, value: String)]) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -52,6 +54,13 @@ public enum PrometheusText {
                perUpstream { String($0.breakerRejections) })
         family("menagerie_upstream_breaker_state", "gauge", "Circuit breaker state: 0 closed, 1 open, 2 half-open.",
                snapshots.map { (labels: "upstream=\"\($0.name)\"", value: String($0.breaker.metricValue)) })
+        var transitionRows: [(labels: String, value: String)] = []
+        for snapshot in snapshots {
+            for state in CircuitBreaker.State.allCases {
+                transitionRows.append((labels: "upstream=\"\(snapshot.name)\",to=\"\(state.rawValue)\"", value: String(snapshot.transitions[state] ?? 0)))
+            }
+        }
+        family("menagerie_upstream_breaker_transitions_total", "counter", "Circuit breaker transitions, by the state entered.", transitionRows)
 
         if let loaders {
             let totals = loaders.totals.sorted { $0.key < $1.key }

@@ -1,10 +1,12 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The live transport: HTTP over the network with URLSession (connection reuse,
-/// no URL cache: caching is done by ``ResponseCache``).
+/// no URL cache: caching is done by ``ResponseCache``). Redirects are followed only
+/// within the origin first requested (see ``RedirectPolicy``).
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let timeout: Double
@@ -23,7 +25,7 @@ public final class URLSessionTransport: Transport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
         self.timeout = timeout
     }
 
@@ -32,6 +34,17 @@ public final class URLSessionTransport: Transport {
     }
 
     public func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
+        var current = request
+        for _ in 0..<RedirectPolicy.maxRedirects {
+            let response = try await exchange(current)
+            guard let next = RedirectPolicy.next(after: response, to: current, origin: request.url) else { return response }
+            current = next
+        }
+        return try await exchange(current)
+    }
+
+    /// One HTTP exchange; a redirect comes back as its 3xx answer.
+    private func exchange(_ request: UpstreamRequest) async throws -> UpstreamResponse {
         guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
             throw TransportError.invalidURL(request.url)
         }
@@ -78,24 +91,22 @@ public final class URLSessionTransport: Transport {
 }
 
 /// Holds a URLSession task so that cancellation can reach it.
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
+private final class TaskBox: Sendable {
+    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     func set(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = self.cancelled
-        lock.unlock()
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.cancelled
+        }
         if cancelled { task.cancel() }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state -> URLSessionDataTask? in
+            state.cancelled = true
+            return state.task
+        }
         task?.cancel()
     }
 }

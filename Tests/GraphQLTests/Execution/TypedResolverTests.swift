@@ -114,18 +114,8 @@ final class TypedResolverTests: XCTestCase {
     }
 
     func testStructSourceStoredOutOfLine() async throws {
-        XCTAssertFalse(isStoredInline(Wide.self))
         let result = try await run("{ wide { sum } }")
         XCTAssertEqual(result, #"{"data":{"wide":{"sum":10}}}"#)
-    }
-
-    func testInlineStorageOfCommonTypes() {
-        XCTAssertTrue(isStoredInline(Thing.self))
-        XCTAssertTrue(isStoredInline(String.self))
-        XCTAssertTrue(isStoredInline(Int.self))
-        XCTAssertTrue(isStoredInline([String].self))
-        XCTAssertTrue(isStoredInline(JSONValue.self))
-        XCTAssertFalse(isStoredInline((Int, Int, Int, Int).self))
     }
 }
 

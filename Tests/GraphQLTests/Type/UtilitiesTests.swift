@@ -266,7 +266,12 @@ final class UtilitiesTests: XCTestCase {
         let source = Source("a\r\nbc\rd\n\u{e9}t\u{e9} \u{1F600}x\n\n  end")
         let locator = SourceLocator(source)
         for offset in 0...source.body.utf8.count + 2 {
-            XCTAssertEqual(locator.location(at: offset), source.location(at: offset), "offset \(offset)")
+            XCTAssertEqual(locator.location(at: offset), source.scannedLocation(at: offset), "offset \(offset)")
+            XCTAssertEqual(source.location(at: offset), source.scannedLocation(at: offset), "offset \(offset)")
+        }
+        // Out of order too (the locator caches its last position on a non-ASCII line).
+        for offset in stride(from: source.body.utf8.count + 2, through: 0, by: -1) {
+            XCTAssertEqual(source.location(at: offset), source.scannedLocation(at: offset), "offset \(offset)")
         }
     }
 }

@@ -210,4 +210,32 @@ final class ValidationBehaviourTests: XCTestCase {
                            "round \(round): \(query)")
         }
     }
+
+    /// Rings of fragments spreading each other (the pieces vary, some conflict): the
+    /// shortcuts (clean subtrees recorded through a map's own fragment) give exactly the
+    /// pairwise comparison's errors.
+    func testFragmentRingsMatchPairwiseComparison() throws {
+        let schema = try XCTUnwrap(ValidationTestSupport.harness)
+        let pieces = ["name", "name", "name: nickname", "mother { name }", "mother { name: nickname }",
+                      "barks", "name(surname: true)", "mother { mother { name } }", "... on Dog { name }"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for round in 0..<40 {
+            let size = 2 + next(30)
+            let uniform = next(2) == 0
+            let base = next(pieces.count)
+            var text = "{ dog { ...F0 } }\n"
+            for index in 0..<size {
+                let piece = uniform && next(8) != 0 ? pieces[base] : pieces[next(pieces.count)]
+                text += "fragment F\(index) on Dog { \(piece) ...F\((index + 1) % size) }\n"
+            }
+            let document = try parse(text)
+            let fast = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMerged])
+            let slow = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMergedPairwise])
+            XCTAssertEqual(ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow), "round \(round): \(text)")
+        }
+    }
 }

@@ -44,6 +44,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// Pairs of fragment classes whose whole subtree compared clean.
     private var cleanFragmentPairs: Set<PairClassKey> = []
     private var fragmentClasses: [String: Int] = [:]
+    /// ``comparesCleanWithItsTwin(_:)`` by field map id.
+    private var twinClean: [Int: Bool] = [:]
     private var classIDs: [String: Int] = [:]
 
     struct CleanKey: Hashable {
@@ -374,7 +376,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             guard let fragment = context.fragment(named: name) else { return }
             let referenced = referencedFieldsAndFragmentNames(fragment)
             if fieldMap === referenced.fieldMap {
-                recordFacts = false
+                // graphql-js does not compare a map with itself. The facts recorded below
+                // stand for maps of the same shape, which would compare with this one: they
+                // still hold when that comparison provably finds nothing (without this, a ring
+                // of n fragments spreading each other costs n² comparisons).
+                if !(shortcuts && comparesCleanWithItsTwin(fieldMap)) { recordFacts = false }
                 return
             }
             collectConflictsBetween(&sink, exclusive: exclusive, fieldMap, referenced.fieldMap)
@@ -393,6 +399,23 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                 }
             }
         }
+    }
+
+    /// Whether comparing `map` with a field map of the same shape can find no conflict:
+    /// each response key's fields, doubled, merge cleanly (``mergesCleanly(_:depth:_:)``
+    /// checks more pairs than graphql-js, so `true` is always right). Kept per map.
+    private func comparesCleanWithItsTwin(_ map: FieldMap) -> Bool {
+        if let known = twinClean[map.id] { return known }
+        var clean = true
+        for position in map.keys.indices {
+            let group = map.group(at: position)
+            if !Self.mergesCleanly(group + group, depth: 0, self) {
+                clean = false
+                break
+            }
+        }
+        twinClean[map.id] = clean
+        return clean
     }
 
     /// Compares two fragments, then the first with each fragment the second
