@@ -107,4 +107,22 @@ final class RecordedUpstreamsTests: XCTestCase {
         XCTAssertFalse(dogCEO.isEmpty, "the gateway asked Dog CEO")
         try await stubs.clear()
     }
+
+    /// A 302 from The Dog API to another origin is not followed: the key never
+    /// reaches that origin, and only The Dog API's fields fail.
+    func testRedirectToAnotherOriginDoesNotCarryTheKey() async throws {
+        let stubs = try RecordedUpstreams(apiKey: Self.apiKey)
+        defer { stubs.stop() }
+        try await stubs.setFault(.redirect, for: .theDogAPI)
+        let response = try await run(#"{ breed(id: "akita") { name facts { lifeSpan } } }"#, stubs: stubs)
+        XCTAssertEqual(response["data"]?["breed"]?["name"]?.stringValue, "Akita", "\(response)")
+        XCTAssertEqual(response["data"]?["breed"]?["facts"]?.isNull, true, "\(response)")
+        for error in response["errors"]?.arrayValue ?? [] {
+            XCTAssertEqual(error["extensions"]?["upstream"]?.stringValue, "thedogapi", "\(error)")
+        }
+        let evil = try await stubs.evilRequests()
+        XCTAssertFalse(evil.contains { $0.headers["x-api-key"] != nil }, "the API key reached another origin: \(evil)")
+        let dogAPI = try await stubs.requests(for: .theDogAPI)
+        XCTAssertFalse(dogAPI.isEmpty)
+    }
 }
