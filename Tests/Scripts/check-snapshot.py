@@ -7,11 +7,15 @@ Breed.monster, Animal.monster / Monster.animal) and the total size.
 
 When the upstream reference data is available (`../shared/upstreams` beside the
 checkout, or `--shared DIR`), the snapshot's shapes are also compared with the
-recorded wire formats, and the snapshot is checked not to be a copy of them.
+recorded wire formats, the snapshot is checked not to be a copy of them, and
+every fact it shares with them (breed measurements, life spans, temperaments,
+groups, origins; zoo measurements; monster statistics) must equal the recorded
+value (compare-snapshot-facts.py lists the differences).
 
 Usage: python3 Tests/Scripts/check-snapshot.py [--shared DIR]
 Exit status 0 when every check passes; otherwise the failures are listed.
 """
+import importlib.util
 import json
 import math
 import os
@@ -273,6 +277,15 @@ def check_cross_links(breed_paths, animals, monsters):
     return breed_links, animal_links
 
 
+def recorded_facts():
+    """The module compare-snapshot-facts.py (its name has dashes, so loaded by path)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare-snapshot-facts.py")
+    spec = importlib.util.spec_from_file_location("compare_snapshot_facts", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def compare_with_shared(shared, breeds, animals, monsters):
     up = os.path.join(shared, "upstreams")
     if not os.path.isdir(up):
@@ -319,6 +332,10 @@ def compare_with_shared(shared, breeds, animals, monsters):
         diff += ["armor_class"] if [a["value"] for a in m["armor_class"]] != [a["value"] for a in r["armor_class"]] else []
         if diff:
             print(f"note: {m['index']} differs from the recorded data set in {diff}")
+    # Facts: every fact shared with the recorded data equals it (no drift).
+    for upstream, record, fact, mine, theirs in recorded_facts().differences(up):
+        failures.append(f"facts: {upstream} {record} {fact} is {json.dumps(mine, ensure_ascii=False)[:80]}, "
+                        f"recorded {json.dumps(theirs, ensure_ascii=False)[:80]}")
     # Not copies: the Dog CEO list is the project's own.
     with open(os.path.join(up, "dog-ceo", "breeds-list-all.json"), "rb") as f:
         rec_list = f.read()
