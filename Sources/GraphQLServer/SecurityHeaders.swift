@@ -8,13 +8,17 @@ import HTTPServer
 /// `default-src 'none'` plus those when it has none (a JSON answer needs nothing loaded).
 enum SecurityHeaders {
     static let directives = ["frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'"]
+    /// The policy of an answer that has none (computed once: this runs on every response).
+    static let answerPolicy = withDirectives("default-src 'none'")
 
     static func decorate(_ response: inout HTTPResponse) {
         if !response.headers.contains("X-Frame-Options") { response.headers.add("X-Frame-Options", "DENY") }
-        let type = (response.headers["Content-Type"] ?? "").lowercased()
-        guard type.hasPrefix("text/html") || type.contains("json") else { return }
-        let policy = response.headers["Content-Security-Policy"] ?? "default-src 'none'"
-        response.headers.set("Content-Security-Policy", withDirectives(policy))
+        guard let type = response.headers["Content-Type"], isDocumentOrJSON(type) else { return }
+        if let policy = response.headers["Content-Security-Policy"] {
+            response.headers.set("Content-Security-Policy", withDirectives(policy))
+        } else {
+            response.headers.add("Content-Security-Policy", answerPolicy)
+        }
     }
 
     /// `policy` with each of ``directives`` whose name it does not set yet.
@@ -26,5 +30,19 @@ enum SecurityHeaders {
             if !present.contains(name) { result += "; " + directive }
         }
         return result
+    }
+
+    /// `text/html…` or a JSON media type (`…json…`), in any case.
+    static func isDocumentOrJSON(_ contentType: String) -> Bool {
+        let utf8 = contentType.utf8
+        if utf8.count >= 9, utf8.prefix(9).elementsEqual("text/html".utf8, by: { $0 | 0x20 == $1 }) { return true }
+        let bytes = Array(utf8)
+        let json: [UInt8] = Array("json".utf8)
+        guard bytes.count >= json.count else { return false }
+        for start in 0...(bytes.count - json.count)
+        where zip(bytes[start...], json).allSatisfy({ $0 | 0x20 == $1 }) {
+            return true
+        }
+        return false
     }
 }

@@ -8,7 +8,7 @@
 # on a free port with the access log off, then POSTs `{ __typename }` and a typical
 # query at 64 and 256 connections. Prints requests/s, p50 and p99 latency per run and
 # the server's peak RSS (VmHWM). Environment: DURATION (s), CONNECTIONS, WRK_THREADS,
-# SERVE_ARGS (extra `menagerie serve` flags), IDLE_CONNECTIONS (default 10000; 0 skips the
+# SERVE_ARGS (extra `menagerie serve` flags), MENAGERIE (a binary to use instead of building), IDLE_CONNECTIONS (default 10000; 0 skips the
 # idle keep-alive memory check, Tests/Scripts/idle-connections.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,8 +23,12 @@ if ! command -v wrk >/dev/null 2>&1; then
   else sudo apt-get install -y wrk >/dev/null; fi
 fi
 
-swift build -c release --product menagerie >/dev/null
-BIN="$(swift build -c release --show-bin-path)/menagerie"
+if [ -n "${MENAGERIE:-}" ]; then
+    BIN="$MENAGERIE"   # a given binary (e.g. to compare two builds in one session)
+else
+    swift build -c release --product menagerie >/dev/null
+    BIN="$(swift build -c release --show-bin-path)/menagerie"
+fi
 
 WORK="$(mktemp -d)"
 trap 'kill -TERM "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
