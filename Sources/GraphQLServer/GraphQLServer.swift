@@ -27,7 +27,16 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         self.configuration = configuration
         let handler = GraphQLHTTPHandler(service: service, configuration: configuration, readiness: readiness)
         self.handler = handler
-        let server = HTTPServer(configuration: configuration.http) { request in
+        var http = configuration.http
+        let graphQLPath = configuration.graphQLPath
+        http.errorResponder = http.errorResponder ?? { status, message, head in
+            // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
+            guard head.path == graphQLPath else { return nil }
+            var response = GraphQLHTTPErrors.response(status, message, GraphQLMediaType.negotiate(accept: head.headers["accept"]) ?? .json)
+            SecurityHeaders.decorate(&response)
+            return response
+        }
+        let server = HTTPServer(configuration: http) { request in
             await handler.respond(to: request)
         }
         self.server = server
@@ -223,8 +232,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     private func errorResponse(_ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
                                headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        let body = GraphQLError.responseJSON([GraphQLError(message: message)]).serializedBytes()
-        return graphQLResponse(status, body, mediaType, headers: headers)
+        GraphQLHTTPErrors.response(status, message, mediaType, headers: headers)
     }
 
     /// The answer to a request whose execution exceeded `timeout`: `504` under both media types

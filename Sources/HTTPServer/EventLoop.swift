@@ -304,7 +304,7 @@ final class EventLoop: @unchecked Sendable {
             case .failure(let error):
                 connection.acceptingRequests = false
                 connection.lingerOnClose = true
-                var response = HTTPResponse.text(error.status, error.message + "\n")
+                var response = errorResponse(error.status, error.message, head: error.head)
                 response.closeConnection = true
                 var bytes: [UInt8] = []
                 HTTPResponseEncoder.encode(response, headRequest: false, close: true, keepAliveHeader: false,
@@ -462,6 +462,15 @@ final class EventLoop: @unchecked Sendable {
         Epoll.control(epfd, Epoll.modify, connection.fd, events: events)
     }
 
+    /// The answer to a request that failed in the HTTP layer: the configured responder's when
+    /// the head is known and it answers, else plain text.
+    private func errorResponse(_ status: Int, _ message: String, head: HTTPRequest?) -> HTTPResponse {
+        if let head, let responder = core.configuration.errorResponder, let response = responder(status, message, head) {
+            return response
+        }
+        return .text(status, message + "\n")
+    }
+
     private func sweep(now: Int) {
         for connection in connections.values where connection.deadline <= now {
             if connection.lingering || connection.hasUnsentOutput {
@@ -471,7 +480,8 @@ final class EventLoop: @unchecked Sendable {
                 connection.acceptingRequests = false
                 connection.lingerOnClose = true
                 var bytes: [UInt8] = []
-                HTTPResponseEncoder.encode(.text(408, "Request timed out\n"), headRequest: false, close: true,
+                let response = errorResponse(408, "Request timed out", head: connection.parser.headInProgress)
+                HTTPResponseEncoder.encode(response, headRequest: false, close: true,
                                            keepAliveHeader: false, date: date.current(), server: serverName,
                                            into: &bytes)
                 connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,

@@ -25,8 +25,17 @@ public struct HTTPParseError: Error, Sendable, Equatable {
     /// A short explanation, sent as the response body.
     public var message: String
 
-    public init(_ status: Int, _ message: String) {
+    /// The request whose head was read before the failure (a body over the limit, a bad
+    /// chunk, a body too slow), without its body; nil when the head itself failed.
+    public var head: HTTPRequest?
+
+    public init(_ status: Int, _ message: String, head: HTTPRequest? = nil) {
         self.status = status
         self.message = message
+        self.head = head
+    }
+
+    public static func == (a: HTTPParseError, b: HTTPParseError) -> Bool {
+        a.status == b.status && a.message == b.message && a.head?.target == b.head?.target
     }
 }

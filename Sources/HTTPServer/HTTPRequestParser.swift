@@ -86,7 +86,8 @@ public struct HTTPRequestParser: Sendable {
                 case .success(nil):
                     return .needMoreData
                 case .success(let head?):
-                    if let error = enterBody(head) {
+                    if var error = enterBody(head) {
+                        error.head = make(head, [])
                         state = .failed(error)
                         return .failure(error)
                     }
@@ -184,8 +185,19 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// The request being read (head only) while a body is parsed.
+    public var headInProgress: HTTPRequest? {
+        switch state {
+        case .fixedBody(let head, _, _), .chunkSize(let head, _), .chunkData(let head, _),
+             .chunkDataEnd(let head), .trailers(let head, _):
+            return make(head, [])
+        case .head, .failed:
+            return nil
+        }
+    }
+
     private mutating func fail(_ status: Int, _ message: String) -> Event {
-        let error = HTTPParseError(status, message)
+        let error = HTTPParseError(status, message, head: headInProgress)
         chunkedBody = []
         state = .failed(error)
         return .failure(error)

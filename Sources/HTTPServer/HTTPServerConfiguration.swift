@@ -28,6 +28,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// `listen(2)` backlog.
     public var backlog: Int = 1024
 
+    /// Builds the answer to a request that failed after its head was read (`413`, `400` for a
+    /// bad chunk, `408` for a slow body, `501`), e.g. a JSON body for a GraphQL client; nil, or
+    /// no responder: a plain-text answer. Errors decided before the head is known (`431`, `408`
+    /// on the head, `503` at the connection cap) are always plain text.
+    public var errorResponder: (@Sendable (_ status: Int, _ message: String, _ head: HTTPRequest) -> HTTPResponse?)?
+
     public init(host: String = "127.0.0.1", port: Int = 8080) {
         self.host = host
         self.port = port
