@@ -35,6 +35,23 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(cache.count, 2)
     }
 
+    func testCacheIsBoundedByBytes() throws {
+        let text = "{ " + String(repeating: "a ", count: 500) + "}"   // 1,003 bytes
+        let cost = DocumentCache.cost(of: text + "0")
+        let cache = DocumentCache(capacity: 1_000, maxBytes: cost * 3)
+        let document = try parse("{ a }")
+        for index in 0..<10 { cache.insert(document, for: text + String(index)) }
+        XCTAssertEqual(cache.count, 3, "the byte budget holds three")
+        XCTAssertLessThanOrEqual(cache.bytes, cost * 3)
+        XCTAssertNotNil(cache.document(for: text + "9"))
+        XCTAssertNil(cache.document(for: text + "6"))
+        // A document costing more than the whole budget is not cached (nothing is evicted for it).
+        cache.insert(document, for: String(repeating: " ", count: cost * 3))
+        XCTAssertEqual(cache.count, 3)
+        cache.removeAll()
+        XCTAssertEqual(cache.bytes, 0)
+    }
+
     func testSyntaxErrorIsARequestError() async throws {
         let result = try await engine().execute(query: "{ hello")
         XCTAssertNil(result.data)
