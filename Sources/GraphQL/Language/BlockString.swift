@@ -6,51 +6,59 @@ public enum BlockString {
     /// lines dropped, as the spec's `BlockStringValue()` (graphql-js's
     /// `dedentBlockStringLines`).
     public static func dedentLines(_ lines: [String]) -> [String] {
-        dedentedRanges(lines.map { Array($0.utf8) }).map { String(decoding: $0, as: UTF8.self) }
+        var text: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        for line in lines {
+            let start = text.count
+            text.append(contentsOf: line.utf8)
+            bounds.append(start..<text.count)
+        }
+        return dedentedRanges(text, bounds).map { String(decoding: text[$0], as: UTF8.self) }
     }
 
-    /// The lexer's block string value: the dedented lines joined with `\n`.
-    static func joinedDedentedLines(_ lines: [[UInt8]]) -> String {
-        let kept = dedentedRanges(lines)
+    /// The lexer's block string value: the dedented lines joined with `\n`. The lines are
+    /// ranges of one buffer (no array per line: a million-line string costs one buffer).
+    static func joinedDedentedLines(_ text: [UInt8], _ bounds: [Range<Int>]) -> String {
+        let kept = dedentedRanges(text, bounds)
         var result: [UInt8] = []
         result.reserveCapacity(kept.reduce(0) { $0 + $1.count + 1 })
-        for (index, line) in kept.enumerated() {
+        for (index, range) in kept.enumerated() {
             if index > 0 { result.append(0x0A) }
-            result.append(contentsOf: line)
+            result.append(contentsOf: text[range])
         }
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// The dedent on lines of UTF-8 bytes.
-    private static func dedentedRanges(_ lines: [[UInt8]]) -> [ArraySlice<UInt8>] {
+    /// The dedent on lines given as ranges of `text`.
+    private static func dedentedRanges(_ text: [UInt8], _ bounds: [Range<Int>]) -> [Range<Int>] {
         var commonIndent = Int.max
         var firstNonEmpty: Int?
         var lastNonEmpty = -1
-        for (index, line) in lines.enumerated() {
-            let indent = leadingWhitespace(line)
-            if indent == line.count { continue } // blank line
+        for (index, range) in bounds.enumerated() {
+            let indent = leadingWhitespace(text, range)
+            if indent == range.count { continue } // blank line
             if firstNonEmpty == nil { firstNonEmpty = index }
             lastNonEmpty = index
             if index != 0 && indent < commonIndent { commonIndent = indent }
         }
         guard let first = firstNonEmpty else { return [] }
-        var result: [ArraySlice<UInt8>] = []
+        var result: [Range<Int>] = []
         result.reserveCapacity(lastNonEmpty - first + 1)
         for index in first...lastNonEmpty {
-            let line = lines[index]
+            let range = bounds[index]
             if index == 0 {
-                result.append(line[...])
+                result.append(range)
             } else {
-                result.append(line.dropFirst(min(commonIndent, line.count)))
+                result.append((range.lowerBound + min(commonIndent, range.count))..<range.upperBound)
             }
         }
         return result
     }
 
-    private static func leadingWhitespace(_ line: [UInt8]) -> Int {
-        var count = 0
-        while count < line.count && (line[count] == 0x20 || line[count] == 0x09) { count += 1 }
-        return count
+    private static func leadingWhitespace(_ text: [UInt8], _ range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound && (text[index] == 0x20 || text[index] == 0x09) { index += 1 }
+        return index - range.lowerBound
     }
 
     /// Whether `value` can be printed as a block string and read back unchanged

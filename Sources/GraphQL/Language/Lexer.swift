@@ -318,27 +318,29 @@ struct Lexer {
     private mutating func readBlockString(from start: Int) throws(GraphQLError) -> Token {
         var position = start + 3
         var chunkStart = position
-        var line: [UInt8] = []
-        var lines: [[UInt8]] = []
+        // Every line's bytes go into one buffer; `bounds` marks the lines.
+        var text: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        var lineStart = 0
         let count = bytes.count
         while position < count {
             let code = bytes[position]
             if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                lines.append(line)
-                tokenString = BlockString.joinedDedentedLines(lines)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                bounds.append(lineStart..<text.count)
+                tokenString = BlockString.joinedDedentedLines(text, bounds)
                 return Token(kind: .blockString, start: start, end: position + 3)
             }
             if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22 {
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
                 chunkStart = position + 1 // keep the quotes, drop the backslash
                 position += 4
                 continue
             }
             if code == 0x0A || code == 0x0D {
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                lines.append(line)
-                line.removeAll(keepingCapacity: true)
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
+                bounds.append(lineStart..<text.count)
+                lineStart = text.count
                 position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
                 chunkStart = position
                 continue
