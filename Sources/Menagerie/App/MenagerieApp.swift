@@ -27,8 +27,12 @@ public final class MenagerieApp: Sendable {
     ///   - limits: the cost limits every request document must meet after validation.
     ///   - introspection: whether `__schema` and `__type` are answered (false: the request
     ///     error `INTROSPECTION_DISABLED`; `__typename` always works).
+    ///   - clock: the monotonic clock of the upstream pipelines (circuit breakers, response
+    ///     caches, latency). The system clock unless a test injects one to move time on
+    ///     without sleeping (e.g. past a breaker's open interval).
     public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
-                limits: QueryLimits = QueryLimits(), introspection: Bool = true) throws {
+                limits: QueryLimits = QueryLimits(), introspection: Bool = true,
+                clock: MonotonicClock = .system) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
@@ -54,7 +58,7 @@ public final class MenagerieApp: Sendable {
         } catch {
             throw MenagerieStartupError(problems: error.problems)
         }
-        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports)
+        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports, clock: clock)
     }
 
     /// The served schema.
