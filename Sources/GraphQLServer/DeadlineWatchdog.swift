@@ -79,7 +79,13 @@ final class DeadlineWatchdog: Sendable {
 
     /// Removes `entry`: it will not fire (a no-op when it has fired or was removed already).
     func cancel(_ entry: Entry) {
-        state.withLock { s in _ = s.actions.removeValue(forKey: entry.id) }
+        state.withLock { s in
+            _ = s.actions.removeValue(forKey: entry.id)
+            // Requests mostly finish in the order they started: dropping the finished ones at
+            // the head now keeps the queue as short as the requests in flight (else it would
+            // hold every request of the last `timeout` until the watchdog next wakes).
+            _ = s.oldest()
+        }
     }
 
     /// Ends the watchdog's task; deadlines still set never fire.
