@@ -87,7 +87,10 @@ struct Lexer {
         while position < count {
             let code = bytes[position]
             // Runs of ignored characters (the common case between tokens) by bitmap;
-            // runs of spaces (indentation) eight bytes at a time.
+            // runs of spaces (indentation) eight bytes at a time. The one raw read of the
+            // engine's parser: an unaligned 8-byte load, inside the buffer because
+            // `position + 8 <= count` (`LexerTests.testSpaceRunsOfEveryLengthAndEndDistance`
+            // covers every run length and distance from the end; ASan runs the engine's suites).
             if code < 64 && (ignoredCharacters >> UInt64(code)) & 1 != 0 {
                 position += 1
                 if code == 0x20, let base = bytes.baseAddress {

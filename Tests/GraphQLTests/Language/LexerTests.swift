@@ -27,6 +27,20 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(Source(text).location(at: 8), SourceLocation(line: 4, column: 3))
     }
 
+    /// Runs of spaces are skipped eight bytes at a time (an unaligned load that must stay
+    /// inside the buffer): every run length, with the token at every distance from the end.
+    func testSpaceRunsOfEveryLengthAndEndDistance() {
+        for spaces in 0..<40 {
+            for tail in 0..<10 {
+                let text = String(repeating: " ", count: spaces) + "foo" + String(repeating: " ", count: tail)
+                XCTAssertEqual(lexOne(text), LexedToken(kind: .name, start: spaces, end: spaces + 3, value: "foo"),
+                               "\(spaces) spaces, \(tail) after")
+            }
+            XCTAssertEqual(lexOne(String(repeating: " ", count: spaces) + "\tx"),
+                           LexedToken(kind: .name, start: spaces + 1, end: spaces + 2, value: "x"))
+        }
+    }
+
     func testSkipsWhitespaceAndComments() {
         XCTAssertEqual(lexOne("\n\n    foo\n\n\n"), LexedToken(kind: .name, start: 6, end: 9, value: "foo"))
         XCTAssertEqual(lexOne("\t\tfoo\t\t"), LexedToken(kind: .name, start: 2, end: 5, value: "foo"))
