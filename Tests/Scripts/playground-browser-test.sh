@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the playground's browser test (Tests/Playground/test_playground.py)
 # in headless Chromium against the real server: starts `menagerie serve` on
-# a free port, waits for it, runs the test, stops the server.
+# a free port, waits for it, runs the test, stops the server. Then the CORS
+# browser test (Tests/Playground/test_cors.py), which starts its own servers
+# (`--cors-origin`, none, `*`) and page origins. Fails if either fails.
 #
 #   Tests/Scripts/playground-browser-test.sh            (after `swift build`)
 #   MENAGERIE=.build/release/menagerie Tests/Scripts/playground-browser-test.sh
@@ -36,4 +38,7 @@ print(f'menagerie serve did not answer on port {port}', file=sys.stderr)
 sys.exit(1)
 PY
 
-BASE_URL="http://127.0.0.1:$PORT" python3 Tests/Playground/test_playground.py
+status=0
+BASE_URL="http://127.0.0.1:$PORT" python3 Tests/Playground/test_playground.py || status=1
+MENAGERIE="$BIN" python3 Tests/Playground/test_cors.py || status=1
+exit "$status"
