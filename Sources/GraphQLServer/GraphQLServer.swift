@@ -168,6 +168,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             return Outcome(response: errorResponse(
                 406, "Not acceptable: responses are application/graphql-response+json or application/json.", .json))
         }
+        if request.method == "GET", !configuration.getRequests.admits(request.headers) {
+            return Outcome(response: errorResponse(400, GETPolicy.refusalMessage, mediaType))
+        }
         let parameters: GraphQLRequest
         do {
             if request.method == "POST" {

@@ -35,6 +35,8 @@ public struct GraphQLServerConfiguration: Sendable {
     public var playgroundRoutes: [String: PlaygroundRouteHandler] = [:]
     /// The `Content-Security-Policy` of the playground page.
     public var playgroundContentSecurityPolicy = "default-src 'self'"
+    /// Which `GET` requests on ``graphQLPath`` are answered (default: all of them; queries only).
+    public var getRequests: GETPolicy = .allowed
     /// Origins allowed cross-origin (CORS); empty: CORS off; `"*"`: any origin.
     public var corsAllowedOrigins: [String] = []
     /// Messages below this level are not logged.

@@ -16,6 +16,15 @@ enum ServeCommand: Subcommand {
     Stops gracefully on SIGINT or SIGTERM (in-flight requests finish, exit 0).
 
     OPTIONS:
+      --profile NAME         development (the default: everything on) or production: introspection off,
+                             no playground (nor /images), GET on /graphql only with a header that forces
+                             a CORS preflight (apollo-require-preflight, x-apollo-operation-name or a
+                             non-simple Content-Type; else 400), no "Did you mean" suggestions in errors,
+                             one error per repeated unknown or non-repeatable directive on a location, at
+                             most 20 errors in one response. /health, /ready and /metrics stay.
+                             Env MENAGERIE_PROFILE (the flag wins). A profile only sets defaults: the
+                             flags and variables below still win (MENAGERIE_INTROSPECTION=on turns
+                             introspection back on in production).
       --host H               Address to bind (default 127.0.0.1).
       --port P               Port (default 8080; 0 picks a free port, printed on start).
       --upstreams MODE       embedded (default: the built-in snapshot, no network) or live.
@@ -27,12 +36,13 @@ enum ServeCommand: Subcommand {
                              Giving an upstream URL (flag or env) calls that upstream live.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
-      --no-playground        Do not serve the playground (nor /images).
+      --no-playground        Do not serve the playground (nor /images). Production: never served.
       --images MODE          The playground's /images?url=… route: placeholder (drawn SVGs, no network),
                              live (fetched from the data's image hosts) or off. Default: live when any
                              upstream is live, else placeholder. Env MENAGERIE_IMAGES.
       --no-introspection     Refuse __schema and __type (request error INTROSPECTION_DISABLED; the
-                             playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off.
+                             playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off
+                             (or on). Default: on; off in production.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
       --event-loops N        Event-loop threads (default: one per core).
       --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
@@ -67,7 +77,8 @@ enum ServeCommand: Subcommand {
     /// The application `configuration` asks for: its upstreams and cost limits.
     static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?) throws -> MenagerieApp {
         try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: environment),
-                         limits: configuration.queryLimits, introspection: configuration.introspection)
+                         limits: configuration.queryLimits, introspection: configuration.introspection,
+                         errorReporting: configuration.errorReporting)
     }
 
     /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
@@ -86,7 +97,7 @@ enum ServeCommand: Subcommand {
         }
         Terminal.out("menagerie: listening on \(configuration.url(port: port))")
         server.log.log(.info, "started", [
-            ("url", configuration.url(port: port)),
+            ("url", configuration.url(port: port)), ("profile", configuration.profile.rawValue),
             ("dog_ceo", describe(configuration.dogCEO)), ("thedogapi", describe(configuration.theDogAPI)),
             ("zoo", describe(configuration.zoo)), ("dnd", describe(configuration.dnd)),
             ("request_timeout_s", ServeConfiguration.describe(configuration.requestTimeout)),
@@ -94,6 +105,10 @@ enum ServeCommand: Subcommand {
             ("max_fields", String(configuration.queryLimits.maxFields)),
             ("max_aliases", String(configuration.queryLimits.maxAliases)),
             ("introspection", configuration.introspection ? "on" : "off"),
+            ("playground", configuration.playground ? "on" : "off"),
+            ("get", configuration.getRequests == .allowed ? "on" : "preflighted"),
+            ("suggestions", configuration.errorReporting.suggestions ? "on" : "off"),
+            ("max_errors", configuration.errorReporting.maxErrors.map(String.init) ?? "-"),
             ("images", configuration.playground ? configuration.images.rawValue : "off"),
         ])
         let signal = await SignalWaiter.wait()
@@ -118,6 +133,7 @@ enum ServeCommand: Subcommand {
         s.playgroundFiles = playgroundFiles()
         s.playgroundRoutes = c.playgroundRoutes()
         s.corsAllowedOrigins = c.corsOrigins
+        s.getRequests = c.getRequests
         s.logLevel = c.logLevel
         s.metricsHook = metricsHook
         s.requestTimeout = c.requestTimeout

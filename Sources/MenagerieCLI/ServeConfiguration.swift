@@ -1,5 +1,6 @@
 import GraphQL
 import GraphQLServer
+import Menagerie
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
 struct ServeConfiguration: Equatable {
@@ -17,6 +18,8 @@ struct ServeConfiguration: Equatable {
         var mode: UpstreamMode
     }
 
+    /// The profile whose defaults the other settings started from.
+    var profile: ServeProfile = .development
     var host = "127.0.0.1"
     var port = 8080
     var dogCEO = Upstream(baseURL: ServeConfiguration.defaultDogCEOURL, mode: .embedded)
@@ -39,6 +42,10 @@ struct ServeConfiguration: Equatable {
     var introspection = true
     /// What the playground's `/images` route does.
     var images: ImagesMode = .placeholder
+    /// Which `GET` requests `/graphql` answers (the profile decides).
+    var getRequests: GETPolicy = .allowed
+    /// Suggestions, repeated directives and the error cap (the profile decides).
+    var errorReporting: ErrorReporting = .complete
 
     static let defaultDogCEOURL = "https://dog.ceo/api"
     static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
@@ -48,7 +55,7 @@ struct ServeConfiguration: Equatable {
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images",
+        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images", "profile",
     ]).union(LimitOptions.flags)
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
@@ -84,6 +91,9 @@ struct ServeConfiguration: Equatable {
         let scanned = try Arguments(rest, valued: valuedOptions, boolean: booleanOptions, maxPositionals: 0,
                                     command: command)
         var c = ServeConfiguration()
+        c.profile = try ServeProfile.parse(scanned[option: "profile"], environment: environment)
+        c.getRequests = c.profile.getRequests
+        c.errorReporting = c.profile.errorReporting
         if let host = scanned[option: "host"] {
             guard !host.isEmpty else { throw ArgumentError("menagerie \(command): '--host' needs an address") }
             c.host = host
@@ -122,7 +132,7 @@ struct ServeConfiguration: Equatable {
         }
         c.corsOrigins = corsOrigins.flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }
             .filter { !$0.isEmpty }
-        c.playground = !scanned.has("no-playground")
+        c.playground = c.profile.playground && !scanned.has("no-playground")
         if let level = scanned[option: "log-level"] {
             guard let parsed = LogLevel(name: level) else {
                 throw ArgumentError("menagerie \(command): '--log-level' must be debug, info, warning, error or off, got '\(level)'")
@@ -138,17 +148,19 @@ struct ServeConfiguration: Equatable {
         }
         c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
-        c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment)
+        c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment,
+                                            profileDefault: c.profile.introspection)
         let anyLive = [c.dogCEO, c.theDogAPI, c.zoo, c.dnd].contains { $0.mode == .live }
         c.images = try imagesMode(scanned[option: "images"], environment: environment, anyUpstreamLive: anyLive)
         return c
     }
 
     /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,
-    /// `1`/`0`); the flag wins. Absent: on.
-    static func introspection(noIntrospection: Bool, environment: (String) -> String?) throws(ArgumentError) -> Bool {
+    /// `1`/`0`); the flag wins. Absent: the profile's default (on, off in production).
+    static func introspection(noIntrospection: Bool, environment: (String) -> String?,
+                              profileDefault: Bool = true) throws(ArgumentError) -> Bool {
         if noIntrospection { return false }
-        guard let value = environment("MENAGERIE_INTROSPECTION") else { return true }
+        guard let value = environment("MENAGERIE_INTROSPECTION") else { return profileDefault }
         switch value.lowercased() {
         case "on", "true", "1": return true
         case "off", "false", "0": return false

@@ -6,11 +6,21 @@ public struct ExecutionOptions: Sendable {
     public var introspection: Bool
     /// The most variable coercion errors reported before giving up.
     public var maxVariableErrors: Int
+    /// Whether variable coercion messages end with graphql-js's suggestions ("Did you mean the
+    /// enum value "SIT"?", "Did you mean "name"?"); off: they stop before " Did you mean".
+    public var suggestions: Bool
+    /// The most errors one result carries, request errors included (nil: no limit). A result
+    /// with more keeps its first `maxErrors - 1` and ends with ``GraphQLError/tooManyErrors``;
+    /// `data` is unchanged. ``GraphQLEngine`` applies it to validation errors too.
+    public var maxErrors: Int?
 
-    /// Options with introspection on.
-    public init(introspection: Bool = true, maxVariableErrors: Int = 50) {
+    /// Options with introspection and suggestions on and no error limit (graphql-js's behaviour).
+    public init(introspection: Bool = true, maxVariableErrors: Int = 50, suggestions: Bool = true,
+                maxErrors: Int? = nil) {
         self.introspection = introspection
         self.maxVariableErrors = maxVariableErrors
+        self.suggestions = suggestions
+        self.maxErrors = maxErrors
     }
 }
 
@@ -44,9 +54,11 @@ public func execute(
     switch prepareExecution(schema: schema, document: document, operationName: operationName, variables: variables,
                             rootValue: rootValue, context: context, options: options, tracker: tracker) {
     case .success(let context): prepared = context
-    case .failure(let list): return .requestError(list.errors)
+    case .failure(let list): return .requestError(list.errors.limited(to: options.maxErrors))
     }
-    return await prepared.run()
+    var result = await prepared.run()
+    result.limitErrors(to: options.maxErrors)
+    return result
 }
 
 /// Operation selection and variable coercion (graphql-js `buildExecutionContext`).
@@ -83,7 +95,7 @@ func prepareExecution(
             message: "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.name.value)\".",
             nodes: [field.loc], source: document.source).withCode(GraphQLErrorCode.introspectionDisabled)]))
     }
-    let coerced = schema.coercer.coerceVariables(operation.variableDefinitions, inputs: variables,
+    let coerced = schema.coercer.suggesting(options.suggestions).coerceVariables(operation.variableDefinitions, inputs: variables,
                                                  source: document.source, maxErrors: options.maxVariableErrors)
     switch coerced {
     case .failure(let list):

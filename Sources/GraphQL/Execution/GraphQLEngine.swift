@@ -49,7 +49,7 @@ public final class GraphQLEngine: Sendable {
     /// parsed and validated now (and cached when valid).
     ///
     /// - Returns: the document, or the request errors (syntax or validation,
-    ///   with `extensions.code`).
+    ///   with `extensions.code`; at most ``ExecutionOptions/maxErrors`` of them).
     public func document(for query: String) -> Result<Document, GraphQLRequestErrors> {
         if let cached = cache.document(for: query) { return .success(cached) }
         let document: Document
@@ -60,7 +60,8 @@ public final class GraphQLEngine: Sendable {
         }
         let errors = validation(executable.schema, document)
         if !errors.isEmpty {
-            return .failure(GraphQLRequestErrors(errors.map { $0.withCode(GraphQLErrorCode.validationFailed) }))
+            return .failure(GraphQLRequestErrors(errors.limited(to: options.maxErrors)
+                .map { $0.withCode(GraphQLErrorCode.validationFailed) }))
         }
         cache.insert(document, for: query)
         return .success(document)

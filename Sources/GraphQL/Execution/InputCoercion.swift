@@ -10,6 +10,15 @@ import JSON
 struct InputCoercer: Sendable {
     let schema: GraphQLSchema
     let scalars: [String: ScalarCoercion]
+    /// Whether messages end with graphql-js's " Did you mean …?" suggestions.
+    var suggestions = true
+
+    /// This coercer with suggestions on or off.
+    func suggesting(_ on: Bool) -> InputCoercer {
+        var copy = self
+        copy.suggestions = on
+        return copy
+    }
 
     /// A coercion failure at `path` inside the value (input object keys, list indexes).
     struct Failure: Error {
@@ -95,10 +104,9 @@ struct InputCoercer: Sendable {
             result.append(field.name, coerceInput(fieldValue, field.type, path: path + [.key(field.name)], onError: onError))
         }
         for key in input.keys where type.field(named: key) == nil {
-            let suggestions = suggestionList(key, type.fields.map(\.name))
+            let suggestion = suggestions ? didYouMean(suggestionList(key, type.fields.map(\.name))) : ""
             onError(Failure(path: path, value: value,
-                            message: "Field \"\(key)\" is not defined by type \"\(type.name)\"."
-                                + didYouMean(suggestions)))
+                            message: "Field \"\(key)\" is not defined by type \"\(type.name)\"." + suggestion))
         }
         if type.isOneOf {
             if input.count != 1 {
@@ -125,7 +133,8 @@ struct InputCoercer: Sendable {
     }
 
     private func enumSuggestion(_ input: String, _ type: GraphQLEnumType) -> String {
-        didYouMean("the enum value", suggestionList(input, type.values.map(\.name)))
+        guard suggestions else { return "" }
+        return didYouMean("the enum value", suggestionList(input, type.values.map(\.name)))
     }
 
     /// Parses a JSON input value as a scalar (graphql-js `parseValue` of the built-ins).

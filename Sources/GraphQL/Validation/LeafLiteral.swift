@@ -8,17 +8,19 @@ enum LeafLiteral {
         case invalid(String)
     }
 
-    static func check(_ value: Value, against type: GraphQLNamedType) -> Outcome {
+    /// Checks `value` against the leaf `type`; with `suggestions` off, enum messages stop before
+    /// graphql-js's " Did you mean the enum value …?".
+    static func check(_ value: Value, against type: GraphQLNamedType, suggestions: Bool = true) -> Outcome {
         switch type {
         case .enum(let enumType):
             guard case .enumValue(let node) = value else {
                 let text = ValuePrinter.print(value)
                 return .invalid("Enum \"\(enumType.name)\" cannot represent non-enum value: \(text)."
-                    + didYouMeanEnumValue(enumType, text))
+                    + (suggestions ? didYouMeanEnumValue(enumType, text) : ""))
             }
             if enumType.value(named: node.value) == nil {
                 return .invalid("Value \"\(node.value)\" does not exist in \"\(enumType.name)\" enum."
-                    + didYouMeanEnumValue(enumType, node.value))
+                    + (suggestions ? didYouMeanEnumValue(enumType, node.value) : ""))
             }
             return .valid
         case .scalar(let scalar):

@@ -11,7 +11,16 @@
 ///     validation stops (a defence against hostile documents).
 public func validate(schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
                      maxErrors: Int = 100) -> [GraphQLError] {
-    let context = ValidationContext(schema: schema, document: document, maxErrors: max(0, maxErrors))
+    validate(schema: schema, document: document, rules: rules, options: ValidationOptions(maxErrors: maxErrors))
+}
+
+/// Validates an executable document as ``validate(schema:document:rules:maxErrors:)`` does,
+/// with the error reporting `options` choose (suggestions, repeated directives, error limit).
+public func validate(schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
+                     options: ValidationOptions) -> [GraphQLError] {
+    var options = options
+    options.maxErrors = max(0, options.maxErrors)
+    let context = ValidationContext(schema: schema, document: document, options: options)
     let visitors = rules.map { $0.makeVisitor(context) }
     ValidationWalker(context: context, visitors: visitors).walk()
     return context.errors

@@ -12,7 +12,9 @@ public final class ValidationContext {
     public private(set) var errors: [GraphQLError] = []
     /// True once `maxErrors` was exceeded: the walk stops.
     public private(set) var isAborted = false
-    let maxErrors: Int
+    /// How errors are reported (limit, suggestions, repeated directives).
+    public let options: ValidationOptions
+    var maxErrors: Int { options.maxErrors }
 
     // Type information (graphql-js `TypeInfo` stacks).
     var typeStack: [GraphQLType?] = []
@@ -36,10 +38,10 @@ public final class ValidationContext {
     /// from its source (its range starts the text) and the text has no `$`.
     let mayHaveVariables: Bool
 
-    init(schema: GraphQLSchema, document: Document, maxErrors: Int) {
+    init(schema: GraphQLSchema, document: Document, options: ValidationOptions) {
         self.schema = schema
         self.document = document
-        self.maxErrors = maxErrors
+        self.options = options
         let body = document.source.body.utf8
         if let loc = document.loc, loc.start == 0, loc.end <= body.count {
             let dollar = UInt8(ascii: "$")
@@ -72,6 +74,14 @@ public final class ValidationContext {
     /// Reports an error at one node.
     public func report(_ message: String, node: Location?) {
         report(message, nodes: [node])
+    }
+
+    /// graphql-js's `didYouMean(subMessage, suggestions())` (`" Did you mean …?"`, or "" when
+    /// nothing is close), or "" without computing anything when ``ValidationOptions/suggestions``
+    /// is off.
+    public func didYouMean(_ subMessage: String? = nil, _ suggestions: () -> [String]) -> String {
+        guard options.suggestions else { return "" }
+        return GraphQL.didYouMean(subMessage, suggestions())
     }
 
     // MARK: Type information

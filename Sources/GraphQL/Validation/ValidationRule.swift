@@ -46,6 +46,7 @@ public struct ValidationHooks: OptionSet, Sendable {
     public static let enterObjectField = ValidationHooks(rawValue: 1 << 19)
     public static let enterScalarValue = ValidationHooks(rawValue: 1 << 20)
     public static let enterTypeSystemNode = ValidationHooks(rawValue: 1 << 21)
+    public static let enterDirectives = ValidationHooks(rawValue: 1 << 22)
 }
 
 /// Where a type-system node with directives sits, for the rules that look at
@@ -78,6 +79,8 @@ public protocol ValidationRuleVisitor: AnyObject {
     func leaveField(_ node: Field)
     func enterFragmentSpread(_ node: FragmentSpread)
     func enterInlineFragment(_ node: InlineFragment)
+    /// The directives of one node (never empty), before each is entered with ``enterDirective(_:location:)``.
+    func enterDirectives(_ nodes: [Directive], location: DirectiveLocation)
     /// A directive, with the location of the node it is applied to.
     func enterDirective(_ node: Directive, location: DirectiveLocation)
     func leaveDirective(_ node: Directive)
@@ -110,6 +113,7 @@ extension ValidationRuleVisitor {
     public func leaveField(_ node: Field) {}
     public func enterFragmentSpread(_ node: FragmentSpread) {}
     public func enterInlineFragment(_ node: InlineFragment) {}
+    public func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) {}
     public func enterDirective(_ node: Directive, location: DirectiveLocation) {}
     public func leaveDirective(_ node: Directive) {}
     public func enterArgument(_ node: Argument) {}

@@ -157,6 +157,9 @@ final class ValidationWalker {
     }
 
     private func walkDirectives(_ directives: [Directive], location: DirectiveLocation) {
+        if !directives.isEmpty {
+            for rule in table.enterDirectives where !context.isAborted { rule.enterDirectives(directives, location: location) }
+        }
         for directive in directives {
             if context.isAborted { return }
             context.directive = context.schema.directive(named: directive.name.value)
@@ -273,6 +276,7 @@ private final class HookTable {
     var leaveField: [any ValidationRuleVisitor] = []
     var enterFragmentSpread: [any ValidationRuleVisitor] = []
     var enterInlineFragment: [any ValidationRuleVisitor] = []
+    var enterDirectives: [any ValidationRuleVisitor] = []
     var enterDirective: [any ValidationRuleVisitor] = []
     var leaveDirective: [any ValidationRuleVisitor] = []
     var enterArgument: [any ValidationRuleVisitor] = []
@@ -299,6 +303,7 @@ private final class HookTable {
             if hooks.contains(.leaveField) { leaveField.append(visitor) }
             if hooks.contains(.enterFragmentSpread) { enterFragmentSpread.append(visitor) }
             if hooks.contains(.enterInlineFragment) { enterInlineFragment.append(visitor) }
+            if hooks.contains(.enterDirectives) { enterDirectives.append(visitor) }
             if hooks.contains(.enterDirective) { enterDirective.append(visitor) }
             if hooks.contains(.leaveDirective) { leaveDirective.append(visitor) }
             if hooks.contains(.enterArgument) { enterArgument.append(visitor) }

@@ -27,12 +27,14 @@ public final class MenagerieApp: Sendable {
     ///   - limits: the cost limits every request document must meet after validation.
     ///   - introspection: whether `__schema` and `__type` are answered (false: the request
     ///     error `INTROSPECTION_DISABLED`; `__typename` always works).
+    ///   - errorReporting: suggestions, repeated directives and the most errors in one response
+    ///     (default: graphql-js's errors, all of them).
     ///   - clock: the monotonic clock of the upstream pipelines (circuit breakers, response
     ///     caches, latency). The system clock unless a test injects one to move time on
     ///     without sleeping (e.g. past a breaker's open interval).
     public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
                 limits: QueryLimits = QueryLimits(), introspection: Bool = true,
-                clock: MonotonicClock = .system) throws {
+                errorReporting: ErrorReporting = .complete, clock: MonotonicClock = .system) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
@@ -50,9 +52,11 @@ public final class MenagerieApp: Sendable {
         }
         do {
             let executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
-            engine = GraphQLEngine(executable: executable, options: ExecutionOptions(introspection: introspection),
+            let validationOptions = errorReporting.validationOptions
+            engine = GraphQLEngine(executable: executable,
+                                   options: errorReporting.executionOptions(introspection: introspection),
                                    validation: { schema, document in
-                let errors = validate(schema: schema, document: document)
+                let errors = validate(schema: schema, document: document, options: validationOptions)
                 return errors.isEmpty ? checkQueryLimits(document, limits: limits) : errors
             })
         } catch {
@@ -93,7 +97,10 @@ public final class MenagerieApp: Sendable {
             scheduler.cancel()
         }
         let extra = context.errors
-        if !extra.isEmpty, result.data != nil { result.errors += extra }
+        if !extra.isEmpty, result.data != nil {
+            result.errors += extra
+            result.limitErrors(to: engine.options.maxErrors)
+        }
         return result
     }
 }

@@ -15,10 +15,9 @@ final class FieldsOnCorrectTypeRule: ValidationRuleVisitor {
     func enterField(_ node: Field) {
         guard let type = context.parentType, context.fieldDef == nil else { return }
         let fieldName = node.name.value
-        var suggestion = didYouMean("to use an inline fragment on",
-                                                          suggestedTypeNames(type, fieldName))
+        var suggestion = context.didYouMean("to use an inline fragment on") { suggestedTypeNames(type, fieldName) }
         if suggestion.isEmpty {
-            suggestion = didYouMean(suggestedFieldNames(type, fieldName))
+            suggestion = context.didYouMean { suggestedFieldNames(type, fieldName) }
         }
         context.report("Cannot query field \"\(fieldName)\" on type \"\(type.name)\"." + suggestion, node: node.loc)
     }

@@ -31,9 +31,8 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
             return
         }
         for argument in node.arguments where !known.contains(argument.name.value) {
-            let suggestions = suggestionList(argument.name.value, known)
             context.report("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-                + didYouMean(suggestions), node: argument.loc)
+                + context.didYouMean { suggestionList(argument.name.value, known) }, node: argument.loc)
         }
     }
 
@@ -42,9 +41,8 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
         guard !isInDirective else { return }
         guard context.argument == nil, let fieldDef = context.fieldDef, let parentType = context.parentType else { return }
         let name = node.name.value
-        let suggestions = suggestionList(name, fieldDef.args.map(\.name))
         context.report("Unknown argument \"\(name)\" on field \"\(parentType.name).\(fieldDef.name)\"."
-            + didYouMean(suggestions), node: node.loc)
+            + context.didYouMean { suggestionList(name, fieldDef.args.map(\.name)) }, node: node.loc)
     }
 
     func leaveDirective(_ node: Directive) { isInDirective = false }

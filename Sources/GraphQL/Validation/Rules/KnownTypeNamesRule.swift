@@ -29,10 +29,12 @@ final class KnownTypeNamesRule: ValidationRuleVisitor {
         let typeName = node.name.value
         if context.schema.type(named: typeName) != nil || definedTypes.contains(typeName) { return }
         if isSDL && Self.standardTypeNames.contains(typeName) { return }
-        var names = context.schema.types.map(\.name)
-        names += definedTypes
-        if isSDL { names = Self.standardTypeNames + names }
-        let suggestions = suggestionList(typeName, names)
-        context.report("Unknown type \"\(typeName)\"." + didYouMean(suggestions), node: node.loc)
+        let suggestion = context.didYouMean {
+            var names = context.schema.types.map(\.name)
+            names += definedTypes
+            if isSDL { names = Self.standardTypeNames + names }
+            return suggestionList(typeName, names)
+        }
+        context.report("Unknown type \"\(typeName)\"." + suggestion, node: node.loc)
     }
 }

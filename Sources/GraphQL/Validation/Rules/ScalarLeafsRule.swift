@@ -25,9 +25,9 @@ final class ScalarLeafsRule: ValidationRuleVisitor {
                                node: node.loc)
             }
         } else {
-            context.report(
-                "Field \"\(fieldName)\" of type \"\(type)\" must have a selection of subfields. Did you mean \"\(fieldName) { ... }\"?",
-                node: node.loc)
+            let suggestion = context.options.suggestions ? " Did you mean \"\(fieldName) { ... }\"?" : ""
+            context.report("Field \"\(fieldName)\" of type \"\(type)\" must have a selection of subfields." + suggestion,
+                           node: node.loc)
         }
     }
 }

@@ -7,6 +7,10 @@ extension ValidationRule {
 
 /// Reports repeated non-repeatable directives on one node (on a type and its
 /// extensions, or on the schema and its extensions, together).
+///
+/// With ``ValidationOptions/collapsesRepeatedDirectives``, a name repeated on one node gives
+/// one error with the location of each of its uses (its first use first, which may sit on the
+/// type an extension extends) instead of one error per repeat.
 final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
     let context: ValidationContext
     let hooks: ValidationHooks = [
@@ -31,6 +35,10 @@ final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
     }
 
     private func check(_ directives: [Directive], seen: inout [String: Directive]) {
+        if context.options.collapsesRepeatedDirectives {
+            checkCollapsing(directives, seen: &seen)
+            return
+        }
         for directive in directives {
             let name = directive.name.value
             guard isUnique(name) else { continue }
@@ -40,6 +48,29 @@ final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
             } else {
                 seen[name] = directive
             }
+        }
+    }
+
+    /// One error per repeated name of `directives`, in the order of each name's first repeat.
+    private func checkCollapsing(_ directives: [Directive], seen: inout [String: Directive]) {
+        var repeats: [String: [Location?]] = [:]
+        var order: [String] = []
+        for directive in directives {
+            let name = directive.name.value
+            guard isUnique(name) else { continue }
+            guard let first = seen[name] else {
+                seen[name] = directive
+                continue
+            }
+            if repeats[name] == nil {
+                repeats[name] = [first.loc]
+                order.append(name)
+            }
+            repeats[name, default: []].append(directive.loc)
+        }
+        for name in order {
+            context.report("The directive \"@\(name)\" can only be used once at this location.",
+                           nodes: repeats[name] ?? [])
         }
     }
 

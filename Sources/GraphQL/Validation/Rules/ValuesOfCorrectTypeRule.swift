@@ -67,9 +67,8 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
         if skipDepth > 0 { return }
         guard context.inputType == nil, let named = context.parentInputType?.namedType,
               case .inputObject(let parentType) = named else { return }
-        let suggestions = suggestionList(node.name.value, parentType.fields.map(\.name))
         context.report("Field \"\(node.name.value)\" is not defined by type \"\(parentType.name)\"."
-            + didYouMean(suggestions), node: node.loc)
+            + context.didYouMean { suggestionList(node.name.value, parentType.fields.map(\.name)) }, node: node.loc)
     }
 
     func enterScalarValue(_ node: Value) {
@@ -92,7 +91,7 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
                            node: node.loc)
             return
         }
-        if case .invalid(let message) = LeafLiteral.check(node, against: named) {
+        if case .invalid(let message) = LeafLiteral.check(node, against: named, suggestions: context.options.suggestions) {
             context.report(message, node: node.loc)
         }
     }
