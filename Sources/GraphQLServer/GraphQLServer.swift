@@ -113,7 +113,10 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let path = request.path
         if path == configuration.graphQLPath {
             if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")) }
-            return await graphQL(request)
+            // The event loops only move bytes: decoding, parsing, validation and execution
+            // run on the shared pool, so that no document holds a loop (and every other
+            // connection on it) for longer than it takes to hand the request over.
+            return await withTaskExecutorPreference(globalConcurrentExecutor) { await graphQL(request) }
         }
         if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS")) }
         guard request.method == "GET" || request.method == "HEAD" else {

@@ -8,13 +8,20 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxHeaderCount: Int = 100
     /// Largest request body in bytes, after de-chunking (`413` beyond).
     public var maxBodyBytes: Int = 2 * 1024 * 1024
+    /// Most bytes of chunk framing in one chunked body: chunk-size lines (extensions
+    /// included) and the line ends around chunk data (`413` beyond). 64 KiB is thousands of
+    /// chunks of any size a real client sends, and it keeps a body in tiny chunks from costing
+    /// a parser step per byte up to `maxBodyBytes`.
+    public var maxChunkFramingBytes: Int = 64 * 1024
 
     public init(maxRequestLineBytes: Int = 8 * 1024, maxHeadBytes: Int = 32 * 1024,
-                maxHeaderCount: Int = 100, maxBodyBytes: Int = 2 * 1024 * 1024) {
+                maxHeaderCount: Int = 100, maxBodyBytes: Int = 2 * 1024 * 1024,
+                maxChunkFramingBytes: Int = 64 * 1024) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeadBytes = maxHeadBytes
         self.maxHeaderCount = maxHeaderCount
         self.maxBodyBytes = maxBodyBytes
+        self.maxChunkFramingBytes = maxChunkFramingBytes
     }
 }
 

@@ -33,13 +33,15 @@ public struct HTTPRequestParser: Sendable {
 
     enum State: Sendable {
         case head(scanned: Int)
-        case fixedBody(Head, length: Int, continueSent: Bool)
-        // A chunked body grows in ``chunkedBody``, outside the state: a body held in the
-        // enum would be copied on every append (linear per chunk, quadratic per body).
-        case chunkSize(Head, continueSent: Bool)
-        case chunkData(Head, remaining: Int)
-        case chunkDataEnd(Head)
-        case trailers(Head, bytes: Int)
+        // The head being read lives in ``head`` and a chunked body in ``chunkedBody``, both
+        // outside the state: a body held in the enum would be copied on every append (linear
+        // per chunk, quadratic per body), and a head would be retained and released on every
+        // transition (a cost per chunk).
+        case fixedBody(length: Int, continueSent: Bool)
+        case chunkSize(continueSent: Bool)
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(bytes: Int)
         case failed(HTTPParseError)
     }
 
@@ -48,6 +50,10 @@ public struct HTTPRequestParser: Sendable {
     private var state: State = .head(scanned: 0)
     /// The chunked body received so far (appended in amortised constant time per byte).
     private var chunkedBody: [UInt8] = []
+    /// The bytes of chunk framing (size lines, extensions, line ends) of the body so far.
+    private var chunkFramingBytes = 0
+    /// The head of the request whose body is being read.
+    private var head: Head?
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -85,33 +91,39 @@ public struct HTTPRequestParser: Sendable {
                     return .failure(error)
                 case .success(nil):
                     return .needMoreData
-                case .success(let head?):
-                    if var error = enterBody(head) {
-                        error.head = make(head, [])
+                case .success(let parsed?):
+                    if var error = enterBody(parsed) {
+                        error.head = make(parsed, [])
+                        head = nil
                         state = .failed(error)
                         return .failure(error)
                     }
                 }
-            case .fixedBody(let head, let length, let continueSent):
+            case .fixedBody(let length, let continueSent):
                 if buffer.count - index >= length {
                     let body = Array(buffer[index..<(index + length)])
                     index += length
-                    state = .head(scanned: 0)
-                    return .request(make(head, body))
+                    return finish(body)
                 }
-                if head.expectContinue, !continueSent {
-                    state = .fixedBody(head, length: length, continueSent: true)
+                if head?.expectContinue == true, !continueSent {
+                    state = .fixedBody(length: length, continueSent: true)
                     return .continueNeeded
                 }
                 return .needMoreData
-            case .chunkSize(let head, let continueSent):
+            case .chunkSize(let continueSent):
                 guard let lineEnd = findCRLF(buffer, from: index, limit: 1024) else {
                     if buffer.count - index > 1024 { return fail(400, "Chunk size line too long") }
-                    if head.expectContinue, !continueSent, buffer.count == index {
-                        state = .chunkSize(head, continueSent: true)
+                    if head?.expectContinue == true, !continueSent, buffer.count == index {
+                        state = .chunkSize(continueSent: true)
                         return .continueNeeded
                     }
                     return .needMoreData
+                }
+                // Framing is bounded on its own: without it, a body in 1-byte chunks would
+                // cost six times its size on the wire and a state change per byte.
+                chunkFramingBytes += lineEnd + 4 - index
+                if chunkFramingBytes > limits.maxChunkFramingBytes {
+                    return fail(413, "Request body sent in too many chunks (chunk framing over \(limits.maxChunkFramingBytes) bytes)")
                 }
                 var size = 0
                 var digits = 0
@@ -133,32 +145,32 @@ public struct HTTPRequestParser: Sendable {
                 }
                 index = lineEnd + 2
                 if size == 0 {
-                    state = .trailers(head, bytes: 0)
+                    state = .trailers(bytes: 0)
                 } else {
                     if chunkedBody.count + size > limits.maxBodyBytes {
                         return fail(413, "Request body larger than \(limits.maxBodyBytes) bytes")
                     }
-                    state = .chunkData(head, remaining: size)
+                    state = .chunkData(remaining: size)
                 }
-            case .chunkData(let head, let remaining):
+            case .chunkData(let remaining):
                 let available = min(remaining, buffer.count - index)
                 if available == 0 { return .needMoreData }
                 chunkedBody.append(contentsOf: buffer[index..<(index + available)])
                 index += available
                 if available == remaining {
-                    state = .chunkDataEnd(head)
+                    state = .chunkDataEnd
                 } else {
-                    state = .chunkData(head, remaining: remaining - available)
+                    state = .chunkData(remaining: remaining - available)
                     return .needMoreData
                 }
-            case .chunkDataEnd(let head):
+            case .chunkDataEnd:
                 if buffer.count - index < 2 { return .needMoreData }
                 guard buffer[index] == 0x0D, buffer[index + 1] == 0x0A else {
                     return fail(400, "Missing CRLF after chunk data")
                 }
                 index += 2
-                state = .chunkSize(head, continueSent: true)
-            case .trailers(let head, let bytes):
+                state = .chunkSize(continueSent: true)
+            case .trailers(let bytes):
                 guard let lineEnd = findCRLF(buffer, from: index, limit: limits.maxHeadBytes) else {
                     if bytes + buffer.count - index > limits.maxHeadBytes {
                         return fail(431, "Trailer section too large")
@@ -169,10 +181,9 @@ public struct HTTPRequestParser: Sendable {
                 if bytes + length > limits.maxHeadBytes { return fail(431, "Trailer section too large") }
                 if length == 0 {
                     index = lineEnd + 2
-                    state = .head(scanned: 0)
                     let body = chunkedBody
                     chunkedBody = []
-                    return .request(make(head, body))
+                    return finish(body)
                 }
                 // Trailer fields are checked for syntax and discarded.
                 if case .failure(let error) = parseField(buffer, index, lineEnd) {
@@ -180,7 +191,7 @@ public struct HTTPRequestParser: Sendable {
                     return .failure(error)
                 }
                 index = lineEnd + 2
-                state = .trailers(head, bytes: bytes + length + 2)
+                state = .trailers(bytes: bytes + length + 2)
             }
         }
     }
@@ -188,9 +199,8 @@ public struct HTTPRequestParser: Sendable {
     /// The request being read (head only) while a body is parsed.
     public var headInProgress: HTTPRequest? {
         switch state {
-        case .fixedBody(let head, _, _), .chunkSize(let head, _), .chunkData(let head, _),
-             .chunkDataEnd(let head), .trailers(let head, _):
-            return make(head, [])
+        case .fixedBody, .chunkSize, .chunkData, .chunkDataEnd, .trailers:
+            return head.map { make($0, []) }
         case .head, .failed:
             return nil
         }
@@ -199,8 +209,17 @@ public struct HTTPRequestParser: Sendable {
     private mutating func fail(_ status: Int, _ message: String) -> Event {
         let error = HTTPParseError(status, message, head: headInProgress)
         chunkedBody = []
+        head = nil
         state = .failed(error)
         return .failure(error)
+    }
+
+    /// The request whose body is complete; the parser then waits for the next head.
+    private mutating func finish(_ body: [UInt8]) -> Event {
+        state = .head(scanned: 0)
+        guard let finished = head else { return fail(500, "Internal parser error: no head") }
+        head = nil
+        return .request(make(finished, body))
     }
 
     private func make(_ head: Head, _ body: [UInt8]) -> HTTPRequest {
@@ -221,7 +240,9 @@ public struct HTTPRequestParser: Sendable {
             }
             if codings.count > 1 { return HTTPParseError(501, "Transfer codings other than chunked are not supported") }
             chunkedBody = []
-            state = .chunkSize(head, continueSent: false)
+            chunkFramingBytes = 0
+            self.head = head
+            state = .chunkSize(continueSent: false)
             return nil
         }
         if !lengths.isEmpty {
@@ -242,10 +263,12 @@ public struct HTTPRequestParser: Sendable {
             if size > limits.maxBodyBytes {
                 return HTTPParseError(413, "Request body larger than \(limits.maxBodyBytes) bytes")
             }
-            state = .fixedBody(head, length: size, continueSent: false)
+            self.head = head
+            state = .fixedBody(length: size, continueSent: false)
             return nil
         }
-        state = .fixedBody(head, length: 0, continueSent: true)
+        self.head = head
+        state = .fixedBody(length: 0, continueSent: true)
         return nil
     }
 

@@ -98,9 +98,8 @@ private struct Parser {
         position += 1
         var object = JSONObject()
         // Duplicate keys (the last value wins, in the first one's place) are found by a linear
-        // scan while the object is small, then through an index, so that an object of n keys
-        // costs O(n), not O(n²).
-        var positions: [String: Int]?
+        // scan while the object is small; a larger object is checked once at its end through a
+        // set sized for it (one hash per key, no rehashing), so that n keys cost O(n), not O(n²).
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -116,20 +115,8 @@ private struct Parser {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            if positions == nil, object.entries.count >= Self.linearKeyScanLimit {
-                var index: [String: Int] = [:]
-                index.reserveCapacity(object.entries.count * 2)
-                for (offset, entry) in object.entries.enumerated() where index[entry.key] == nil { index[entry.key] = offset }
-                positions = index
-            }
-            if positions != nil {
-                if let existing = positions?[key] {
-                    object.entries[existing].value = value
-                } else {
-                    positions?[key] = object.entries.count
-                    object.append(key, value)
-                }
-            } else if let existing = object.entries.firstIndex(where: { $0.key == key }) {
+            if object.entries.count < Self.linearKeyScanLimit,
+               let existing = object.entries.firstIndex(where: { $0.key == key }) {
                 object.entries[existing].value = value
             } else {
                 object.append(key, value)
@@ -143,10 +130,55 @@ private struct Parser {
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
                 depth -= 1
+                if object.entries.count > Self.linearKeyScanLimit {
+                    object.entries = Self.mergingDuplicateKeys(object.entries)
+                }
                 return .object(object)
             }
             throw unexpected()
         }
+    }
+
+    /// `entries` with each duplicate key's last value in its first place (unchanged, and not
+    /// copied, when no key repeats: the common case).
+    ///
+    /// Keys are grouped by sorting their hashes: O(n log n) with sequential memory access
+    /// (a hash set of 100,000 keys misses the cache on every insert). Within a group of equal
+    /// hashes (in practice: equal keys) a small dictionary tells the keys apart, so many
+    /// copies of one key cost linear time too.
+    static func mergingDuplicateKeys(_ entries: [JSONObject.Element]) -> [JSONObject.Element] {
+        var order = entries.indices.map { (hash: entries[$0].key.hashValue, index: $0) }
+        order.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
+        // (first index of a key, index of a later duplicate), each key's duplicates ascending.
+        var replacements: [(first: Int, later: Int)] = []
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, order[end].hash == order[start].hash { end += 1 }
+            if end - start > 1 {
+                var first: [String: Int] = [:]
+                for position in start..<end {
+                    let index = order[position].index
+                    if let earlier = first[entries[index].key] {
+                        replacements.append((earlier, index))
+                    } else {
+                        first[entries[index].key] = index
+                    }
+                }
+            }
+            start = end
+        }
+        guard !replacements.isEmpty else { return entries }
+        var values = entries
+        var dropped = [Bool](repeating: false, count: entries.count)
+        for (first, later) in replacements {
+            values[first].value = entries[later].value
+            dropped[later] = true
+        }
+        var merged: [JSONObject.Element] = []
+        merged.reserveCapacity(entries.count - replacements.count)
+        for index in values.indices where !dropped[index] { merged.append(values[index]) }
+        return merged
     }
 
     mutating func parseArray() throws(JSONError) -> JSONValue {

@@ -29,7 +29,7 @@ final class HTTPRequestParserTests: XCTestCase {
     /// A body of many one-byte chunks, fed a few bytes at a time, then a second request on the
     /// same parser: the body is exact and the parser starts the next request clean.
     func testManySmallChunksFedPieceByPiece() throws {
-        let payload = (0..<20_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        let payload = (0..<10_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         var text = "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
         for byte in payload { text += "1\r\n" + String(UnicodeScalar(byte)) + "\r\n" }
         text += "0\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -56,6 +56,29 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(received.first?.body, payload)
         XCTAssertEqual(received.last?.path, "/health")
         XCTAssertEqual(received.last?.body, [])
+    }
+
+    /// Chunk framing has a limit of its own: each chunk costs its size line and two line
+    /// ends (5 bytes for `1\r\na\r\n`, as for the last chunk `0\r\n` and the end of trailers).
+    func testChunkFramingLimit() throws {
+        func body(chunks: Int) -> String {
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(repeating: "1\r\na\r\n", count: chunks) + "0\r\n\r\n"
+        }
+        let limits = HTTPLimits(maxChunkFramingBytes: 50)
+        let fits = requests(parseAll(body(chunks: 9), limits: limits))
+        XCTAssertEqual(fits.first?.body, Array(String(repeating: "a", count: 9).utf8))
+        let error = try XCTUnwrap(failure(parseAll(body(chunks: 10), limits: limits)))
+        XCTAssertEqual(error.status, 413)
+        XCTAssertEqual(error.message, "Request body sent in too many chunks (chunk framing over 50 bytes)")
+        XCTAssertEqual(error.head?.path, "/graphql")
+
+        // The default: 64 KiB of framing, about 13,000 one-byte chunks; the same bytes in one
+        // chunk are fine.
+        XCTAssertEqual(failure(parseAll(body(chunks: 14_000)))?.status, 413)
+        let one = "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + String(14_000, radix: 16) + "\r\n" + String(repeating: "a", count: 14_000) + "\r\n0\r\n\r\n"
+        XCTAssertEqual(requests(parseAll(one)).first?.body.count, 14_000)
     }
 
     func testSimpleGet() throws {

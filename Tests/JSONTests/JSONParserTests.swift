@@ -37,7 +37,7 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(value, ["a": 3, "b": 2])
     }
 
-    /// Past the linear-scan size the parser finds duplicates through an index: same rule.
+    /// Past the linear-scan size the parser merges duplicates when the object ends: same rule.
     func testDuplicateKeysInLargeObjects() throws {
         let keys = (0..<100).map { "k\($0)" }
         let members = keys.map { "\"\($0)\": 1" } + ["\"k3\": 2", "\"k50\": 3", "\"new\": 4", "\"k99\": 5", "\"new\": 6"]
@@ -49,6 +49,18 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(object["k99"], 5)
         XCTAssertEqual(object["new"], 6)
         XCTAssertEqual(object["k0"], 1)
+    }
+
+    /// Many copies of one key, and many distinct keys with one repeat: linear work, same rule.
+    func testManyDuplicatesInLargeObjects() throws {
+        let copies = (0..<50_000).map { "\"a\": \($0)" }.joined(separator: ",")
+        XCTAssertEqual(try JSONParser.parse("{" + copies + "}"), ["a": 49_999])
+        let distinct = (0..<50_000).map { "\"k\($0)\": \($0)" } + ["\"k7\": \"last\""]
+        let object = try XCTUnwrap(JSONParser.parse("{" + distinct.joined(separator: ",") + "}").objectValue)
+        XCTAssertEqual(object.count, 50_000)
+        XCTAssertEqual(object.entries[7].key, "k7")
+        XCTAssertEqual(object.entries[7].value, "last")
+        XCTAssertEqual(object.entries[49_999].key, "k49999")
     }
 
     func testRejectsInvalidInput() {

@@ -16,19 +16,6 @@ public enum BlockString {
         return dedentedRanges(text, bounds).map { String(decoding: text[$0], as: UTF8.self) }
     }
 
-    /// The lexer's block string value: the dedented lines joined with `\n`. The lines are
-    /// ranges of one buffer (no array per line: a million-line string costs one buffer).
-    static func joinedDedentedLines(_ text: [UInt8], _ bounds: [Range<Int>]) -> String {
-        let kept = dedentedRanges(text, bounds)
-        var result: [UInt8] = []
-        result.reserveCapacity(kept.reduce(0) { $0 + $1.count + 1 })
-        for (index, range) in kept.enumerated() {
-            if index > 0 { result.append(0x0A) }
-            result.append(contentsOf: text[range])
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
     /// The dedent on lines given as ranges of `text`.
     private static func dedentedRanges(_ text: [UInt8], _ bounds: [Range<Int>]) -> [Range<Int>] {
         var commonIndent = Int.max

@@ -317,40 +317,94 @@ struct Lexer {
         return value
     }
 
-    /// Reads a `"""` block string from `start`, applying the spec's dedent.
+    /// Reads a `"""` block string from `start`, applying the spec's dedent
+    /// (`BlockStringValue()`, graphql-js's `dedentBlockStringLines`).
+    ///
+    /// Two passes over the source and no storage per line: the first finds the end and
+    /// measures the lines (common indentation, first and last non-blank line), the second
+    /// writes the value. A million-line string costs two scans and one buffer.
     private mutating func readBlockString(from start: Int) throws(GraphQLError) -> Token {
-        var position = start + 3
-        var chunkStart = position
-        // Every line's bytes go into one buffer; `bounds` marks the lines.
-        var text: [UInt8] = []
-        var bounds: [Range<Int>] = []
-        var lineStart = 0
         let count = bytes.count
-        while position < count {
+        var position = start + 3
+        var line = 0
+        var indent = 0
+        var blank = true
+        var commonIndent = Int.max
+        var firstNonBlank = -1
+        var lastNonBlank = -1
+        while true {
+            guard position < count else { throw error(at: position, "Unterminated string.") }
             let code = bytes[position]
-            if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                bounds.append(lineStart..<text.count)
-                tokenString = BlockString.joinedDedentedLines(text, bounds)
-                return Token(kind: .blockString, start: start, end: position + 3)
+            let closing = code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
+            if closing || code == 0x0A || code == 0x0D {
+                if !blank {
+                    if firstNonBlank < 0 { firstNonBlank = line }
+                    lastNonBlank = line
+                    if line != 0 && indent < commonIndent { commonIndent = indent }
+                }
+                if closing { break }
+                position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
+                line += 1
+                indent = 0
+                blank = true
+                continue
             }
+            if blank && (code == 0x20 || code == 0x09) {
+                indent += 1
+            } else {
+                blank = false
+            }
+            let escapedQuotes = code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
+                && byte(position + 3) == 0x22
+            position += escapedQuotes ? 4 : 1
+        }
+        let end = position
+        tokenString = firstNonBlank < 0 ? ""
+            : blockStringValue(start + 3, end, commonIndent, keeping: firstNonBlank...lastNonBlank)
+        return Token(kind: .blockString, start: start, end: end + 3)
+    }
+
+    /// The second pass of `readBlockString`: the lines `kept` of `bytes[from..<end]`, each but
+    /// the first without `commonIndent` leading spaces or tabs, joined with `\n`, `\"""` read
+    /// as `"""`.
+    private func blockStringValue(_ from: Int, _ end: Int, _ commonIndent: Int,
+                                  keeping kept: ClosedRange<Int>) -> String {
+        var value: [UInt8] = []
+        value.reserveCapacity(end - from)
+        var position = from
+        var line = 0
+        var skip = 0
+        while position < end {
+            let code = bytes[position]
+            if code == 0x0A || code == 0x0D {
+                position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
+                line += 1
+                if line > kept.upperBound { break }
+                if line > kept.lowerBound { value.append(0x0A) }
+                skip = commonIndent
+                continue
+            }
+            if line < kept.lowerBound {
+                position += 1
+                continue
+            }
+            if skip > 0 && (code == 0x20 || code == 0x09) {
+                skip -= 1
+                position += 1
+                continue
+            }
+            skip = 0
             if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22 {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                chunkStart = position + 1 // keep the quotes, drop the backslash
+                value.append(0x22)
+                value.append(0x22)
+                value.append(0x22)
                 position += 4
                 continue
             }
-            if code == 0x0A || code == 0x0D {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                bounds.append(lineStart..<text.count)
-                lineStart = text.count
-                position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
-                chunkStart = position
-                continue
-            }
+            value.append(code)
             position += 1
         }
-        throw error(at: position, "Unterminated string.")
+        return String(decoding: value, as: UTF8.self)
     }
 
     // MARK: - Errors
