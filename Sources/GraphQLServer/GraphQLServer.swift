@@ -223,6 +223,10 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             } else {
                 result = await service.execute(document, request: parameters)
             }
+            if result.body.count > configuration.maxResponseBytes {
+                return Outcome(response: tooLargeResponse(result.body.count, operationName: name, mediaType),
+                               operationName: name, operationType: operationType)
+            }
             let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
             return Outcome(response: graphQLResponse(status, result.body, mediaType),
                            operationName: name, operationType: operationType)
@@ -254,6 +258,22 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let error = GraphQLError(message: "The request did not finish within \(seconds) s and was cancelled.",
                                  extensions: extensions)
         return graphQLResponse(504, GraphQLError.responseJSON([error]).serializedBytes(), mediaType)
+    }
+
+    /// The answer to a request whose result is over ``GraphQLServerConfiguration/maxResponseBytes``:
+    /// no data, one error with code `RESPONSE_TOO_LARGE` (200: the request was valid and executed).
+    private func tooLargeResponse(_ bytes: Int, operationName: String?, _ mediaType: GraphQLMediaType) -> HTTPResponse {
+        let limit = configuration.maxResponseBytes
+        if log.level <= .warning {
+            log.log(.warning, "response too large", [("operation", operationName ?? "-"), ("bytes", String(bytes)),
+                                                     ("limit", String(limit))])
+        }
+        var extensions = JSONObject()
+        extensions.append("code", .string("RESPONSE_TOO_LARGE"))
+        let error = GraphQLError(message: "The response would be larger than \(limit) bytes; ask for fewer fields or items.",
+                                 extensions: extensions)
+        let body = JSONObject([(key: "errors", value: .array([error.json])), (key: "data", value: .null)])
+        return graphQLResponse(200, JSONValue.object(body).serializedBytes(), mediaType)
     }
 
     /// Seconds of `duration` as text: `30`, `0.25`.

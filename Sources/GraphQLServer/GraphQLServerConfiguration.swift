@@ -54,6 +54,14 @@ public struct GraphQLServerConfiguration: Sendable {
     /// whether or not the execution has stopped yet.
     public var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
 
+    /// The largest GraphQL response body in bytes. A larger result is replaced by one error,
+    /// `{"errors":[{"message":…,"extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}`, so
+    /// that the largest answer, and the cost of producing it, has a stated bound.
+    public var maxResponseBytes = GraphQLServerConfiguration.defaultMaxResponseBytes
+
+    /// The default ``maxResponseBytes``: 16 MiB.
+    public static let defaultMaxResponseBytes = 16 << 20
+
     /// The default ``requestTimeout``: 30 seconds.
     public static let defaultRequestTimeout: Duration = .seconds(30)
 

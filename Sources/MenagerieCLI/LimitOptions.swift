@@ -17,6 +17,9 @@ enum LimitOptions {
     /// Zero aliases is meaningful: documents may not use any.
     static let aliases = Limit(flag: "max-aliases", variable: "MENAGERIE_MAX_ALIASES", minimum: 0)
 
+    /// `serve` only: the largest GraphQL response body.
+    static let responseBytes = Limit(flag: "max-response-bytes", variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
+
     /// The flags that take a value, for the argument scanner.
     static let flags: Set<String> = [depth.flag, fields.flag, aliases.flag]
 

@@ -35,6 +35,8 @@ enum ServeCommand: Subcommand {
       --dnd-url URL          D&D 5e GraphQL endpoint (default https://www.dnd5eapi.co/graphql/2014). Env MENAGERIE_DND_URL.
                              Giving an upstream URL (flag or env) calls that upstream live.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
+      --max-response-bytes N Largest GraphQL response body (default 16777216); a larger result is one
+                             error, RESPONSE_TOO_LARGE. Env MENAGERIE_MAX_RESPONSE_BYTES.
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
       --no-playground        Do not serve the playground (nor /images). Production: never served.
       --images MODE          The playground's /images?url=… route: placeholder (drawn SVGs, no network),
@@ -137,6 +139,7 @@ enum ServeCommand: Subcommand {
         s.logLevel = c.logLevel
         s.metricsHook = metricsHook
         s.requestTimeout = c.requestTimeout
+        s.maxResponseBytes = c.maxResponseBytes
         return s
     }
 

@@ -29,6 +29,7 @@ struct ServeConfiguration: Equatable {
     /// The Dog API key (`x-api-key`), from `MENAGERIE_THEDOGAPI_KEY`.
     var theDogAPIKey: String?
     var maxBodyBytes = 2 * 1024 * 1024
+    var maxResponseBytes = GraphQLServerConfiguration.defaultMaxResponseBytes
     var corsOrigins: [String] = []
     var playground = true
     var logLevel: LogLevel = .info
@@ -55,7 +56,7 @@ struct ServeConfiguration: Equatable {
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images", "profile",
+        "max-body-bytes", "max-response-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images", "profile",
     ]).union(LimitOptions.flags)
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
@@ -130,6 +131,8 @@ struct ServeConfiguration: Equatable {
         guard c.maxBodyBytes > 0 else {
             throw ArgumentError("menagerie \(command): '--max-body-bytes' must be positive")
         }
+        c.maxResponseBytes = try LimitOptions.value(LimitOptions.responseBytes, scanned, environment,
+                                                    default: c.maxResponseBytes, command: command)
         c.corsOrigins = corsOrigins.flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }
             .filter { !$0.isEmpty }
         c.playground = c.profile.playground && !scanned.has("no-playground")
