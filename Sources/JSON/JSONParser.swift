@@ -209,15 +209,29 @@ private struct Parser {
         }
     }
 
+    /// A number: integers of up to 18 digits and decimals of up to 15 significant digits with
+    /// a power of ten up to 22 are computed from their digits directly (exact: each operand is
+    /// a double and one operation rounds once, Clinger's fast path); others go through the
+    /// standard library's correctly rounded conversion of their text.
     mutating func parseNumber() throws(JSONError) -> JSONValue {
         let start = position
         var isInteger = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        var negative = false
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var fractionDigits = 0
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
         guard position < bytes.count else { throw unexpected() }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else if isDigit(bytes[position]) {
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            while position < bytes.count, isDigit(bytes[position]) {
+                accumulate(bytes[position], &mantissa, &significant)
+                position += 1
+            }
         } else {
             throw unexpected()
         }
@@ -225,16 +239,35 @@ private struct Parser {
             isInteger = false
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected() }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            while position < bytes.count, isDigit(bytes[position]) {
+                accumulate(bytes[position], &mantissa, &significant)
+                fractionDigits += 1
+                position += 1
+            }
         }
+        var exponent = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             isInteger = false
             position += 1
+            var negativeExponent = false
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                negativeExponent = bytes[position] == UInt8(ascii: "-")
                 position += 1
             }
             guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected() }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            while position < bytes.count, isDigit(bytes[position]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                position += 1
+            }
+            if negativeExponent { exponent = -exponent }
+        }
+        if isInteger, significant <= 18 {
+            return .int(negative ? -Int(mantissa) : Int(mantissa))
+        }
+        let power = exponent - fractionDigits
+        if !isInteger, significant <= 15, power >= -22, power <= 22 {
+            let magnitude = power < 0 ? Double(mantissa) / Self.powersOfTen[-power] : Double(mantissa) * Self.powersOfTen[power]
+            return .double(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
@@ -242,6 +275,19 @@ private struct Parser {
             throw JSONError(message: "Number out of range at offset \(start)", offset: start)
         }
         return .double(value)
+    }
+
+    /// 10⁰ … 10²², each exactly a double.
+    static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// Adds a digit to `mantissa`; leading zeros are not significant. Past 19 significant
+    /// digits the mantissa stops growing (the count still grows, sending the number to the
+    /// text conversion).
+    @inline(__always)
+    func accumulate(_ digit: UInt8, _ mantissa: inout UInt64, _ significant: inout Int) {
+        if mantissa == 0 && digit == UInt8(ascii: "0") { return }
+        significant += 1
+        if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit &- UInt8(ascii: "0")) }
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

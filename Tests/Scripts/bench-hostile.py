@@ -4,13 +4,18 @@
 A benchmark, not a test. For each input class it builds inputs of sizes n, 2n, 4n, 8n (the
 largest at or just under the server's limit) and prints the time one input costs and the
 ratio to the previous size (linear cost: about 2 per doubling). Parser and validation classes
-run in process (`menagerie bench parse|validate`, median of batches: pure CPU); HTTP classes
-(request bodies) go through `menagerie serve` on loopback and report the median wall time of
-five requests (loopback and the answer included, so small sizes carry a fixed cost).
+run in process (`menagerie bench parse|validate`, median of batches: pure CPU); HTTP and
+execution classes go through `menagerie serve` on loopback and report the server's CPU time
+for one request (all its threads, from /proc; median of five), so a request's fixed cost
+(about 0.3 ms: accept, parse, answer, close) is in every figure.
+
+Then it measures GET /health on fresh connections, idle and while four of the worst requests
+(120,000 JSON keys, the largest result, a 600,000-line block string, a ring of 1,600
+fragments) are sent over and over: the event loops only move bytes, so /health stays fast.
 
 Usage: Tests/Scripts/bench-hostile.py [BINARY (default .build/release/menagerie)]
 """
-import http.client
+import glob
 import json
 import os
 import re
@@ -18,6 +23,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -71,17 +77,42 @@ def start_server():
     return p, int(re.search(r":(\d+)", line.split("//")[1]).group(1))
 
 
-def timed_request(port, raw):
+def server_cpu_ms(pid):
+    """CPU time of all the server's threads so far (ms), from /proc/PID/task/*/schedstat."""
+    total = 0
+    for stat in glob.glob("/proc/%d/task/*/schedstat" % pid):
+        try:
+            with open(stat) as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError):
+            pass  # a thread that just ended
+    return total / 1e6
+
+
+def exchange(port, raw):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(raw)
+    s.shutdown(socket.SHUT_WR)
+    received = bytearray()
+    while True:
+        chunk = s.recv(1 << 20)
+        if not chunk:
+            break
+        received += chunk
+    s.close()
+    return bytes(received)
+
+
+def timed_request(server, port, raw, expect=b"HTTP/1.1 200 "):
+    """Median server CPU time (ms) of one request, over five."""
     times = []
     for _ in range(5):
-        s = socket.create_connection(("127.0.0.1", port))
-        start = time.perf_counter()
-        s.sendall(raw)
-        s.shutdown(socket.SHUT_WR)
-        while s.recv(65536):
-            pass
-        times.append((time.perf_counter() - start) * 1000)
-        s.close()
+        before = server_cpu_ms(server.pid)
+        answer = exchange(port, raw)
+        time.sleep(0.02)  # let the server finish its bookkeeping
+        times.append(server_cpu_ms(server.pid) - before)
+        if not answer.startswith(expect):
+            raise SystemExit("unexpected answer: %r" % answer[:200])
     return sorted(times)[2]
 
 
@@ -100,12 +131,84 @@ def variables_body(n):
     return json.dumps({"query": "{ __typename }", "variables": {"k%d" % i: i for i in range(n)}}).encode()
 
 
+def headers_request(n):
+    fields = "".join("X-Field-%d: %s\r\n" % (i, "v" * 300) for i in range(n - 3))
+    return ("GET /graphql?query=%%7B__typename%%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n"
+            "Connection: close\r\n" + fields + "\r\n").encode()
+
+
+MONSTER = ("... on Monster { id name imageUrl size type subtype alignment armorClass hitPoints hitDice "
+           "speed { walk fly swim climb burrow hover } challengeRating xp languages "
+           "specialAbilities { name description attackBonus damage { dice type } } "
+           "actions { name description attackBonus damage { dice type } } "
+           "legendaryActions { name description attackBonus damage { dice type } } }")
+
+
+def result_body(aliases):
+    """Every monster with every field, `aliases` times: the largest result the default limits allow
+    at 50 aliases (about 4.7 MB)."""
+    query = "{ " + " ".join("a%d: monsters(limit: 100) { items { %s } }" % (i, MONSTER) for i in range(aliases)) + " }"
+    return json.dumps({"query": query}).encode()
+
+
 HTTP = [
-    ("http: 1-byte chunks", lambda n: post(b'{"query":"{ __typename }","x":"' + b"a" * n + b'"}', chunk=1), [16_384, 32_768, 65_536, 131_072]),
+    # 64 KiB of chunk framing at most: about 13,000 one-byte chunks (413 beyond).
+    ("http: 1-byte chunks", lambda n: post(b'{"query":"{ __typename }","x":"' + b"a" * n + b'"}', chunk=1), [1_600, 3_200, 6_400, 12_800]),
+    ("http: header fields (300 B)", headers_request, [12, 25, 50, 100]),
     ("http: JSON keys", lambda n: post(variables_body(n)), [15_000, 30_000, 60_000, 120_000]),
-    ("http: JSON nesting", lambda n: post(b'{"query":"{ __typename }","variables":{"v":' + b"[" * n + b"]" * n + b"}}"), [64, 128, 256, 500]),
+    ("http: JSON nesting", lambda n: post(b'{"query":"{ __typename }","variables":{"v":' + b"[" * n + b"]" * n + b"}}"), [15, 30, 60, 125]),
     ("http: JSON string", lambda n: post(b'{"query":"{ __typename }","variables":{"v":"' + b"\\u00e9" * n + b'"}}'), [40_000, 80_000, 160_000, 320_000]),
+    ("http: JSON numbers", lambda n: post(b'{"query":"{ __typename }","variables":{"v":[' + b",".join([b"1.5e-7"] * n) + b"]}}"), [36_000, 72_000, 144_000, 288_000]),
+    ("execute: result (aliases)", lambda n: post(result_body(n)), [6, 12, 25, 50]),
 ]
+
+
+def worst_requests():
+    """Four of the worst requests at the limits, for /health under load."""
+    ring_query = "{ breeds { items { ...F0 } } }\n" + "".join(
+        "fragment F%d on Breed { name ...F%d }\n" % (i, (i + 1) % 1600) for i in range(1600))
+    block = '{ breeds(search: """' + "x\n" * 600_000 + '""") { totalCount } }'
+    return [post(variables_body(120_000)), post(result_body(50)),
+            post(json.dumps({"query": block}).encode()), post(json.dumps({"query": ring_query}).encode())]
+
+
+def health_under_load(port, samples=300):
+    """Latency of GET /health on fresh connections, idle and while four worst requests run."""
+    def health_latencies():
+        latencies = []
+        for _ in range(samples):
+            start = time.perf_counter()
+            answer = exchange(port, b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            latencies.append((time.perf_counter() - start) * 1000)
+            if not answer.startswith(b"HTTP/1.1 200 "):
+                raise SystemExit("/health: %r" % answer[:100])
+            time.sleep(0.005)
+        latencies.sort()
+        return latencies
+
+    def describe(latencies):
+        return "p50 %.2f ms, p99 %.2f ms, max %.2f ms" % (
+            latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99) - 1], latencies[-1])
+
+    print("/health on fresh connections, idle:                  " + describe(health_latencies()), flush=True)
+    stop = threading.Event()
+    served = [0]
+
+    def hammer(raw):
+        while not stop.is_set():
+            exchange(port, raw)
+            served[0] += 1
+
+    threads = [threading.Thread(target=hammer, args=(raw,)) for raw in worst_requests()]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)
+    latencies = health_latencies()
+    stop.set()
+    for t in threads:
+        t.join()
+    print("/health on fresh connections, 4 worst requests running: " + describe(latencies)
+          + " (%d worst requests answered meanwhile)" % served[0], flush=True)
 
 
 def report(name, sizes, times):
@@ -123,7 +226,8 @@ def main():
     server, port = start_server()
     try:
         for name, make, sizes in HTTP:
-            report(name, sizes, [timed_request(port, make(n)) for n in sizes])
+            report(name, sizes, [timed_request(server, port, make(n)) for n in sizes])
+        health_under_load(port)
     finally:
         server.terminate()
         server.wait()
