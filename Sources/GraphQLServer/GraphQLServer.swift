@@ -29,6 +29,10 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         self.handler = handler
         var http = configuration.http
         let graphQLPath = configuration.graphQLPath
+        // The event loops only move bytes: a GraphQL request (decoding, parsing, validation,
+        // execution) runs on the shared pool from its first step, so that no document holds a
+        // loop (and every other connection on it). The other routes are cheap and stay inline.
+        http.runsOnEventLoop = { $0.path != graphQLPath }
         http.errorResponder = http.errorResponder ?? { status, message, head in
             // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
             guard head.path == graphQLPath else { return nil }
@@ -113,10 +117,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let path = request.path
         if path == configuration.graphQLPath {
             if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")) }
-            // The event loops only move bytes: decoding, parsing, validation and execution
-            // run on the shared pool, so that no document holds a loop (and every other
-            // connection on it) for longer than it takes to hand the request over.
-            return await withTaskExecutorPreference(globalConcurrentExecutor) { await graphQL(request) }
+            return await graphQL(request)
         }
         if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS")) }
         guard request.method == "GET" || request.method == "HEAD" else {

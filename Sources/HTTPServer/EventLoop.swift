@@ -331,7 +331,9 @@ final class EventLoop: @unchecked Sendable {
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
         let fd = connection.fd, id = connection.id
-        Task(executorPreference: self) { [self] in
+        // A handler on the pool posts its completion from there: one hand-over each way.
+        let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
+        Task(executorPreference: executor) { [self] in
             let response = await handler(request)
             self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
         }

@@ -34,6 +34,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// on the head, `503` at the connection cap) are always plain text.
     public var errorResponder: (@Sendable (_ status: Int, _ message: String, _ head: HTTPRequest) -> HTTPResponse?)?
 
+    /// Whether a request's handler runs on its connection's event loop (true: cheap handlers
+    /// answer within the loop's iteration, no thread hop) or on Swift's shared pool (false: for
+    /// work whose cost depends on the client's input, which must not hold a loop). Default: every
+    /// handler on its loop.
+    public var runsOnEventLoop: @Sendable (_ request: HTTPRequest) -> Bool = { _ in true }
+
     public init(host: String = "127.0.0.1", port: Int = 8080) {
         self.host = host
         self.port = port
