@@ -18,6 +18,7 @@ enum BenchCommand: Subcommand {
                menagerie bench parse --document FILE
                menagerie bench validate --schema SDL_FILE --document FILE
                menagerie bench validate-scaling
+               menagerie bench app --document FILE
 
         Runs the workloads of shared/bench/README.md and prints one line per
         workload, 'menagerie WORKLOAD OPS_PER_SEC' (the median of the batches),
@@ -32,7 +33,10 @@ enum BenchCommand: Subcommand {
 
         OPTIONS:
           --bench-dir DIR     Folder of the bench inputs (default ../shared/bench).
-          --document FILE     With 'parse': the document to parse; with 'validate': to validate.
+          --document FILE     With 'parse': the document to parse; with 'validate': to validate;
+                              with 'app': to execute against the embedded snapshot, warm (the
+                              whole app in process: the document cache, the resolvers, the
+                              loaders and the upstream cache; no HTTP).
           --schema SDL_FILE   With 'validate': the schema to validate against.
           --warmup SECONDS    Warm-up time per workload (default 2).
           --batches N         Number of measured batches (default 5).
@@ -79,6 +83,17 @@ enum BenchCommand: Subcommand {
                     return .sync(try ValidateWorkloads.prepare(schemaPath: schema, documentPath: document))
                 } catch {
                     throw BenchError(error.message)
+                }
+            })
+        } else if words.first == "app" {
+            guard let document = parsed[option: "document"] else {
+                Terminal.err("menagerie bench app: give the document with --document FILE")
+                return 2
+            }
+            selected.append(BenchWorkload(id: "app", name: "app:" + document) { _ throws(BenchError) in
+                switch Terminal.readText(document) {
+                case .success(let text): return try AppBench.workload(query: text)
+                case .failure(let error): throw BenchError(error.message)
                 }
             })
         } else if words.first == "parse" {

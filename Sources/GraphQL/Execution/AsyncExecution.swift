@@ -48,7 +48,12 @@ extension ExecutionContext {
             recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
             return nullResult
         }
-        guard case .async(let resolve) = plan.kind else { return nullResult }
+        let resolve: AsyncFieldResolver
+        switch plan.kind {
+        case .async(let asynchronous): resolve = asynchronous
+        case .immediateOrAsync(_, let asynchronous): resolve = asynchronous
+        default: return nullResult
+        }
         let value: ResolvedValue
         do {
             value = try await resolve(source, arguments, contextValue, ResolveInfo(plan: plan, objectPath: objectPath))

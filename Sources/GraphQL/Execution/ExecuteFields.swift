@@ -194,6 +194,19 @@ extension ExecutionContext {
             }
         case .async:
             return .pending(.field(AsyncFieldTask(plan: field, source: source, objectPath: parentPath)))
+        case .immediateOrAsync(let immediate, _):
+            guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
+            do {
+                switch try immediate(source, arguments, contextValue, ResolveInfo(plan: field, objectPath: parentPath)) {
+                case .value(let resolved):
+                    value = resolved
+                case .suspend:
+                    return .pending(.field(AsyncFieldTask(plan: field, source: source, objectPath: parentPath)))
+                }
+            } catch {
+                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+                return field.returnType.isNonNull ? .bubble : .value(.null)
+            }
         case .typeName:
             return .value(.string(field.parentType.name))
         case .introspection(let kind):

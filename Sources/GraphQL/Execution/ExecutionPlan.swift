@@ -7,6 +7,7 @@ enum ResolveKind: Sendable {
     case sync(SyncFieldResolver)
     case async(AsyncFieldResolver)
     case typed(TypedFieldResolver)
+    case immediateOrAsync(ImmediateFieldResolver, AsyncFieldResolver)
     /// The default resolver: read the field from the source value.
     case property
     /// `__typename`.
@@ -185,6 +186,7 @@ extension ExecutionContext {
                 case .sync(let resolve): kind = .sync(resolve)
                 case .async(let resolve): kind = .async(resolve)
                 case .typed(let resolve): kind = .typed(resolve)
+                case .immediateOrAsync(let immediate, let resolve): kind = .immediateOrAsync(immediate, resolve)
                 }
             } else {
                 kind = .property

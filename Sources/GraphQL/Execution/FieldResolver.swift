@@ -25,6 +25,22 @@ public typealias AsyncFieldResolver = nonisolated(nonsending) @Sendable (
     _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
 ) async throws -> ResolvedValue
 
+/// What an ``ImmediateFieldResolver`` found: the value, or that it has to wait.
+public enum ImmediateResolution: Sendable {
+    /// The value, at once (nil for null).
+    case value(ResolvedValue)
+    /// No value without waiting: the field's asynchronous resolver runs instead.
+    case suspend
+}
+
+/// The synchronous half of a field that is usually answered at once (e.g. from a cache) and
+/// sometimes has to wait: ``ImmediateResolution/value(_:)`` completes the field inline, as a
+/// ``SyncFieldResolver`` would; ``ImmediateResolution/suspend`` hands it to its
+/// ``AsyncFieldResolver`` (graphql-js's resolvers that return a value or a promise).
+public typealias ImmediateFieldResolver = @Sendable (
+    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
+) throws -> ImmediateResolution
+
 /// How one field's value is produced.
 ///
 /// Synchronous resolvers run inline, without tasks or suspension; only
@@ -36,6 +52,9 @@ public enum FieldResolver: Sendable {
     case async(AsyncFieldResolver)
     /// A synchronous resolver of sources of a known Swift type.
     case typed(TypedFieldResolver)
+    /// A resolver tried synchronously first: when it answers, the field costs no task and
+    /// no suspension; when it cannot, the asynchronous resolver runs as for ``async(_:)``.
+    case immediateOrAsync(ImmediateFieldResolver, AsyncFieldResolver)
 }
 
 /// Picks the object type of a value of an interface or union type: returns

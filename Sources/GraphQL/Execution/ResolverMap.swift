@@ -58,6 +58,13 @@ public struct ResolverMap: Sendable {
         bind(type, field, .async(resolve))
     }
 
+    /// Binds a resolver that answers at once when it can (`immediate`) and otherwise waits
+    /// (`async`); see ``FieldResolver/immediateOrAsync(_:_:)``.
+    public mutating func field(_ type: String, _ field: String, immediate: @escaping ImmediateFieldResolver,
+                               orAsync resolve: @escaping AsyncFieldResolver) {
+        bind(type, field, .immediateOrAsync(immediate, resolve))
+    }
+
     /// Sets the type resolver of the interface or union `abstractType`.
     public mutating func resolveType(_ abstractType: String, _ resolver: @escaping TypeResolver) {
         typeResolvers[abstractType] = resolver
