@@ -8,8 +8,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// Port to bind; `0` picks a free port (see `HTTPServer.port`).
     public var port: Int = 8080
-    /// Number of event-loop threads (default: the number of online cores).
-    public var eventLoopCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Number of event-loop threads (default: the CPUs the process may run on, see ``AllowedCPUs``).
+    public var eventLoopCount: Int = AllowedCPUs.count
     /// Request size limits.
     public var limits = HTTPLimits()
     /// Milliseconds a client has to send a complete request head, counted from its first

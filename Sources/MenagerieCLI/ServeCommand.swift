@@ -46,7 +46,7 @@ enum ServeCommand: Subcommand {
                              playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off
                              (or on). Default: on; off in production.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
-      --event-loops N        Event-loop threads (default: one per core).
+      --event-loops N        Event-loop threads (default: one per CPU the process may run on, e.g. 1 under taskset -c 0).
       --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
                              limit). Past it the execution is cancelled and the client gets 504 with
                              extensions.code REQUEST_TIMEOUT. Env MENAGERIE_REQUEST_TIMEOUT.
