@@ -163,16 +163,18 @@ public final class UpstreamPipeline: Sendable {
                    let version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError) {
                     memoize(value, version: version, memoKey: memoKey)
                 }
-                return FetchedResponse(response: response, decoded: .success(value))
+                return FetchedResponse(response: response, decoded: .success(value), decodedAs: memoKey)
             } catch {
-                return FetchedResponse(response: response, decoded: .failure(error))
+                return FetchedResponse(response: response, decoded: .failure(error), decodedAs: memoKey)
             }
         }
 
         let fetched: FetchedResponse
         do {
             if request.isIdempotent, policy.deduplicates {
-                let shared = try await inFlight.run(memoKey, work)
+                // Deduplicated by request, whatever each caller decodes it as: callers that
+                // decode one answer differently share one upstream call too.
+                let shared = try await inFlight.run(key, work)
                 if shared.joined { counters.update { $0.deduplicated += 1 } }
                 fetched = shared.fetched
             } else {
@@ -191,7 +193,7 @@ public final class UpstreamPipeline: Sendable {
             counters.update { $0.staleServed += 1 }
             return value
         }
-        guard let decoded = fetched.decoded else { return try decode(fetched.response) }
+        guard let decoded = fetched.decoded, fetched.decodedAs == memoKey else { return try decode(fetched.response) }
         guard let value = try decoded.get() as? T else { throw badResponse("the shared answer has another type") }
         return value
     }

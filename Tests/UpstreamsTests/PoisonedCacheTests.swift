@@ -186,6 +186,24 @@ final class PoisonedCacheTests: XCTestCase {
         XCTAssertEqual(upstream.requestCount, 2)
     }
 
+    /// Callers that decode one request differently still share one upstream call (the
+    /// in-flight key is the request, not the request and the type); each gets its own decoding.
+    func testConcurrentCallersWithDifferentDecodingsShareOneCall() async throws {
+        let upstream = try PoisonableUpstream(delay: 0.3) { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json")) }
+        defer { upstream.stop() }
+        upstream.heal()
+        let p = pipeline(.dogCEO)
+        let request = UpstreamRequest(url: upstream.baseURL + "/api/breeds/list/all")
+        let policy = CachePolicy(defaultTTL: 60)
+        async let count = p.fetchDecoded(request, cache: policy) { response -> Int in response.body.count }
+        async let text = p.fetchDecoded(request, cache: policy) { response -> String in String(decoding: response.body.prefix(10), as: UTF8.self) }
+        let (bytes, start) = try await (count, text)
+        XCTAssertEqual(bytes, Array(SharedData.text("dog-ceo/breeds-list-all.json").utf8).count)
+        XCTAssertEqual(start, String(SharedData.text("dog-ceo/breeds-list-all.json").prefix(10)))
+        XCTAssertEqual(upstream.requestCount, 1)
+        XCTAssertEqual(p.counters.values.deduplicated, 1)
+    }
+
     func testAGarbageAnswerKeepsTheGoodEntryForStaleIfError() async throws {
         let now = TestClock()
         let upstream = try PoisonableUpstream { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json")) }

@@ -157,4 +157,7 @@ struct FetchedResponse: Sendable {
     var response: UpstreamResponse
     /// Nil for a non-2xx answer (each caller decodes those itself).
     var decoded: Result<any Sendable, any Error>?
+    /// Which decoding `decoded` is (the pipeline's memo key: request and type); a caller that
+    /// joined with another decoding decodes `response` itself.
+    var decodedAs = ""
 }
