@@ -112,7 +112,18 @@ public final class UpstreamPipeline: Sendable {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
-        try await sendDecoded(request, cache: policy, store: store) { [self] response in
+        try await fetchDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+    }
+
+    /// ``fetchDecoded(_:cache:store:decode:)``, returning the shared ``UpstreamAnswer``
+    /// (one per cache entry) to derive values from once per answer.
+    public func fetchDecodedAnswer<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
+        try await sendDecodedAnswer(request, cache: policy, store: store) { [self] response in
             guard response.isSuccess else { throw unavailable(status: response.status) }
             return try decode(response)
         }
@@ -132,6 +143,19 @@ public final class UpstreamPipeline: Sendable {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
+        try await sendDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+    }
+
+    /// ``sendDecoded(_:cache:store:decode:)``, returning the decoded value as an
+    /// ``UpstreamAnswer``: while the response is cached (fresh, or served stale), every
+    /// caller gets the same answer object, so what is derived from it is computed once;
+    /// a response stored again (after expiry) is a new answer.
+    public func sendDecodedAnswer<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
         let key = request.cacheKey
         let memoKey = key + "\u{0}" + String(reflecting: T.self)
         let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
@@ -139,9 +163,9 @@ public final class UpstreamPipeline: Sendable {
         if cacheable {
             switch cache.lookup(key) {
             case .fresh(let response, let version):
-                if let value = cachedValue(response, version: version, memoKey: memoKey, decode) {
+                if let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode) {
                     counters.update { $0.cacheHits += 1 }
-                    return value
+                    return answer
                 }
                 // Stored by a caller decoding it differently: forget it, ask again.
                 cache.remove(key, version: version)
@@ -158,12 +182,12 @@ public final class UpstreamPipeline: Sendable {
             let response = try await exchange(request)
             guard response.isSuccess else { return FetchedResponse(response: response, decoded: nil) }
             do {
-                let value = try decode(response)
-                if cacheable, store?(value) ?? true,
+                let answer = UpstreamAnswer(try decode(response), counters: counters)
+                if cacheable, store?(answer.value) ?? true,
                    let version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError) {
-                    memoize(value, version: version, memoKey: memoKey)
+                    memoize(answer, version: version, memoKey: memoKey)
                 }
-                return FetchedResponse(response: response, decoded: .success(value))
+                return FetchedResponse(response: response, decoded: .success(answer))
             } catch {
                 return FetchedResponse(response: response, decoded: .failure(error))
             }
@@ -180,39 +204,47 @@ public final class UpstreamPipeline: Sendable {
             }
         } catch let error as UpstreamError {
             if let stale, policy.staleIfError > 0, error.kind != .badResponse,
-               let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
+               let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
                 counters.update { $0.staleServed += 1 }
-                return value
+                return answer
             }
             throw error
         }
         if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0,
-           let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
+           let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
             counters.update { $0.staleServed += 1 }
-            return value
+            return answer
         }
-        guard let decoded = fetched.decoded else { return try decode(fetched.response) }
-        guard let value = try decoded.get() as? T else { throw badResponse("the shared answer has another type") }
-        return value
+        guard let decoded = fetched.decoded else { return UpstreamAnswer(try decode(fetched.response), counters: counters) }
+        guard let answer = try decoded.get() as? UpstreamAnswer<T> else { throw badResponse("the shared answer has another type") }
+        return answer
     }
 
-    /// The decoded value of a cached response: memoised, or decoded now (nil when it does not decode).
-    private func cachedValue<T: Sendable>(
+    /// The answer of a cached response: memoised, or decoded now (nil when it does not decode).
+    private func cachedAnswer<T: Sendable>(
         _ response: UpstreamResponse, version: Int, memoKey: String, _ decode: (UpstreamResponse) throws -> T
-    ) -> T? {
-        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let value = memo.value as? T {
-            return value
+    ) -> UpstreamAnswer<T>? {
+        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let answer = memo.value as? UpstreamAnswer<T> {
+            return answer
         }
         guard let value = try? decode(response) else { return nil }
-        memoize(value, version: version, memoKey: memoKey)
-        return value
+        let answer = UpstreamAnswer(value, counters: counters)
+        return memoize(answer, version: version, memoKey: memoKey)
     }
 
-    private func memoize(_ value: some Sendable, version: Int, memoKey: String) {
+    /// Keeps `answer` as the one of the entry's `version`; returns the answer kept (one
+    /// memoised meanwhile by a concurrent caller for the same version wins, so every caller
+    /// shares one answer object per entry).
+    @discardableResult
+    private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: String) -> UpstreamAnswer<T> {
         let capacity = settings.cacheCapacity
-        decoded.withLock { memo in
+        return decoded.withLock { memo in
+            if let kept = memo[memoKey], kept.version == version, let existing = kept.value as? UpstreamAnswer<T> {
+                return existing
+            }
             if memo.count >= capacity, memo[memoKey] == nil { memo.removeAll() }
-            memo[memoKey] = (version, value)
+            memo[memoKey] = (version, answer)
+            return answer
         }
     }
 }
