@@ -46,7 +46,20 @@ enum NameOrder {
 
     /// Whether `name` contains `text`, case-insensitively (an empty text matches everything).
     static func matches(_ name: String, search text: String?) -> Bool {
-        guard let text, !text.isEmpty else { return true }
-        return name.lowercased().contains(text.lowercased())
+        matches(key: name.lowercased(), searchKey: searchKey(text))
+    }
+
+    /// What a search for `text` compares, once per request: `text` lowercased; nil (match
+    /// everything) for no text or an empty one.
+    static func searchKey(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text.lowercased()
+    }
+
+    /// Whether a name, given as its lowercased key (computed once per upstream answer),
+    /// contains the search key (``searchKey(_:)``; nil matches everything).
+    static func matches(key: String, searchKey: String?) -> Bool {
+        guard let searchKey else { return true }
+        return key.contains(searchKey)
     }
 }
