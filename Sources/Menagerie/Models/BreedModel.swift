@@ -1,32 +1,31 @@
 import Upstreams
 
-/// A Dog CEO breed or sub-breed as the schema's `Breed` sees it.
-struct BreedModel: Sendable, Hashable {
+/// A Dog CEO breed or sub-breed as the schema's `Breed` sees it. The catalog's models are
+/// made once per upstream answer (``BreedCatalog``) and shared by the requests it serves.
+final class BreedModel: Sendable {
     /// The Dog CEO path: `"akita"` or `"hound/afghan"`.
-    var id: String
+    let id: String
     /// The display name (``BreedNaming/displayName(path:)``).
-    var name: String
+    let name: String
     /// The main breed's path for a sub-breed; nil for a main breed.
-    var parentID: String?
+    let parentID: String?
     /// The sub-breed names of the main breed (of this breed, or of its parent).
-    var mainSubBreeds: [String]
+    let mainSubBreeds: [String]
+    /// The sub-breeds of a main breed, ordered by name; empty for a sub-breed.
+    let subBreeds: [BreedModel]
 
     init(main: String, sub: String?, subBreedsOfMain: [String]) {
-        id = sub.map { main + "/" + $0 } ?? main
+        let id = sub.map { main + "/" + $0 } ?? main
+        self.id = id
         name = BreedNaming.displayName(path: id)
         parentID = sub == nil ? nil : main
         mainSubBreeds = subBreedsOfMain
+        subBreeds = sub != nil ? [] : BreedCatalog.sorted(subBreedsOfMain.map { BreedModel(main: main, sub: $0, subBreedsOfMain: subBreedsOfMain) })
     }
 
     /// The main breed of a sub-breed.
     var parent: BreedModel? {
         parentID.map { BreedModel(main: $0, sub: nil, subBreedsOfMain: mainSubBreeds) }
-    }
-
-    /// The sub-breeds of a main breed, ordered by name; empty for a sub-breed.
-    var subBreeds: [BreedModel] {
-        guard parentID == nil else { return [] }
-        return BreedCatalog.sorted(mainSubBreeds.map { BreedModel(main: id, sub: $0, subBreedsOfMain: mainSubBreeds) })
     }
 }
 
