@@ -51,10 +51,10 @@ public final class UpstreamPipeline: Sendable {
     /// Counters for metrics and tests.
     public let counters = UpstreamCounters()
     let budget: RetryBudget
-    let inFlight = InFlightRequests()
+    let inFlight = InFlightRequests<DecodedKey>()
     let clock: MonotonicClock
     let wallClock: WallClock
-    let decoded = Locked<[String: (version: Int, value: any Sendable)]>([:])
+    let decoded = Locked<[DecodedKey: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
     /// `wallClock` reads `Retry-After` dates.
@@ -157,7 +157,7 @@ public final class UpstreamPipeline: Sendable {
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
         let key = request.cacheKey
-        let memoKey = key + "\u{0}" + String(reflecting: T.self)
+        let memoKey = DecodedKey(request: key, type: ObjectIdentifier(T.self))
         let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
         var stale: (response: UpstreamResponse, version: Int)?
         if cacheable {
@@ -222,7 +222,7 @@ public final class UpstreamPipeline: Sendable {
 
     /// The answer of a cached response: memoised, or decoded now (nil when it does not decode).
     private func cachedAnswer<T: Sendable>(
-        _ response: UpstreamResponse, version: Int, memoKey: String, _ decode: (UpstreamResponse) throws -> T
+        _ response: UpstreamResponse, version: Int, memoKey: DecodedKey, _ decode: (UpstreamResponse) throws -> T
     ) -> UpstreamAnswer<T>? {
         if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let answer = memo.value as? UpstreamAnswer<T> {
             return answer
@@ -236,7 +236,7 @@ public final class UpstreamPipeline: Sendable {
     /// memoised meanwhile by a concurrent caller for the same version wins, so every caller
     /// shares one answer object per entry).
     @discardableResult
-    private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: String) -> UpstreamAnswer<T> {
+    private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: DecodedKey) -> UpstreamAnswer<T> {
         let capacity = settings.cacheCapacity
         return decoded.withLock { memo in
             if let kept = memo[memoKey], kept.version == version, let existing = kept.value as? UpstreamAnswer<T> {
@@ -247,4 +247,11 @@ public final class UpstreamPipeline: Sendable {
             return answer
         }
     }
+}
+
+/// A request as one decoder sees it: the request's cache key and the decoded type (two
+/// callers decoding the same answer into different types share neither call nor value).
+struct DecodedKey: Hashable, Sendable {
+    var request: String
+    var type: ObjectIdentifier
 }
