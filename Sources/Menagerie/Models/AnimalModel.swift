@@ -8,14 +8,14 @@ final class AnimalModel: Sendable {
     /// `animal_type` upper-cased; unknown types are `OTHER`.
     let type: String
     /// The name lowercased: what searches compare and the list is ordered by.
-    let nameKey: String
+    let nameKey: SearchKey
 
     init(animal: ZooAnimal) {
         self.animal = animal
         id = String(animal.id)
         let upper = (animal.animalType ?? "").uppercased()
         type = Self.knownTypes.contains(upper) ? upper : "OTHER"
-        nameKey = animal.name.lowercased()
+        nameKey = SearchKey(animal.name)
     }
 
     static let knownTypes: Set<String> = ["MAMMAL", "BIRD", "REPTILE", "AMPHIBIAN", "FISH", "INVERTEBRATE", "MARSUPIAL", "OTHER"]
@@ -43,9 +43,9 @@ final class AnimalCatalog: Sendable {
 
     init(_ animals: [ZooAnimal]) {
         sorted = animals.map(AnimalModel.init(animal:))
-            .sorted { $0.nameKey != $1.nameKey ? $0.nameKey < $1.nameKey : $0.animal.id < $1.animal.id }
+            .sorted { $0.nameKey.text != $1.nameKey.text ? $0.nameKey.text < $1.nameKey.text : $0.animal.id < $1.animal.id }
         var byName: [String: AnimalModel] = [:]
-        for model in sorted where byName[model.nameKey] == nil { byName[model.nameKey] = model }
+        for model in sorted where byName[model.nameKey.text] == nil { byName[model.nameKey.text] = model }
         self.byName = byName
     }
 

@@ -35,8 +35,8 @@ final class BreedModel: Sendable {
 final class BreedCatalog: Sendable {
     /// Main breeds and sub-breeds, ordered by name (ties by id).
     let all: [BreedModel]
-    /// The display name of each breed of ``all``, lowercased (what a search compares).
-    let nameKeys: [String]
+    /// The display name of each breed of ``all`` as searches compare it.
+    let nameKeys: [SearchKey]
     /// Breeds by lowercased path.
     private let byID: [String: BreedModel]
     /// The first breed (in order) of each lowercased display name.
@@ -51,12 +51,12 @@ final class BreedCatalog: Sendable {
             }
         }
         all = Self.sorted(list)
-        nameKeys = all.map { $0.name.lowercased() }
+        nameKeys = all.map { SearchKey($0.name) }
         var byID: [String: BreedModel] = [:]
         var byName: [String: BreedModel] = [:]
         for (breed, nameKey) in zip(all, nameKeys) {
             if byID[breed.id.lowercased()] == nil { byID[breed.id.lowercased()] = breed }
-            if byName[nameKey] == nil { byName[nameKey] = breed }
+            if byName[nameKey.text] == nil { byName[nameKey.text] = breed }
         }
         self.byID = byID
         self.byName = byName

@@ -49,12 +49,12 @@ final class MonsterModel: Sendable {
 /// search compares): derived once per answer (``of(_:)``).
 final class MonsterList: Sendable {
     let models: [MonsterModel]
-    /// The name of each monster of ``models``, lowercased ("" without a name).
-    let nameKeys: [String]
+    /// The name of each monster of ``models`` as searches compare it ("" without a name).
+    let nameKeys: [SearchKey]
 
     init(_ objects: [JSONObject]) {
         models = objects.map { MonsterModel(object: $0) }
-        nameKeys = models.map { ($0.name ?? "").lowercased() }
+        nameKeys = models.map { SearchKey($0.name ?? "") }
     }
 
     /// The models of a `monsters(…)` list answer, made once per answer.
