@@ -51,10 +51,10 @@ public final class UpstreamPipeline: Sendable {
     /// Counters for metrics and tests.
     public let counters = UpstreamCounters()
     let budget: RetryBudget
-    let inFlight = InFlightRequests()
+    let inFlight = InFlightRequests<String>()
     let clock: MonotonicClock
     let wallClock: WallClock
-    let decoded = Locked<[String: (version: Int, value: any Sendable)]>([:])
+    let decoded = Locked<[DecodedKey: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
     /// `wallClock` reads `Retry-After` dates.
@@ -112,7 +112,18 @@ public final class UpstreamPipeline: Sendable {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
-        try await sendDecoded(request, cache: policy, store: store) { [self] response in
+        try await fetchDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+    }
+
+    /// ``fetchDecoded(_:cache:store:decode:)``, returning the shared ``UpstreamAnswer``
+    /// (one per cache entry) to derive values from once per answer.
+    public func fetchDecodedAnswer<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
+        try await sendDecodedAnswer(request, cache: policy, store: store) { [self] response in
             guard response.isSuccess else { throw unavailable(status: response.status) }
             return try decode(response)
         }
@@ -132,16 +143,29 @@ public final class UpstreamPipeline: Sendable {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
+        try await sendDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+    }
+
+    /// ``sendDecoded(_:cache:store:decode:)``, returning the decoded value as an
+    /// ``UpstreamAnswer``: while the response is cached (fresh, or served stale), every
+    /// caller gets the same answer object, so what is derived from it is computed once;
+    /// a response stored again (after expiry) is a new answer.
+    public func sendDecodedAnswer<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
         let key = request.cacheKey
-        let memoKey = key + "\u{0}" + String(reflecting: T.self)
+        let memoKey = DecodedKey(request: key, type: ObjectIdentifier(T.self))
         let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
         var stale: (response: UpstreamResponse, version: Int)?
         if cacheable {
             switch cache.lookup(key) {
             case .fresh(let response, let version):
-                if let value = cachedValue(response, version: version, memoKey: memoKey, decode) {
+                if let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode) {
                     counters.update { $0.cacheHits += 1 }
-                    return value
+                    return answer
                 }
                 // Stored by a caller decoding it differently: forget it, ask again.
                 cache.remove(key, version: version)
@@ -158,14 +182,14 @@ public final class UpstreamPipeline: Sendable {
             let response = try await exchange(request)
             guard response.isSuccess else { return FetchedResponse(response: response, decoded: nil) }
             do {
-                let value = try decode(response)
-                if cacheable, store?(value) ?? true,
+                let answer = UpstreamAnswer(try decode(response), counters: counters)
+                if cacheable, store?(answer.value) ?? true,
                    let version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError) {
-                    memoize(value, version: version, memoKey: memoKey)
+                    memoize(answer, version: version, memoKey: memoKey)
                 }
-                return FetchedResponse(response: response, decoded: .success(value), decodedAs: memoKey)
+                return FetchedResponse(response: response, decoded: .success(answer), decodedAs: memoKey.type)
             } catch {
-                return FetchedResponse(response: response, decoded: .failure(error), decodedAs: memoKey)
+                return FetchedResponse(response: response, decoded: .failure(error), decodedAs: memoKey.type)
             }
         }
 
@@ -182,39 +206,56 @@ public final class UpstreamPipeline: Sendable {
             }
         } catch let error as UpstreamError {
             if let stale, policy.staleIfError > 0, error.kind != .badResponse,
-               let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
+               let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
                 counters.update { $0.staleServed += 1 }
-                return value
+                return answer
             }
             throw error
         }
         if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0,
-           let value = cachedValue(stale.response, version: stale.version, memoKey: memoKey, decode) {
+           let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
             counters.update { $0.staleServed += 1 }
-            return value
+            return answer
         }
-        guard let decoded = fetched.decoded, fetched.decodedAs == memoKey else { return try decode(fetched.response) }
-        guard let value = try decoded.get() as? T else { throw badResponse("the shared answer has another type") }
-        return value
+        guard let decoded = fetched.decoded, fetched.decodedAs == memoKey.type else {
+            return UpstreamAnswer(try decode(fetched.response), counters: counters)
+        }
+        guard let answer = try decoded.get() as? UpstreamAnswer<T> else { throw badResponse("the shared answer has another type") }
+        return answer
     }
 
-    /// The decoded value of a cached response: memoised, or decoded now (nil when it does not decode).
-    private func cachedValue<T: Sendable>(
-        _ response: UpstreamResponse, version: Int, memoKey: String, _ decode: (UpstreamResponse) throws -> T
-    ) -> T? {
-        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let value = memo.value as? T {
-            return value
+    /// The answer of a cached response: memoised, or decoded now (nil when it does not decode).
+    private func cachedAnswer<T: Sendable>(
+        _ response: UpstreamResponse, version: Int, memoKey: DecodedKey, _ decode: (UpstreamResponse) throws -> T
+    ) -> UpstreamAnswer<T>? {
+        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let answer = memo.value as? UpstreamAnswer<T> {
+            return answer
         }
         guard let value = try? decode(response) else { return nil }
-        memoize(value, version: version, memoKey: memoKey)
-        return value
+        let answer = UpstreamAnswer(value, counters: counters)
+        return memoize(answer, version: version, memoKey: memoKey)
     }
 
-    private func memoize(_ value: some Sendable, version: Int, memoKey: String) {
+    /// Keeps `answer` as the one of the entry's `version`; returns the answer kept (one
+    /// memoised meanwhile by a concurrent caller for the same version wins, so every caller
+    /// shares one answer object per entry).
+    @discardableResult
+    private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: DecodedKey) -> UpstreamAnswer<T> {
         let capacity = settings.cacheCapacity
-        decoded.withLock { memo in
+        return decoded.withLock { memo in
+            if let kept = memo[memoKey], kept.version == version, let existing = kept.value as? UpstreamAnswer<T> {
+                return existing
+            }
             if memo.count >= capacity, memo[memoKey] == nil { memo.removeAll() }
-            memo[memoKey] = (version, value)
+            memo[memoKey] = (version, answer)
+            return answer
         }
     }
+}
+
+/// A request as one decoder sees it: the request's cache key and the decoded type (two
+/// callers decoding the same answer into different types share neither call nor value).
+struct DecodedKey: Hashable, Sendable {
+    var request: String
+    var type: ObjectIdentifier
 }

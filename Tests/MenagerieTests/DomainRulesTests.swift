@@ -25,6 +25,32 @@ final class DomainRulesTests: XCTestCase {
         XCTAssertFalse(NameOrder.matches("Afghan Hound", search: "cat"))
     }
 
+    /// Searches compare keys made once per upstream answer with a byte search when both texts
+    /// are printable ASCII: it must answer exactly as the text search it replaces.
+    func testSearchKeyByteSearchAgreesWithTheTextSearch() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab -'.()".utf8) + Array(0x20...0x7E)
+        func text(_ length: Int) -> String {
+            String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        for _ in 0..<20_000 {
+            let name = text(Int.random(in: 0...12, using: &generator))
+            let search = Bool.random(using: &generator) && name.count > 2
+                ? String(name.dropFirst(Int.random(in: 0...1, using: &generator)).prefix(Int.random(in: 1...3, using: &generator)))
+                : text(Int.random(in: 1...3, using: &generator))
+            let key = SearchKey(name)
+            let searchKey = NameOrder.searchKey(search)
+            XCTAssertTrue(key.isPrintableASCII)
+            let expected = search.isEmpty || NameOrder.textContains(name.lowercased(), search.lowercased())
+            XCTAssertEqual(NameOrder.matches(key: key, searchKey: searchKey), expected, "\(name) / \(search)")
+        }
+        // Other texts take the text search itself.
+        for (name, search) in [("Cafe\u{301} Bear", "e"), ("Caf\u{E9}", "cafe"), ("line\r\nfeed", "\n"), ("Ours brun", "BRUN"), ("Straße", "SS")] {
+            XCTAssertEqual(NameOrder.matches(key: SearchKey(name), searchKey: NameOrder.searchKey(search)),
+                           NameOrder.textContains(name.lowercased(), search.lowercased()), "\(name) / \(search)")
+        }
+    }
+
     func testLifeSpanForms() {
         XCTAssertEqual(NumberText.lifeSpan("10 - 12 years"), MeasuredRange(min: 10, max: 12, unit: "years"))
         XCTAssertEqual(NumberText.lifeSpan("10 – 16 years"), MeasuredRange(min: 10, max: 16, unit: "years"))

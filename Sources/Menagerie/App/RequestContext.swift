@@ -11,9 +11,12 @@ final class RequestContext: Sendable {
     let upstreams: UpstreamsEnvironment
     let loaders: UpstreamLoaders
     /// The zoo animal whose name equals the key, case-insensitively (one `/animals` request per batch).
-    let animalByName: DataLoader<String, ZooAnimal?>
+    let animalByName: DataLoader<String, AnimalModel?>
     /// The Dog CEO breed whose display name equals the key, case-insensitively (one list request per batch).
     let breedByName: DataLoader<String, BreedModel?>
+    /// The Dog API facts of the breed whose name, lowercased, equals the key lowercased; nil
+    /// when none (one `/breeds` request per batch).
+    let breedFacts: DataLoader<String, BreedFactsModel?>
     /// The document text, to place extra errors.
     let source: Source
     private let extraErrors = Locked<[GraphQLError]>([])
@@ -23,17 +26,24 @@ final class RequestContext: Sendable {
         self.upstreams = upstreams
         self.source = source
         loaders = upstreams.makeLoaders(scheduler: scheduler)
+        // The tables these loaders read are derived once per upstream answer.
         let zoo = upstreams.zoo
         animalByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
-            let animals = AnimalModel.sorted(try await zoo.animals())
-            var byName: [String: ZooAnimal] = [:]
-            for animal in animals where byName[animal.name.lowercased()] == nil { byName[animal.name.lowercased()] = animal }
-            return names.map { .success(byName[$0.lowercased()]) }
+            let catalog = AnimalCatalog.of(try await zoo.animalsAnswer())
+            return names.map { .success(catalog.named($0)) }
         }
         let dogCEO = upstreams.dogCEO
         breedByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
-            let catalog = BreedCatalog.of(try await dogCEO.breeds())
+            let catalog = BreedCatalog.of(try await dogCEO.breedsAnswer())
             return names.map { .success(catalog.named($0)) }
+        }
+        let theDogAPI = upstreams.theDogAPI
+        let metrics = upstreams.loaderMetrics
+        breedFacts = DataLoader(scheduler: scheduler, options: DataLoaderOptions(
+            cacheKey: { $0.lowercased() }, onBatch: { metrics.record(loader: "thedogapi.breed", size: $0) }
+        )) { names in
+            let index = BreedFactsIndex.of(try await theDogAPI.breedsAnswer())
+            return names.map { .success(index.named($0)) }
         }
     }
 
@@ -53,9 +63,9 @@ final class RequestContext: Sendable {
     /// The errors recorded with ``addError(_:at:)``.
     var errors: [GraphQLError] { extraErrors.withLock { $0 } }
 
-    /// The Dog CEO breed list, ordered.
+    /// The Dog CEO breed list, ordered (built once per upstream answer).
     func breedCatalog() async throws -> BreedCatalog {
-        try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breeds()) }
+        try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer()) }
     }
 }
 

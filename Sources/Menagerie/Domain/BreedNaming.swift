@@ -46,7 +46,68 @@ enum NameOrder {
 
     /// Whether `name` contains `text`, case-insensitively (an empty text matches everything).
     static func matches(_ name: String, search text: String?) -> Bool {
-        guard let text, !text.isEmpty else { return true }
-        return name.lowercased().contains(text.lowercased())
+        matches(key: SearchKey(name), searchKey: searchKey(text))
+    }
+
+    /// What a search for `text` compares, once per request: `text` lowercased; nil (match
+    /// everything) for no text or an empty one.
+    static func searchKey(_ text: String?) -> SearchKey? {
+        guard let text, !text.isEmpty else { return nil }
+        return SearchKey(text)
+    }
+
+    /// Whether a name, given as its key (made once per upstream answer), contains the
+    /// search key (``searchKey(_:)``; nil matches everything).
+    static func matches(key: SearchKey, searchKey: SearchKey?) -> Bool {
+        guard let searchKey else { return true }
+        if key.isPrintableASCII, searchKey.isPrintableASCII { return key.bytes.containsSubsequence(searchKey.bytes) }
+        return textContains(key.text, searchKey.text)
+    }
+
+    /// The containment test searches always made (Foundation's `contains`, which this module
+    /// sees): for printable ASCII texts it is a plain byte search, which
+    /// ``matches(key:searchKey:)`` does itself; other texts (accents and other composed
+    /// characters, control characters) still go through it, so every answer stays the same.
+    static func textContains(_ text: String, _ other: String) -> Bool {
+        text.contains(other)
+    }
+}
+
+/// A name lowercased for searches, with its UTF-8 bytes and whether they are all printable
+/// ASCII: made once per upstream answer for every name of a catalog, once per request for
+/// the text searched.
+struct SearchKey: Sendable, Equatable {
+    /// The text lowercased.
+    let text: String
+    let bytes: [UInt8]
+    /// Every byte is printable ASCII (space to `~`): each is a character of its own.
+    let isPrintableASCII: Bool
+
+    init(_ name: String) {
+        text = name.lowercased()
+        bytes = Array(text.utf8)
+        isPrintableASCII = bytes.allSatisfy { (0x20...0x7E).contains($0) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` (non-empty) occurs in these bytes.
+    func containsSubsequence(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return false }
+        let last = count - needle.count
+        return withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var start = 0
+                while start <= last {
+                    if haystack[start] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
     }
 }

@@ -1,16 +1,21 @@
-import Locking
 import Upstreams
 
-/// A zoo animal as the schema's `Animal` sees it.
-struct AnimalModel: Sendable {
-    var animal: ZooAnimal
-
-    var id: String { String(animal.id) }
-
+/// A zoo animal as the schema's `Animal` sees it, with what its fields need worked out
+/// when the model is made (for the full list: once per upstream answer, ``AnimalCatalog``).
+final class AnimalModel: Sendable {
+    let animal: ZooAnimal
+    let id: String
     /// `animal_type` upper-cased; unknown types are `OTHER`.
-    var type: String {
+    let type: String
+    /// The name lowercased: what searches compare and the list is ordered by.
+    let nameKey: SearchKey
+
+    init(animal: ZooAnimal) {
+        self.animal = animal
+        id = String(animal.id)
         let upper = (animal.animalType ?? "").uppercased()
-        return Self.knownTypes.contains(upper) ? upper : "OTHER"
+        type = Self.knownTypes.contains(upper) ? upper : "OTHER"
+        nameKey = SearchKey(animal.name)
     }
 
     static let knownTypes: Set<String> = ["MAMMAL", "BIRD", "REPTILE", "AMPHIBIAN", "FISH", "INVERTEBRATE", "MARSUPIAL", "OTHER"]
@@ -26,18 +31,39 @@ struct AnimalModel: Sendable {
         guard let low = animal.weightMin, let high = animal.weightMax else { return nil }
         return Units.fromPounds(MeasuredRange(min: low, max: high, unit: "lb"), to: unit)
     }
+}
 
-    /// Animals ordered by name (lowercased), ties by id.
-    static func sorted(_ animals: [ZooAnimal]) -> [ZooAnimal] {
-        if let hit = memo.withLock({ entry in entry.flatMap { $0.input == animals ? $0.sorted : nil } }) { return hit }
-        let sorted = animals.map { (key: $0.name.lowercased(), animal: $0) }
-            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.animal.id < $1.animal.id }
-            .map(\.animal)
-        memo.withLock { $0 = (animals, sorted) }
-        return sorted
+/// Every zoo animal as a model, ordered by name (lowercased), ties by id, with the first
+/// animal of each lowercased name: derived once per `/animals` answer (``of(_:)``).
+final class AnimalCatalog: Sendable {
+    /// The animals in order.
+    let sorted: [AnimalModel]
+    /// The first animal (in order) of each lowercased name.
+    private let byName: [String: AnimalModel]
+
+    init(_ animals: [ZooAnimal]) {
+        sorted = animals.map(AnimalModel.init(animal:))
+            .sorted { $0.nameKey.text != $1.nameKey.text ? $0.nameKey.text < $1.nameKey.text : $0.animal.id < $1.animal.id }
+        var byName: [String: AnimalModel] = [:]
+        for model in sorted where byName[model.nameKey.text] == nil { byName[model.nameKey.text] = model }
+        self.byName = byName
     }
 
-    /// The last list sorted and its input: the response cache hands out the same decoded
-    /// list while it is fresh, so requests reuse one sorted copy.
-    private static let memo = Locked<(input: [ZooAnimal], sorted: [ZooAnimal])?>(nil)
+    /// The catalog of a zoo `/animals` answer, built once per answer.
+    static func of(_ answer: UpstreamAnswer<[ZooAnimal]>) -> AnimalCatalog {
+        answer.derived(as: AnimalCatalog.self, AnimalCatalog.init)
+    }
+
+    /// The animals, in order, whose name contains `search` case-insensitively (all for nil
+    /// or empty) and whose type is `type` (any for nil).
+    func matching(search: String?, type: String? = nil) -> [AnimalModel] {
+        let key = NameOrder.searchKey(search)
+        if key == nil, type == nil { return sorted }
+        return sorted.filter { NameOrder.matches(key: $0.nameKey, searchKey: key) && (type == nil || $0.type == type) }
+    }
+
+    /// The first animal (in order) whose name equals `name`, case-insensitively.
+    func named(_ name: String) -> AnimalModel? {
+        byName[name.lowercased()]
+    }
 }

@@ -1,22 +1,59 @@
 import Upstreams
 
-/// What The Dog API knows about a breed: the schema's `BreedFacts`.
-struct BreedFactsModel: Sendable {
-    var breed: DogAPIBreed
+/// What The Dog API knows about a breed: the schema's `BreedFacts`, its texts parsed when
+/// the model is made (once per upstream answer, ``BreedFactsIndex``).
+final class BreedFactsModel: Sendable {
+    let breed: DogAPIBreed
+    let lifeSpanYears: MeasuredRange?
+    let temperament: [String]
+    /// `weight.metric` (kilograms); nil when absent or not a plain range.
+    let weightKilograms: MeasuredRange?
+    /// `height.metric` (centimetres); nil when absent or not a plain range.
+    let heightCentimeters: MeasuredRange?
+    /// ``DogAPIBreed/imageURL``.
+    let imageURL: String?
 
-    var lifeSpanYears: MeasuredRange? { breed.lifeSpan.flatMap(NumberText.lifeSpan) }
-
-    var temperament: [String] { NumberText.list(breed.temperament) }
+    init(breed: DogAPIBreed) {
+        self.breed = breed
+        lifeSpanYears = breed.lifeSpan.flatMap(NumberText.lifeSpan)
+        temperament = NumberText.list(breed.temperament)
+        weightKilograms = breed.weightMetric.flatMap(NumberText.range).map { MeasuredRange(min: $0.min, max: $0.max, unit: "kg") }
+        heightCentimeters = breed.heightMetric.flatMap(NumberText.range).map { MeasuredRange(min: $0.min, max: $0.max, unit: "cm") }
+        imageURL = breed.imageURL
+    }
 
     /// `weight.metric` (kilograms) in `unit`; nil when absent or not a plain range.
     func weight(_ unit: WeightUnit) -> MeasuredRange? {
-        guard let text = breed.weightMetric, let (low, high) = NumberText.range(text) else { return nil }
-        return Units.fromKilograms(MeasuredRange(min: low, max: high, unit: "kg"), to: unit)
+        weightKilograms.map { Units.fromKilograms($0, to: unit) }
     }
 
     /// `height.metric` (centimetres) in `unit`; nil when absent or not a plain range.
     func height(_ unit: LengthUnit) -> MeasuredRange? {
-        guard let text = breed.heightMetric, let (low, high) = NumberText.range(text) else { return nil }
-        return Units.fromCentimeters(MeasuredRange(min: low, max: high, unit: "cm"), to: unit)
+        heightCentimeters.map { Units.fromCentimeters($0, to: unit) }
+    }
+}
+
+/// The facts of every Dog API breed by lowercased name (the first breed of each name):
+/// derived once per `/breeds` answer (``of(_:)``).
+final class BreedFactsIndex: Sendable {
+    private let byName: [String: BreedFactsModel]
+
+    init(_ breeds: [DogAPIBreed]) {
+        var byName: [String: BreedFactsModel] = [:]
+        for breed in breeds {
+            let key = breed.name.lowercased()
+            if byName[key] == nil { byName[key] = BreedFactsModel(breed: breed) }
+        }
+        self.byName = byName
+    }
+
+    /// The index of a Dog API `/breeds` answer, built once per answer.
+    static func of(_ answer: UpstreamAnswer<[DogAPIBreed]>) -> BreedFactsIndex {
+        answer.derived(as: BreedFactsIndex.self, BreedFactsIndex.init)
+    }
+
+    /// The facts of the breed whose name, lowercased, equals `name` lowercased.
+    func named(_ name: String) -> BreedFactsModel? {
+        byName[name.lowercased()]
     }
 }

@@ -1,44 +1,46 @@
-import Locking
 import Upstreams
 
-/// A Dog CEO breed or sub-breed as the schema's `Breed` sees it.
-struct BreedModel: Sendable, Hashable {
+/// A Dog CEO breed or sub-breed as the schema's `Breed` sees it. The catalog's models are
+/// made once per upstream answer (``BreedCatalog``) and shared by the requests it serves.
+final class BreedModel: Sendable {
     /// The Dog CEO path: `"akita"` or `"hound/afghan"`.
-    var id: String
+    let id: String
     /// The display name (``BreedNaming/displayName(path:)``).
-    var name: String
+    let name: String
     /// The main breed's path for a sub-breed; nil for a main breed.
-    var parentID: String?
+    let parentID: String?
     /// The sub-breed names of the main breed (of this breed, or of its parent).
-    var mainSubBreeds: [String]
+    let mainSubBreeds: [String]
+    /// The sub-breeds of a main breed, ordered by name; empty for a sub-breed.
+    let subBreeds: [BreedModel]
 
     init(main: String, sub: String?, subBreedsOfMain: [String]) {
-        id = sub.map { main + "/" + $0 } ?? main
+        let id = sub.map { main + "/" + $0 } ?? main
+        self.id = id
         name = BreedNaming.displayName(path: id)
         parentID = sub == nil ? nil : main
         mainSubBreeds = subBreedsOfMain
+        subBreeds = sub != nil ? [] : BreedCatalog.sorted(subBreedsOfMain.map { BreedModel(main: main, sub: $0, subBreedsOfMain: subBreedsOfMain) })
     }
 
     /// The main breed of a sub-breed.
     var parent: BreedModel? {
         parentID.map { BreedModel(main: $0, sub: nil, subBreedsOfMain: mainSubBreeds) }
     }
-
-    /// The sub-breeds of a main breed, ordered by name; empty for a sub-breed.
-    var subBreeds: [BreedModel] {
-        guard parentID == nil else { return [] }
-        return BreedCatalog.sorted(mainSubBreeds.map { BreedModel(main: id, sub: $0, subBreedsOfMain: mainSubBreeds) })
-    }
 }
 
-/// Every breed of the Dog CEO list, ordered by name.
-struct BreedCatalog: Sendable {
+/// Every breed of the Dog CEO list, ordered by name, with its lookup tables and search
+/// keys: derived once per `/breeds/list/all` answer (``of(_:)``) and shared by every
+/// request that answer serves.
+final class BreedCatalog: Sendable {
     /// Main breeds and sub-breeds, ordered by name (ties by id).
-    var all: [BreedModel]
+    let all: [BreedModel]
+    /// The display name of each breed of ``all`` as searches compare it.
+    let nameKeys: [SearchKey]
     /// Breeds by lowercased path.
-    private var byID: [String: BreedModel] = [:]
+    private let byID: [String: BreedModel]
     /// The first breed (in order) of each lowercased display name.
-    private var byName: [String: BreedModel] = [:]
+    private let byName: [String: BreedModel]
 
     init(_ breeds: [DogCEOBreed]) {
         var list: [BreedModel] = []
@@ -49,22 +51,20 @@ struct BreedCatalog: Sendable {
             }
         }
         all = Self.sorted(list)
-        for breed in all {
+        nameKeys = all.map { SearchKey($0.name) }
+        var byID: [String: BreedModel] = [:]
+        var byName: [String: BreedModel] = [:]
+        for (breed, nameKey) in zip(all, nameKeys) {
             if byID[breed.id.lowercased()] == nil { byID[breed.id.lowercased()] = breed }
-            if byName[breed.name.lowercased()] == nil { byName[breed.name.lowercased()] = breed }
+            if byName[nameKey.text] == nil { byName[nameKey.text] = breed }
         }
+        self.byID = byID
+        self.byName = byName
     }
 
-    /// The last catalog built and the list it was built from: the response cache hands out
-    /// the same decoded list while it is fresh, so requests reuse one catalog.
-    private static let memo = Locked<(input: [DogCEOBreed], catalog: BreedCatalog)?>(nil)
-
-    /// The catalog of `breeds`, reused while the list is unchanged.
-    static func of(_ breeds: [DogCEOBreed]) -> BreedCatalog {
-        if let hit = memo.withLock({ entry in entry.flatMap { $0.input == breeds ? $0.catalog : nil } }) { return hit }
-        let catalog = BreedCatalog(breeds)
-        memo.withLock { $0 = (breeds, catalog) }
-        return catalog
+    /// The catalog of a Dog CEO breed list answer, built once per answer.
+    static func of(_ answer: UpstreamAnswer<[DogCEOBreed]>) -> BreedCatalog {
+        answer.derived(as: BreedCatalog.self, BreedCatalog.init)
     }
 
     /// `breeds` ordered by name compared after lowercasing, ties by id.
@@ -72,6 +72,19 @@ struct BreedCatalog: Sendable {
         breeds.map { (key: $0.name.lowercased(), breed: $0) }
             .sorted { $0.key != $1.key ? $0.key < $1.key : $0.breed.id < $1.breed.id }
             .map(\.breed)
+    }
+
+    /// The breeds, in order, whose name contains `search` case-insensitively (every breed
+    /// for nil or empty), sub-breeds only when `includeSubBreeds`.
+    func matching(search: String?, includeSubBreeds: Bool = true) -> [BreedModel] {
+        let key = NameOrder.searchKey(search)
+        if key == nil, includeSubBreeds { return all }
+        var matches: [BreedModel] = []
+        for (breed, nameKey) in zip(all, nameKeys)
+        where (includeSubBreeds || breed.parentID == nil) && NameOrder.matches(key: nameKey, searchKey: key) {
+            matches.append(breed)
+        }
+        return matches
     }
 
     /// The breed whose path or display name equals `text`, case-insensitively, ignoring surrounding white space.

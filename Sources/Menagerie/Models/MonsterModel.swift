@@ -4,9 +4,14 @@ import Upstreams
 
 /// A monster as the D&D API returned it: only the upstream fields the query
 /// asked for (field pushdown), plus the upstream errors found inside it.
-struct MonsterModel: Sendable {
-    var object: JSONObject
-    var upstreamErrors: [UpstreamError] = []
+final class MonsterModel: Sendable {
+    let object: JSONObject
+    let upstreamErrors: [UpstreamError]
+
+    init(object: JSONObject, upstreamErrors: [UpstreamError] = []) {
+        self.object = object
+        self.upstreamErrors = upstreamErrors
+    }
 
     /// The SRD index.
     var index: String? { object["index"]?.stringValue }
@@ -37,6 +42,40 @@ struct MonsterModel: Sendable {
     static func malformed(_ key: String) -> GraphQLError {
         ErrorMapping.graphQLError(UpstreamError(upstream: .dnd5e, kind: .badResponse,
                                                 message: "Upstream dnd5e sent an invalid response: \(key) has the wrong type."))
+    }
+}
+
+/// The monsters of one D&D list answer as models, with their lowercased names (what a
+/// search compares): derived once per answer (``of(_:)``).
+final class MonsterList: Sendable {
+    let models: [MonsterModel]
+    /// The name of each monster of ``models`` as searches compare it ("" without a name).
+    let nameKeys: [SearchKey]
+
+    init(_ objects: [JSONObject]) {
+        models = objects.map { MonsterModel(object: $0) }
+        nameKeys = models.map { SearchKey($0.name ?? "") }
+    }
+
+    /// The models of a `monsters(…)` list answer, made once per answer.
+    static func of(_ answer: UpstreamAnswer<[JSONObject]>) -> MonsterList {
+        answer.derived(as: MonsterList.self, MonsterList.init)
+    }
+
+    /// The models of a page answer (page and count), made once per answer.
+    static func of(_ answer: UpstreamAnswer<DnDMonsterPage>) -> MonsterList {
+        answer.derived(as: MonsterList.self) { MonsterList($0.monsters) }
+    }
+
+    /// The monsters whose name contains `search` case-insensitively (all for nil or empty).
+    func matching(search: String?) -> [MonsterModel] {
+        let key = NameOrder.searchKey(search)
+        if key == nil { return models }
+        var matches: [MonsterModel] = []
+        for (model, nameKey) in zip(models, nameKeys) where NameOrder.matches(key: nameKey, searchKey: key) {
+            matches.append(model)
+        }
+        return matches
     }
 }
 

@@ -12,9 +12,9 @@ enum BreedResolvers {
         map.asyncField("Breed", "imageUrl") { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
-            let facts: DogAPIBreed?
+            let facts: BreedFactsModel?
             do {
-                facts = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
+                facts = try await mappingErrors(upstream: .theDogAPI) { try await context.breedFacts.load(breed.name) }
             } catch {
                 // The Dog API failed (e.g. no key): Dog CEO's first image still shows the breed
                 // (the semantics' rule for a breed without a Dog API image). Without one, the
@@ -39,8 +39,7 @@ enum BreedResolvers {
         map.asyncField("Breed", "facts") { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
-            let match = try await mappingErrors(upstream: .theDogAPI) { try await context.loaders.dogAPIBreedByName.load(breed.name) }
-            return match.map(BreedFactsModel.init(breed:))
+            return try await mappingErrors(upstream: .theDogAPI) { try await context.breedFacts.load(breed.name) }
         }
         map.asyncField("Breed", "monster") { source, _, context, info in
             try await MonsterResolvers.monster(named: try breed(source).name, context: context, info: info)

@@ -75,16 +75,18 @@ enum MonsterListResolver {
                 pageQuery.skip = page.skip
                 pageQuery.limit = page.limit
                 // Page and count together are one upstream request (two aliased `monsters` fields).
-                var items: [JSONObject] = []
+                // The models are made once per upstream answer.
+                var models: [MonsterModel] = []
                 var total = 0
                 if wantsItems, wantsCount {
-                    (items, total) = try await dnd.monsterPage(pageQuery, selection: itemSelection)
+                    let answer = try await dnd.monsterPageAnswer(pageQuery, selection: itemSelection)
+                    models = MonsterList.of(answer).models
+                    total = answer.value.totalCount
                 } else if wantsItems {
-                    items = try await dnd.monsters(pageQuery, selection: itemSelection)
+                    models = MonsterList.of(try await dnd.monstersAnswer(pageQuery, selection: itemSelection)).models
                 } else if wantsCount {
                     total = try await dnd.monsterIndexes(matching: plan.upstream).count
                 }
-                let models = items.map { MonsterModel(object: $0) }
                 // Without `items` the page's size follows from the count.
                 let shown = wantsItems ? models.count : max(0, min(page.limit, total - page.skip))
                 return PageModel(items: models, totalCount: total, hasMore: page.skip + shown < total)

@@ -49,8 +49,7 @@ enum MonsterResolvers {
         map.asyncField("Monster", "animal") { source, _, context, _ in
             let name = try monster(source).requiredString("name")
             let context = try requestContext(context)
-            let animal = try await mappingErrors(upstream: .zoo) { try await context.animalByName.load(name) }
-            return animal.map(AnimalModel.init(animal:))
+            return try await mappingErrors(upstream: .zoo) { try await context.animalByName.load(name) }
         }
         map.asyncField("Monster", "breed") { source, _, context, _ in
             let name = try monster(source).requiredString("name")

@@ -9,8 +9,7 @@ enum QueryResolvers {
             let includeSubBreeds = arguments.flag("includeSubBreeds", default: true)
             let search = arguments.text("search")
             let catalog = try await requestContext(context).breedCatalog()
-            let matches = catalog.all.filter { ($0.parentID == nil || includeSubBreeds) && NameOrder.matches($0.name, search: search) }
-            let window = page.slice(matches)
+            let window = page.slice(catalog.matching(search: search, includeSubBreeds: includeSubBreeds))
             return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
         }
         map.asyncField("Query", "breed") { _, arguments, context, _ in
@@ -22,11 +21,8 @@ enum QueryResolvers {
             let search = arguments.text("search")
             let type = arguments.text("type")
             let zoo = try requestContext(context).upstreams.zoo
-            let animals = try await mappingErrors(upstream: .zoo) { try await zoo.animals() }
-            let matches = AnimalModel.sorted(animals).map(AnimalModel.init(animal:)).filter {
-                NameOrder.matches($0.animal.name, search: search) && (type == nil || $0.type == type)
-            }
-            let window = page.slice(matches)
+            let catalog = try await mappingErrors(upstream: .zoo) { AnimalCatalog.of(try await zoo.animalsAnswer()) }
+            let window = page.slice(catalog.matching(search: search, type: type))
             return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
         }
         map.asyncField("Query", "animal") { _, arguments, context, _ in

@@ -15,19 +15,17 @@ enum SearchResolver {
         let selection = MonsterPushdown.selection(for: monsterFields, collector)
         let upstreams = context.upstreams
 
+        // The models, their order and their lowercased names are derived once per upstream
+        // answer: per request, only the filtering.
         async let breeds = attempt(.dogCEO) { () -> [any Sendable] in
-            BreedCatalog.of(try await upstreams.dogCEO.breeds()).all.filter { NameOrder.matches($0.name, search: text) }
+            BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer()).matching(search: text)
         }
         async let animals = attempt(.zoo) { () -> [any Sendable] in
-            AnimalModel.sorted(try await upstreams.zoo.animals())
-                .filter { NameOrder.matches($0.name, search: text) }
-                .map(AnimalModel.init(animal:))
+            AnimalCatalog.of(try await upstreams.zoo.animalsAnswer()).matching(search: text)
         }
         async let monsters = attempt(.dnd5e) { () -> [any Sendable] in
             let query = DnDMonsterQuery(name: text.isEmpty ? nil : text, limit: limit)
-            return try await upstreams.dnd.monsters(query, selection: selection)
-                .filter { NameOrder.matches($0["name"]?.stringValue ?? "", search: text) }
-                .map { MonsterModel(object: $0) }
+            return MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: selection)).matching(search: text)
         }
         let results = await [breeds, animals, monsters]
         var items: [any Sendable] = []

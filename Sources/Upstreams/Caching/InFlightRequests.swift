@@ -6,7 +6,7 @@ import Locking
 /// key wait for the same call. A caller that is cancelled stops waiting at once
 /// (`CancellationError`); the shared call goes on for the others, and is cancelled
 /// only when every caller waiting for it has been cancelled.
-final class InFlightRequests: Sendable {
+final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
     struct Call {
         var id: Int
         var task: Task<Void, Never>?
@@ -14,7 +14,7 @@ final class InFlightRequests: Sendable {
     }
 
     struct Storage {
-        var calls: [String: Call] = [:]
+        var calls: [Key: Call] = [:]
         var nextID = 0
     }
 
@@ -23,7 +23,7 @@ final class InFlightRequests: Sendable {
     /// Returns the response of the call for `key`, starting it with `start` if none is
     /// running; `joined` tells whether an existing call was reused.
     func run(
-        _ key: String,
+        _ key: Key,
         _ start: @escaping @Sendable () async throws -> FetchedResponse
     ) async throws -> (fetched: FetchedResponse, joined: Bool) {
         let waiter = InFlightWaiter()
@@ -55,7 +55,7 @@ final class InFlightRequests: Sendable {
         return (fetched, waiter.joined)
     }
 
-    private func finish(_ key: String, id: Int, _ result: Result<FetchedResponse, any Error>) {
+    private func finish(_ key: Key, id: Int, _ result: Result<FetchedResponse, any Error>) {
         let waiters = storage.withLock { s -> [InFlightWaiter] in
             guard let call = s.calls[key], call.id == id else { return [] }
             s.calls[key] = nil
@@ -65,7 +65,7 @@ final class InFlightRequests: Sendable {
     }
 
     /// A cancelled caller stops waiting; the last one to leave cancels the call.
-    private func leave(_ key: String, _ waiter: InFlightWaiter) {
+    private func leave(_ key: Key, _ waiter: InFlightWaiter) {
         let abandoned = storage.withLock { s -> Task<Void, Never>? in
             guard var call = s.calls[key], let index = call.waiters.firstIndex(where: { $0 === waiter }) else { return nil }
             call.waiters.remove(at: index)
@@ -157,7 +157,7 @@ struct FetchedResponse: Sendable {
     var response: UpstreamResponse
     /// Nil for a non-2xx answer (each caller decodes those itself).
     var decoded: Result<any Sendable, any Error>?
-    /// Which decoding `decoded` is (the pipeline's memo key: request and type); a caller that
-    /// joined with another decoding decodes `response` itself.
-    var decodedAs = ""
+    /// The type `decoded` was decoded as; a caller that joined with another decoding decodes
+    /// `response` itself.
+    var decodedAs: ObjectIdentifier?
 }

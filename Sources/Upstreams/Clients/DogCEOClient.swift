@@ -39,9 +39,14 @@ public struct DogCEOClient: Sendable {
     /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order.
     /// The decoded list is reused while the response is cached.
     public func breeds() async throws -> [DogCEOBreed] {
+        try await breedsAnswer().value
+    }
+
+    /// ``breeds()`` as the shared answer, to derive values from once per answer.
+    public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {
         let request = UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecoded(request, cache: listPolicy) { response in
+        return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy) { response in
             let body = try pipeline.parseJSON(response.body)
             guard body["status"]?.stringValue == "success", let message = body["message"] else {
                 throw pipeline.badResponse("missing the success envelope")

@@ -24,20 +24,25 @@ public struct TheDogAPIClient: Sendable {
 
     /// `GET /breeds`: every breed (one request serves every breed).
     public func breeds() async throws -> [DogAPIBreed] {
+        try await breedList(path: "/breeds").value
+    }
+
+    /// ``breeds()`` as the shared answer, to derive values from once per answer.
+    public func breedsAnswer() async throws -> UpstreamAnswer<[DogAPIBreed]> {
         try await breedList(path: "/breeds")
     }
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) async throws -> [DogAPIBreed] {
-        try await breedList(path: "/breeds/search?q=" + URLText.encode(text))
+        try await breedList(path: "/breeds/search?q=" + URLText.encode(text)).value
     }
 
-    private func breedList(path: String) async throws -> [DogAPIBreed] {
+    private func breedList(path: String) async throws -> UpstreamAnswer<[DogAPIBreed]> {
         var headers = [UpstreamHeader("Accept", "application/json")]
         if let apiKey { headers.append(UpstreamHeader("x-api-key", apiKey.value)) }
         let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecoded(request, cache: policy) { response in
+        return try await pipeline.fetchDecodedAnswer(request, cache: policy) { response in
             guard case .array(let items) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the breed list is not an array")
             }

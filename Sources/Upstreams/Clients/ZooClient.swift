@@ -22,8 +22,13 @@ public struct ZooClient: Sendable {
 
     /// `GET /animals`: every animal.
     public func animals() async throws -> [ZooAnimal] {
+        try await animalsAnswer().value
+    }
+
+    /// ``animals()`` as the shared answer, to derive values from once per answer.
+    public func animalsAnswer() async throws -> UpstreamAnswer<[ZooAnimal]> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecoded(request("/animals"), cache: listPolicy) { response in
+        return try await pipeline.fetchDecodedAnswer(request("/animals"), cache: listPolicy) { response in
             try Self.decodeList(try pipeline.parseJSON(response.body), pipeline: pipeline)
         }
     }

@@ -61,7 +61,13 @@ public struct DnDClient: Sendable {
     /// `monsters(…)` with the given filters, returning the selected fields of each
     /// monster in upstream order (by name). A `limit` of 0 returns `[]` without a call.
     public func monsters(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> [JSONObject] {
-        if let limit = query.limit, limit <= 0 { return [] }
+        try await monstersAnswer(query, selection: selection).value
+    }
+
+    /// ``monsters(_:selection:)`` as an answer of its own, derived once from the shared
+    /// GraphQL answer, to derive values from once per answer.
+    public func monstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> UpstreamAnswer<[JSONObject]> {
+        if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
         let (definitions, arguments, variables) = query.arguments()
         let selectionText = try printed(selection)
         var text = "query Monsters"
@@ -69,13 +75,14 @@ public struct DnDClient: Sendable {
         text += " { monsters"
         if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
         text += " " + selectionText + " }"
-        let result = try await execute(query: text, variables: variables)
-        if let error = result.errors.first { throw error.error }
-        guard let list = result.data?["monsters"]?.arrayValue else {
-            throw pipeline.badResponse("no monsters list in the data")
+        let answer = try await executeAnswer(query: text, variables: variables)
+        return try answer.derivedAnswer(as: [JSONObject].self) { result in
+            if let error = result.errors.first { throw error.error }
+            guard let list = result.data?["monsters"]?.arrayValue else {
+                throw pipeline.badResponse("no monsters list in the data")
+            }
+            return try monsterObjects(list)
         }
-        let monsters = try monsterObjects(list)
-        return monsters
     }
 
     /// The monsters of a `monsters` list of the answer (each must be an object).
@@ -102,9 +109,16 @@ public struct DnDClient: Sendable {
     /// The same monsters and count as ``monsters(_:selection:)`` and
     /// ``monsterIndexes(matching:)``. A `limit` of 0 asks for the count only.
     public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> (monsters: [JSONObject], totalCount: Int) {
+        let page = try await monsterPageAnswer(query, selection: selection).value
+        return (page.monsters, page.totalCount)
+    }
+
+    /// ``monsterPage(_:selection:)`` as an answer of its own, derived once from the shared
+    /// GraphQL answer, to derive values from once per answer.
+    public func monsterPageAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> UpstreamAnswer<DnDMonsterPage> {
         if let limit = query.limit, limit <= 0 {
             let count = try await monsterIndexes(matching: query).count
-            return ([], count)
+            return UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: count))
         }
         var filters = query
         filters.limit = nil
@@ -118,14 +132,16 @@ public struct DnDClient: Sendable {
         text += " page: monsters"
         if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
         text += " " + selectionText + " }"
-        let result = try await execute(query: text, variables: variables)
-        if let error = result.errors.first { throw error.error }
-        guard let all = result.data?["total"]?.arrayValue, let list = result.data?["page"]?.arrayValue else {
-            throw pipeline.badResponse("no monsters list in the data")
+        let answer = try await executeAnswer(query: text, variables: variables)
+        return try answer.derivedAnswer(as: DnDMonsterPage.self) { result in
+            if let error = result.errors.first { throw error.error }
+            guard let all = result.data?["total"]?.arrayValue, let list = result.data?["page"]?.arrayValue else {
+                throw pipeline.badResponse("no monsters list in the data")
+            }
+            let monsters = try monsterObjects(list)
+            let total = all.reduce(into: 0) { count, item in if item["index"]?.stringValue != nil { count += 1 } }
+            return DnDMonsterPage(monsters: monsters, totalCount: total)
         }
-        let monsters = try monsterObjects(list)
-        let total = all.reduce(into: 0) { count, item in if item["index"]?.stringValue != nil { count += 1 } }
-        return (monsters, total)
     }
 
     /// The `limit` that asks the upstream for every match (it has 334 monsters).
@@ -224,6 +240,12 @@ public struct DnDClient: Sendable {
 
     /// Sends one GraphQL query and returns `data` and the errors it carried.
     public func execute(query: String, variables: JSONObject) async throws -> (data: JSONObject?, errors: [LocatedError]) {
+        let decoded = try await executeAnswer(query: query, variables: variables).value
+        return (decoded.data, decoded.errors)
+    }
+
+    /// ``execute(query:variables:)``'s answer as the pipeline shares it (one per cache entry).
+    func executeAnswer(query: String, variables: JSONObject) async throws -> UpstreamAnswer<GraphQLResult> {
         var body = JSONObject()
         body["query"] = .string(query)
         if !variables.isEmpty { body["variables"] = .object(variables) }
@@ -237,7 +259,7 @@ public struct DnDClient: Sendable {
         let pipeline = self.pipeline
         // An answer carrying `errors` is used (its aliases that answered keep their data)
         // but never cached.
-        let decoded = try await pipeline.fetchDecoded(request, cache: policy, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
+        return try await pipeline.fetchDecodedAnswer(request, cache: policy, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
             guard case .object(let object) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the GraphQL response is not an object")
             }
@@ -255,7 +277,6 @@ public struct DnDClient: Sendable {
             if data == nil, errors.isEmpty { throw pipeline.badResponse("neither data nor errors") }
             return GraphQLResult(data: data, errors: errors)
         }
-        return (decoded.data, decoded.errors)
     }
 
     struct GraphQLResult: Sendable {
@@ -273,7 +294,9 @@ public struct DnDClient: Sendable {
         var all = query
         all.limit = Self.countLimit
         all.skip = nil
-        return try await monsters(all, selection: ["index"]).compactMap { $0["index"]?.stringValue }
+        return try await monstersAnswer(all, selection: ["index"]).derived(as: DnDMonsterIndexes.self) { monsters in
+            DnDMonsterIndexes(indexes: monsters.compactMap { $0["index"]?.stringValue })
+        }.indexes
     }
 
     private func printed(_ selection: UpstreamSelection) throws -> String {
@@ -283,4 +306,23 @@ public struct DnDClient: Sendable {
             throw pipeline.badResponse("the gateway asked for an invalid field name")
         }
     }
+}
+
+/// A page of monsters with the number of every match (``DnDClient/monsterPage(_:selection:)``).
+public struct DnDMonsterPage: Sendable {
+    /// The page's monsters (the selected fields), in upstream order.
+    public var monsters: [JSONObject]
+    /// How many monsters match the filters.
+    public var totalCount: Int
+
+    /// Creates a page.
+    public init(monsters: [JSONObject], totalCount: Int) {
+        self.monsters = monsters
+        self.totalCount = totalCount
+    }
+}
+
+/// The indexes of a monster list, derived once per answer.
+struct DnDMonsterIndexes: Sendable {
+    var indexes: [String]
 }

@@ -51,17 +51,13 @@ extension UpstreamsEnvironment {
         let dogAPIBreedByName = DataLoader<String, DogAPIBreed?>(
             scheduler: scheduler, options: options("thedogapi.breed", cacheKey: { $0.lowercased() })
         ) { names in
-            let breeds = try await theDogAPI.breeds()
-            var byName: [String: DogAPIBreed] = [:]
-            for breed in breeds where byName[breed.name.lowercased()] == nil { byName[breed.name.lowercased()] = breed }
-            return names.map { .success(byName[$0.lowercased()]) }
+            let index = try await theDogAPI.breedsAnswer().derived(as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
+            return names.map { .success(index.byName[$0.lowercased()]) }
         }
         let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
             if ids.count == 1 { return [.success(try await zoo.animal(id: ids[0]))] }
-            let animals = try await zoo.animals()
-            var byID: [Int: ZooAnimal] = [:]
-            for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }
-            return ids.map { .success(byID[$0]) }
+            let index = try await zoo.animalsAnswer().derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init)
+            return ids.map { .success(index.byID[$0]) }
         }
         return UpstreamLoaders(
             scheduler: scheduler,
@@ -71,5 +67,31 @@ extension UpstreamsEnvironment {
             dogAPIBreedByName: dogAPIBreedByName,
             animalsByID: animalsByID
         )
+    }
+}
+
+/// The Dog API breeds by lowercased name (the first breed of each name), built once per
+/// `/breeds` answer.
+final class DogAPIBreedNameIndex: Sendable {
+    let byName: [String: DogAPIBreed]
+
+    init(_ breeds: [DogAPIBreed]) {
+        var byName: [String: DogAPIBreed] = [:]
+        for breed in breeds {
+            let key = breed.name.lowercased()
+            if byName[key] == nil { byName[key] = breed }
+        }
+        self.byName = byName
+    }
+}
+
+/// The zoo animals by id (the first animal of each id), built once per `/animals` answer.
+final class ZooAnimalIDIndex: Sendable {
+    let byID: [Int: ZooAnimal]
+
+    init(_ animals: [ZooAnimal]) {
+        var byID: [Int: ZooAnimal] = [:]
+        for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }
+        self.byID = byID
     }
 }

@@ -32,6 +32,9 @@ public final class UpstreamCounters: Sendable {
         public var deduplicated = 0
         /// Requests refused at once by the open circuit breaker.
         public var breakerRejections = 0
+        /// Values derived from decoded answers (``UpstreamAnswer/derived(as:_:)``): each is
+        /// computed once per answer, so this grows when answers are fetched, not per request.
+        public var derivations = 0
         /// Errors by `extensions.code`.
         public var errors: [String: Int] = [:]
 
