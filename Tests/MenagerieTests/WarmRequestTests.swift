@@ -32,6 +32,30 @@ final class WarmRequestTests: XCTestCase {
         return String(decoding: result.jsonBytes(), as: UTF8.self)
     }
 
+    /// Warm, `breeds` and the breeds' `facts` and `imageUrl` are answered at once from the
+    /// fresh cached answers (immediate resolvers): no loader batch, the same bytes as cold.
+    func testWarmBreedFieldsAnswerAtOnceWithoutLoaders() async throws {
+        let time = ManualClock()
+        let app = try embeddedApp(time)
+        let query = "{ breeds(limit: 20) { totalCount items { id name imageUrl facts { temperament lifeSpan } } } }"
+        let cold = await run(app, query)
+        let batchesAfterCold = app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches ?? 0
+        XCTAssertEqual(batchesAfterCold, 1, "the cold request loads the facts through the loader")
+        for _ in 0..<3 {
+            let warm = await run(app, query)
+            XCTAssertEqual(warm, cold)
+        }
+        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold,
+                       "warm requests use no facts loader")
+        // Expired: the loader again (one batch), then at once again.
+        time.advance(by: 6 * 3600 + 1)
+        let refreshed = await run(app, query)
+        XCTAssertEqual(refreshed, cold)
+        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold + 1)
+        _ = await run(app, query)
+        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold + 1)
+    }
+
     func testWarmRequestsDeriveNothingAndAnswerTheSame() async throws {
         let time = ManualClock()
         let app = try embeddedApp(time)

@@ -20,6 +20,11 @@ final class RequestContext: Sendable {
     /// The document text, to place extra errors.
     let source: Source
     private let extraErrors = Locked<[GraphQLError]>([])
+    /// The Dog API facts index this request answers from: the first one it used, so that
+    /// every field of one response reads one upstream answer (as a loader's cache would do).
+    private let factsIndex: Locked<BreedFactsIndex?>
+    /// The Dog CEO catalog this request answers from, likewise.
+    private let catalog = Locked<BreedCatalog?>(nil)
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
         let scheduler = BatchScheduler()
@@ -39,10 +44,16 @@ final class RequestContext: Sendable {
         }
         let theDogAPI = upstreams.theDogAPI
         let metrics = upstreams.loaderMetrics
+        let factsIndex = Locked<BreedFactsIndex?>(nil)
+        self.factsIndex = factsIndex
         breedFacts = DataLoader(scheduler: scheduler, options: DataLoaderOptions(
             cacheKey: { $0.lowercased() }, onBatch: { metrics.record(loader: "thedogapi.breed", size: $0) }
         )) { names in
-            let index = BreedFactsIndex.of(try await theDogAPI.breedsAnswer())
+            let fetched = BreedFactsIndex.of(try await theDogAPI.breedsAnswer())
+            let index = factsIndex.withLock { kept in
+                if kept == nil { kept = fetched }
+                return kept ?? fetched
+            }
             return names.map { .success(index.named($0)) }
         }
     }
@@ -65,7 +76,30 @@ final class RequestContext: Sendable {
 
     /// The Dog CEO breed list, ordered (built once per upstream answer).
     func breedCatalog() async throws -> BreedCatalog {
-        try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer()) }
+        if let kept = catalog.withLock({ $0 }) { return kept }
+        let fetched = try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer()) }
+        return catalog.withLock { kept in
+            if kept == nil { kept = fetched }
+            return kept ?? fetched
+        }
+    }
+
+    /// The catalog at once: this request's, or the cached one while it is fresh; nil when
+    /// getting it means waiting (then ``breedCatalog()``).
+    func immediateBreedCatalog() -> BreedCatalog? {
+        catalog.withLock { kept in
+            if kept == nil, let answer = upstreams.dogCEO.freshBreedsAnswer() { kept = BreedCatalog.of(answer) }
+            return kept
+        }
+    }
+
+    /// The Dog API facts index at once: this request's, or the cached one while it is fresh;
+    /// nil when getting it means waiting (then the ``breedFacts`` loader).
+    func immediateFactsIndex() -> BreedFactsIndex? {
+        factsIndex.withLock { kept in
+            if kept == nil, let answer = upstreams.theDogAPI.freshBreedsAnswer() { kept = BreedFactsIndex.of(answer) }
+            return kept
+        }
     }
 }
 

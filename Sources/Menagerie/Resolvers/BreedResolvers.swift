@@ -9,12 +9,22 @@ enum BreedResolvers {
         map.field("Breed", "source") { _, _, _, _ in "DOG_CEO" }
         map.field("Breed", "parent") { source, _, _, _ in try breed(source).parent }
         map.field("Breed", "subBreeds") { source, _, _, _ in try breed(source).subBreeds }
-        map.asyncField("Breed", "imageUrl") { source, _, context, _ in
+        // Answered at once while The Dog API's breed list is cached and fresh (a warm
+        // request: no loader, no task); otherwise through the request's loader.
+        map.field("Breed", "imageUrl", immediate: { source, _, context, _ in
+            guard let index = try requestContext(context).immediateFactsIndex(),
+                  let url = index.named(try breed(source).name)?.imageURL else { return .suspend }
+            return .value(url)
+        }, orAsync: { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
             let facts: BreedFactsModel?
             do {
-                facts = try await mappingErrors(upstream: .theDogAPI) { try await context.breedFacts.load(breed.name) }
+                if let index = context.immediateFactsIndex() {
+                    facts = index.named(breed.name)  // Known, without an image: Dog CEO's below.
+                } else {
+                    facts = try await mappingErrors(upstream: .theDogAPI) { try await context.breedFacts.load(breed.name) }
+                }
             } catch {
                 // The Dog API failed (e.g. no key): Dog CEO's first image still shows the breed
                 // (the semantics' rule for a breed without a Dog API image). Without one, the
@@ -26,7 +36,7 @@ enum BreedResolvers {
             if let url = facts?.imageURL { return url }
             let images = try await mappingErrors(upstream: .dogCEO) { try await context.loaders.breedImages.load(breed.id) }
             return images?.first
-        }
+        })
         map.asyncField("Breed", "images") { source, arguments, context, _ in
             let breed = try breed(source)
             let count = try arguments.count("count", default: 10, in: 1...50)
@@ -36,11 +46,14 @@ enum BreedResolvers {
                 try await context.upstreams.dogCEO.randomImages(breed: main, subBreed: sub, count: count)
             }
         }
-        map.asyncField("Breed", "facts") { source, _, context, _ in
+        map.field("Breed", "facts", immediate: { source, _, context, _ in
+            guard let index = try requestContext(context).immediateFactsIndex() else { return .suspend }
+            return .value(index.named(try breed(source).name))
+        }, orAsync: { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
             return try await mappingErrors(upstream: .theDogAPI) { try await context.breedFacts.load(breed.name) }
-        }
+        })
         map.asyncField("Breed", "monster") { source, _, context, info in
             try await MonsterResolvers.monster(named: try breed(source).name, context: context, info: info)
         }

@@ -3,19 +3,32 @@ import Upstreams
 
 /// The root fields of `Query`.
 enum QueryResolvers {
+    /// `Query.breeds` on a catalog: the page its arguments ask for.
+    static func breedPage(_ catalog: BreedCatalog, _ arguments: FieldArguments) throws -> PageModel<BreedModel> {
+        let page = try arguments.page()
+        let includeSubBreeds = arguments.flag("includeSubBreeds", default: true)
+        let search = arguments.text("search")
+        let window = page.slice(catalog.matching(search: search, includeSubBreeds: includeSubBreeds))
+        return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
+    }
+
     static func register(_ map: inout ResolverMap) {
-        map.asyncField("Query", "breeds") { _, arguments, context, _ in
-            let page = try arguments.page()
-            let includeSubBreeds = arguments.flag("includeSubBreeds", default: true)
-            let search = arguments.text("search")
-            let catalog = try await requestContext(context).breedCatalog()
-            let window = page.slice(catalog.matching(search: search, includeSubBreeds: includeSubBreeds))
-            return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
-        }
-        map.asyncField("Query", "breed") { _, arguments, context, _ in
+        // Answered at once while the Dog CEO breed list is cached and fresh.
+        map.field("Query", "breeds", immediate: { _, arguments, context, _ in
+            guard let catalog = try requestContext(context).immediateBreedCatalog() else { return .suspend }
+            return .value(try breedPage(catalog, arguments))
+        }, orAsync: { _, arguments, context, _ in
+            _ = try arguments.page()  // Bad arguments are an error before any upstream call.
+            return try breedPage(try await requestContext(context).breedCatalog(), arguments)
+        })
+        map.field("Query", "breed", immediate: { _, arguments, context, _ in
+            guard let id = arguments.text("id") else { return .value(nil) }
+            guard let catalog = try requestContext(context).immediateBreedCatalog() else { return .suspend }
+            return .value(catalog.find(id))
+        }, orAsync: { _, arguments, context, _ in
             guard let id = arguments.text("id") else { return nil }
             return try await requestContext(context).breedCatalog().find(id)
-        }
+        })
         map.asyncField("Query", "animals") { _, arguments, context, _ in
             let page = try arguments.page()
             let search = arguments.text("search")

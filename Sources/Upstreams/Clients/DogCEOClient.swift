@@ -42,9 +42,18 @@ public struct DogCEOClient: Sendable {
         try await breedsAnswer().value
     }
 
+    /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
+    public func freshBreedsAnswer() -> UpstreamAnswer<[DogCEOBreed]>? {
+        pipeline.freshAnswer(breedListRequest)
+    }
+
+    private var breedListRequest: UpstreamRequest {
+        UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
+    }
+
     /// ``breeds()`` as the shared answer, to derive values from once per answer.
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {
-        let request = UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
+        let request = breedListRequest
         let pipeline = self.pipeline
         return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy) { response in
             let body = try pipeline.parseJSON(response.body)

@@ -32,15 +32,24 @@ public struct TheDogAPIClient: Sendable {
         try await breedList(path: "/breeds")
     }
 
+    /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
+    public func freshBreedsAnswer() -> UpstreamAnswer<[DogAPIBreed]>? {
+        pipeline.freshAnswer(breedListRequest(path: "/breeds"))
+    }
+
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) async throws -> [DogAPIBreed] {
         try await breedList(path: "/breeds/search?q=" + URLText.encode(text)).value
     }
 
-    private func breedList(path: String) async throws -> UpstreamAnswer<[DogAPIBreed]> {
+    private func breedListRequest(path: String) -> UpstreamRequest {
         var headers = [UpstreamHeader("Accept", "application/json")]
         if let apiKey { headers.append(UpstreamHeader("x-api-key", apiKey.value)) }
-        let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
+        return UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
+    }
+
+    private func breedList(path: String) async throws -> UpstreamAnswer<[DogAPIBreed]> {
+        let request = breedListRequest(path: path)
         let pipeline = self.pipeline
         return try await pipeline.fetchDecodedAnswer(request, cache: policy) { response in
             guard case .array(let items) = try pipeline.parseJSON(response.body) else {
