@@ -9,44 +9,70 @@ import Upstreams
 /// field errors of resolvers that answer partially (`search`).
 final class RequestContext: Sendable {
     let upstreams: UpstreamsEnvironment
-    let loaders: UpstreamLoaders
-    /// The zoo animal whose name equals the key, case-insensitively (one `/animals` request per batch).
-    let animalByName: DataLoader<String, AnimalModel?>
-    /// The Dog CEO breed whose display name equals the key, case-insensitively (one list request per batch).
-    let breedByName: DataLoader<String, BreedModel?>
-    /// The Dog API facts of the breed whose name, lowercased, equals the key lowercased; nil
-    /// when none (one `/breeds` request per batch).
-    let breedFacts: DataLoader<String, BreedFactsModel?>
+    /// The request's scheduler: it dispatches every loader of the request.
+    let scheduler: BatchScheduler
     /// The document text, to place extra errors.
     let source: Source
     private let extraErrors = Locked<[GraphQLError]>([])
     /// The Dog API facts index this request answers from: the first one it used, so that
     /// every field of one response reads one upstream answer (as a loader's cache would do).
-    private let factsIndex: Locked<BreedFactsIndex?>
+    private let factsIndex = Locked<BreedFactsIndex?>(nil)
     /// The Dog CEO catalog this request answers from, likewise.
     private let catalog = Locked<BreedCatalog?>(nil)
+    /// The loaders, made on first use: a request answered from caches (or `{ __typename }`)
+    /// makes none.
+    private let madeLoaders = Locked<Loaders?>(nil)
+
+    /// The request's loaders, all dispatched by ``scheduler``.
+    struct Loaders: Sendable {
+        let upstream: UpstreamLoaders
+        /// The zoo animal whose name equals the key, case-insensitively (one `/animals` request per batch).
+        let animalByName: DataLoader<String, AnimalModel?>
+        /// The Dog CEO breed whose display name equals the key, case-insensitively (one list request per batch).
+        let breedByName: DataLoader<String, BreedModel?>
+        /// The Dog API facts of the breed whose name, lowercased, equals the key lowercased; nil
+        /// when none (one `/breeds` request per batch).
+        let breedFacts: DataLoader<String, BreedFactsModel?>
+    }
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
-        let scheduler = BatchScheduler()
         self.upstreams = upstreams
         self.source = source
-        loaders = upstreams.makeLoaders(scheduler: scheduler)
+        scheduler = BatchScheduler()
+    }
+
+    /// The upstream loaders of the request.
+    var loaders: UpstreamLoaders { madeOnce.upstream }
+    var animalByName: DataLoader<String, AnimalModel?> { madeOnce.animalByName }
+    var breedByName: DataLoader<String, BreedModel?> { madeOnce.breedByName }
+    var breedFacts: DataLoader<String, BreedFactsModel?> { madeOnce.breedFacts }
+
+    private var madeOnce: Loaders {
+        madeLoaders.withLock { made in
+            if let made { return made }
+            let loaders = makeLoaders()
+            made = loaders
+            return loaders
+        }
+    }
+
+    private func makeLoaders() -> Loaders {
+        let scheduler = self.scheduler
         // The tables these loaders read are derived once per upstream answer.
         let zoo = upstreams.zoo
-        animalByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
+        let animalByName = DataLoader<String, AnimalModel?>(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
             let catalog = AnimalCatalog.of(try await zoo.animalsAnswer())
             return names.map { .success(catalog.named($0)) }
         }
         let dogCEO = upstreams.dogCEO
-        breedByName = DataLoader(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
+        let breedByName = DataLoader<String, BreedModel?>(scheduler: scheduler, options: DataLoaderOptions(cacheKey: { $0.lowercased() })) { names in
             let catalog = BreedCatalog.of(try await dogCEO.breedsAnswer())
             return names.map { .success(catalog.named($0)) }
         }
         let theDogAPI = upstreams.theDogAPI
         let metrics = upstreams.loaderMetrics
-        let factsIndex = Locked<BreedFactsIndex?>(nil)
-        self.factsIndex = factsIndex
-        breedFacts = DataLoader(scheduler: scheduler, options: DataLoaderOptions(
+        let factsIndex = self.factsIndex
+        let breedFacts = DataLoader<String, BreedFactsModel?>(scheduler: scheduler, options: DataLoaderOptions(
             cacheKey: { $0.lowercased() }, onBatch: { metrics.record(loader: "thedogapi.breed", size: $0) }
         )) { names in
             let fetched = BreedFactsIndex.of(try await theDogAPI.breedsAnswer())
@@ -56,9 +82,9 @@ final class RequestContext: Sendable {
             }
             return names.map { .success(index.named($0)) }
         }
+        return Loaders(upstream: upstreams.makeLoaders(scheduler: scheduler), animalByName: animalByName,
+                       breedByName: breedByName, breedFacts: breedFacts)
     }
-
-    var scheduler: BatchScheduler { loaders.scheduler }
 
     /// The tracker to give the engine.
     var tracker: SchedulerTracker { SchedulerTracker(scheduler: scheduler) }
