@@ -95,19 +95,15 @@ extension Array where Element == UInt8 {
     func containsSubsequence(_ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= count else { return false }
         let last = count - needle.count
-        return withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var start = 0
-                while start <= last {
-                    if haystack[start] == first {
-                        var offset = 1
-                        while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
-                    start += 1
-                }
-                return false
+        var start = 0
+        while start <= last {
+            if self[start] == first {
+                var offset = 1
+                while offset < needle.count, self[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
             }
+            start += 1
         }
+        return false
     }
 }
