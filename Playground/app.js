@@ -143,7 +143,9 @@ function closeTab(id) {
   tabs.splice(k, 1);
   if (active === id) { active = null; switchTo(tabs[Math.max(0, k - 1)].id); } else { drawTabs(); save(); }
 }
-$('tab-add').addEventListener('click', () => addTab('{\n  \n}\n', '', ''));
+/** A blank tab, the caret inside its braces (line 2, column 3). */
+function addBlankTab() { addTab('{\n  \n}\n', '', ''); editor.goTo(2, 3); }
+$('tab-add').addEventListener('click', addBlankTab);
 
 // ---------------------------------------------------------- validation
 
@@ -566,7 +568,7 @@ document.addEventListener('keydown', (e) => {
   }
   if (mod && e.key === 'Enter' && document.activeElement !== $('editor-input')) { e.preventDefault(); run(); return; }
   if (mod && e.shiftKey && (e.key === 'P' || e.key === 'p')) { e.preventDefault(); doPrettify(); return; }
-  if (e.altKey && !mod && (e.key === 'n' || e.code === 'KeyN')) { e.preventDefault(); addTab('{\n  \n}\n', '', ''); }
+  if (e.altKey && !mod && (e.key === 'n' || e.code === 'KeyN')) { e.preventDefault(); addBlankTab(); }
 });
 
 // ------------------------------------------------------------------ start

@@ -209,11 +209,11 @@ class Page:
         codes = {'Enter': ('Enter', 13, '\r'), 'Tab': ('Tab', 9, ''), 'Escape': ('Escape', 27, ''), 'ArrowDown': ('ArrowDown', 40, ''),
                  'ArrowUp': ('ArrowUp', 38, ''), 'ArrowLeft': ('ArrowLeft', 37, ''), 'ArrowRight': ('ArrowRight', 39, ''),
                  'Backspace': ('Backspace', 8, ''), ' ': ('Space', 32, ' '), 'a': ('KeyA', 65, 'a'), 'p': ('KeyP', 80, 'p'),
-                 'P': ('KeyP', 80, 'P'), '(': ('Digit9', 57, '('), '{': ('BracketLeft', 219, '{'), '"': ('Quote', 222, '"')}
+                 'P': ('KeyP', 80, 'P'), 'n': ('KeyN', 78, 'n'), '(': ('Digit9', 57, '('), '{': ('BracketLeft', 219, '{'), '"': ('Quote', 222, '"')}
         code, vk, text = codes[key]
         base = {'key': key, 'code': code, 'windowsVirtualKeyCode': vk, 'nativeVirtualKeyCode': vk, 'modifiers': modifiers}
         down = dict(base, type='keyDown')
-        if text and not modifiers & (2 | 4):
+        if text and not modifiers & (1 | 2 | 4):
             down['text'] = text
         self.call('Input.dispatchKeyEvent', down)
         self.call('Input.dispatchKeyEvent', dict(base, type='keyUp'))

@@ -434,6 +434,30 @@ def check_tabs():
     assert js("document.querySelectorAll('#tabs [role=tab]').length") == n
 
 
+def check_new_tab_caret():
+    """A new tab (+ or Alt+N) puts the caret inside its braces: typing a
+    field there gives a query that runs."""
+    for how in ('button', 'alt+n'):
+        n = js("document.querySelectorAll('#tabs [role=tab]').length")
+        if how == 'button':
+            page.click('#tab-add')
+        else:
+            js("document.getElementById('run').focus()")
+            page.key('n', modifiers=1)  # Alt+N
+        assert js("document.querySelectorAll('#tabs [role=tab]').length") == n + 1, how
+        assert js("document.activeElement.id") == 'editor-input', how
+        page.type_text('__typename')
+        text = editor_value()
+        assert text.index('{') < text.index('__typename') < text.index('}'), (how, repr(text))
+        run_with_keyboard()
+        body = text_of('#result').replace('\u00a0', ' ')
+        assert '"__typename": "Query"' in body, (how, body[:300])
+        assert js("document.getElementById('errors').hidden"), (how, text_of('#errors'))
+        js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+        page.click('#closing')
+        assert js("document.querySelectorAll('#tabs [role=tab]').length") == n, how
+
+
 def check_history():
     page.click('#open-history')
     assert js("!document.getElementById('history-panel').hidden")
@@ -668,6 +692,7 @@ CHECKS = [
     check_dark_mode_persists,
     check_operation_under_caret,
     check_tabs,
+    check_new_tab_caret,
     check_history,
     check_docs_explorer,
     check_examples_and_paging,
