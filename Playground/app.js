@@ -150,7 +150,7 @@ $('tab-add').addEventListener('click', addBlankTab);
 // ---------------------------------------------------------- validation
 
 const diagEl = $('diagnostics');
-const revalidate = debounce(() => {
+function drawDiagnostics() {
   const src = editor.value;
   const { diagnostics, parsed } = validate(src, schema);
   drawVariablesHint(parsed);
@@ -167,7 +167,8 @@ const revalidate = debounce(() => {
     diagEl.appendChild(b);
   }
   if (diagnostics.length > 5) diagEl.appendChild(Object.assign(document.createElement('span'), { className: 'diag more', textContent: `and ${diagnostics.length - 5} more` }));
-}, 120);
+}
+const revalidate = debounce(drawDiagnostics, 120);
 
 /** The variables pane's placeholder lists the variables the query declares. */
 function drawVariablesHint(parsed) {
@@ -182,7 +183,8 @@ function drawVariablesHint(parsed) {
 function doPrettify() {
   const lost = {};
   const out = prettify(editor.value, lost);
-  if (out == null) { flash('Fix the syntax error first: prettify needs a document that parses.'); return; }
+  // A document that does not parse is left as it is, with the parser's own error.
+  if (out == null) { drawDiagnostics(); return; }
   if (out + '\n' !== editor.value) editor.replaceAll(out + '\n');
   if (lost.count) flash(`Prettify kept the comments between fields and definitions, and dropped ${lost.count} inside arguments or directives (Ctrl+Z undoes).`);
 }

@@ -230,6 +230,15 @@ def check_prettify():
     set_editor('# top\n\n{a:breeds{ # first\ntotalCount # how many\n}}')
     page.click('#prettify')
     assert editor_value() == '# top\n\n{\n  a: breeds {\n    # first\n    totalCount # how many\n  }\n}\n', repr(editor_value())
+    # A document that does not parse stays as it is and keeps the parser's error.
+    broken = '{ breeds(limit: 2 { totalCount } }'
+    set_editor(broken)
+    wait_validation()
+    page.click('#prettify')
+    assert editor_value() == broken, repr(editor_value())
+    msgs = js("[...document.querySelectorAll('#diagnostics .diag')].map(d => d.textContent)")
+    assert any('Syntax Error: Expected Name, found "{".' in m for m in msgs), msgs
+    assert not any('prettify needs' in m for m in msgs), msgs
 
 
 def check_run_and_result():
