@@ -283,6 +283,9 @@ function showResponse(tab) {
   const r = tab && tab.response;
   const resultEl = $('result');
   const statusEl = $('meta-status');
+  // Expand, Collapse and Copy only once there is a result to act on.
+  $('result-tools').hidden = !r;
+  $('expand-all').hidden = $('collapse-all').hidden = !r || r.json === undefined;
   if (!r) {
     statusEl.textContent = ''; statusEl.className = 'status';
     $('meta-time').textContent = ''; $('meta-size').textContent = '';

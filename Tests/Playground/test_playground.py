@@ -241,6 +241,21 @@ def check_prettify():
     assert not any('prettify needs' in m for m in msgs), msgs
 
 
+def check_result_tools_wait_for_a_result():
+    """Expand all, Collapse all and Copy JSON show only once there is a result."""
+    n = js("document.querySelectorAll('#tabs .tab').length")
+    page.click('#tab-add')
+    page.wait_for(f"document.querySelectorAll('#tabs .tab').length === {n + 1}", what='the new tab')
+    visible = "['expand-all', 'collapse-all', 'copy-result'].map(id => document.getElementById(id).getClientRects().length > 0)"
+    assert js(visible) == [False, False, False], js(visible)
+    page.type_text('__typename')
+    run_with_keyboard()
+    assert js(visible) == [True, True, True], js(visible)
+    assert js("document.querySelectorAll('#tabs .tab').length") > 1, js("document.getElementById('tabs').innerHTML")
+    js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+    page.click('#closing')
+
+
 def check_run_and_result():
     query = '{ breeds(limit: 3) { totalCount hasMore items { id name imageUrl } } }'
     set_editor(query)
@@ -691,6 +706,7 @@ CHECKS = [
     check_autocompletion,
     check_validation_markers,
     check_prettify,
+    check_result_tools_wait_for_a_result,
     check_run_and_result,
     check_collapsible_json,
     check_variables_pane,
