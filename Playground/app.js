@@ -293,6 +293,7 @@ function showResponse(tab) {
     renderErrors($('errors'), null);
     galleryImages = [];
     renderGallery($('gallery'), $('gallery-note'), [], () => {});
+    $('gallery-note').textContent = 'Run a query to see its pictures.';
     $('gallery-count').textContent = '0';
     drawPager(null);
     return;

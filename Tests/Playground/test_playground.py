@@ -242,15 +242,20 @@ def check_prettify():
 
 
 def check_result_tools_wait_for_a_result():
-    """Expand all, Collapse all and Copy JSON show only once there is a result."""
+    """Expand all, Collapse all and Copy JSON show only once there is a
+    result; until then the gallery says only how to get pictures."""
     n = js("document.querySelectorAll('#tabs .tab').length")
     page.click('#tab-add')
     page.wait_for(f"document.querySelectorAll('#tabs .tab').length === {n + 1}", what='the new tab')
     visible = "['expand-all', 'collapse-all', 'copy-result'].map(id => document.getElementById(id).getClientRects().length > 0)"
     assert js(visible) == [False, False, False], js(visible)
+    # Before a run the gallery gives a neutral hint, not "no image URLs".
+    note = text_of('#gallery-note')
+    assert 'No image URLs' not in note and 'Run a query' in note, note
     page.type_text('__typename')
     run_with_keyboard()
     assert js(visible) == [True, True, True], js(visible)
+    assert 'No image URLs' in text_of('#gallery-note'), text_of('#gallery-note')
     assert js("document.querySelectorAll('#tabs .tab').length") > 1, js("document.getElementById('tabs').innerHTML")
     js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
     page.click('#closing')
