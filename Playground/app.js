@@ -126,6 +126,7 @@ function switchTo(id) {
   checkJSONInputs();
   drawTabs();
   showResponse(t);
+  selectSub(null, t.view === 'view-gallery' ? 'view-gallery' : 'view-result');
   revalidate();
   save();
 }
@@ -468,6 +469,8 @@ $('side-close').addEventListener('click', closeSide);
 
 function selectSub(group, id) {
   const list = $(id).parentElement;
+  // The Result/Gallery choice belongs to the tab.
+  if (id === 'view-result' || id === 'view-gallery') { const t = current(); if (t) t.view = id; }
   for (const b of list.querySelectorAll('[role=tab]')) {
     const on = b.id === id;
     b.setAttribute('aria-selected', String(on));

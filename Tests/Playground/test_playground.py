@@ -487,6 +487,24 @@ def check_new_tab_caret():
         assert js("document.querySelectorAll('#tabs [role=tab]').length") == n, how
 
 
+def check_view_per_tab():
+    """The Result/Gallery choice belongs to each tab."""
+    shown = "document.getElementById('view-gallery').getAttribute('aria-selected') === 'true' && !document.getElementById('gallery-pane').hidden"
+    first = '#' + js("document.querySelector('#tabs .tab.active .tab-button').id")
+    page.click('#view-gallery')
+    assert js(shown)
+    n = js("document.querySelectorAll('#tabs .tab').length")
+    page.click('#tab-add')
+    page.wait_for(f"document.querySelectorAll('#tabs .tab').length === {n + 1}", what='the new tab')
+    assert not js(shown) and not js("document.getElementById('result-pane').hidden"), 'a new tab shows the other tab\'s gallery'
+    page.click(first)
+    assert js(shown), 'the first tab lost its gallery view'
+    page.click('#view-result')
+    js("document.querySelectorAll('#tabs .tab')[" + str(n) + "].querySelector('.tab-close').id = 'closing'")
+    page.click('#closing')
+    assert js("document.querySelectorAll('#tabs .tab').length") == n
+
+
 def check_history():
     page.click('#open-history')
     assert js("!document.getElementById('history-panel').hidden")
@@ -723,6 +741,7 @@ CHECKS = [
     check_operation_under_caret,
     check_tabs,
     check_new_tab_caret,
+    check_view_per_tab,
     check_history,
     check_docs_explorer,
     check_examples_and_paging,
