@@ -10,7 +10,7 @@ import { renderJSON, renderErrors, renderGallery, collectImages, setAllExpanded,
 import { EXAMPLES, WELCOME } from '/playground/examples.js';
 
 const ENDPOINT = '/graphql';
-const KEYS = { tabs: 'menagerie.tabs', history: 'menagerie.history', theme: 'menagerie.theme' };
+const KEYS = { tabs: 'menagerie.tabs', history: 'menagerie.history', theme: 'menagerie.theme', rememberHeaders: 'menagerie.rememberHeaders' };
 const HISTORY_MAX = 100;
 
 const $ = (id) => document.getElementById(id);
@@ -47,8 +47,12 @@ function titleOf(query) {
   return f ? f[1] : 'Untitled';
 }
 
+// Request headers (an Authorization token, say) reach local storage only
+// when the user asks for it, as GraphiQL does.
+function rememberHeaders() { return store.get(KEYS.rememberHeaders, false) === true; }
 function save() {
-  store.set(KEYS.tabs, { active, tabs: tabs.map(({ id, title, query, variables, headers }) => ({ id, title, query, variables, headers })) });
+  const keep = rememberHeaders();
+  store.set(KEYS.tabs, { active, tabs: tabs.map(({ id, title, query, variables, headers }) => ({ id, title, query, variables, headers: keep ? headers : '' })) });
 }
 const saveSoon = debounce(save, 250);
 // Whatever is pending is written before the page goes away.
@@ -366,6 +370,7 @@ $('copy-result').addEventListener('click', async () => {
 // ---------------------------------------------------------------- history
 
 function addHistory(entry) {
+  if (!rememberHeaders()) entry.headers = '';
   const list = store.get(KEYS.history, []);
   const top = list[0];
   if (top && top.query === entry.query && top.variables === entry.variables && top.headers === entry.headers) list[0] = entry;
@@ -406,6 +411,15 @@ function drawHistory() {
     ol.appendChild(li);
   });
 }
+$('remember-headers').checked = rememberHeaders();
+$('remember-headers').addEventListener('change', (e) => {
+  if (e.target.checked) store.set(KEYS.rememberHeaders, true);
+  else {
+    try { localStorage.removeItem(KEYS.rememberHeaders); } catch (err) { /* ignore */ }
+    store.set(KEYS.history, store.get(KEYS.history, []).map(h => Object.assign({}, h, { headers: '' })));
+  }
+  save();
+});
 $('history-clear').addEventListener('click', () => { store.set(KEYS.history, []); drawHistory(); });
 
 // --------------------------------------------------------------- examples

@@ -322,6 +322,29 @@ def check_headers_pane():
     page.click('#tab-variables')
 
 
+def check_headers_remembered_only_on_request():
+    """Headers (a token, say) reach local storage only with "Remember headers"."""
+    token = 'Bearer secret-token-123'
+    stored = "(localStorage.getItem('menagerie.tabs') || '') + (localStorage.getItem('menagerie.history') || '')"
+    page.click('#tab-headers')
+    assert js("document.getElementById('remember-headers').checked") is False, 'remember headers is on by default'
+    set_textarea('headers', json.dumps({'Authorization': token}))
+    set_editor('{ breeds(limit: 1) { totalCount } }')
+    run_with_keyboard()
+    js("new Promise(r => setTimeout(r, 400))")
+    assert token not in js(stored), 'headers were stored without asking'
+    page.click('#remember-headers')
+    js("new Promise(r => setTimeout(r, 400))")
+    assert token in js("localStorage.getItem('menagerie.tabs')"), 'headers not stored when asked'
+    run_with_keyboard()
+    assert token in js("localStorage.getItem('menagerie.history')")
+    page.click('#remember-headers')
+    js("new Promise(r => setTimeout(r, 400))")
+    assert token not in js(stored), 'headers stayed stored after unticking'
+    set_textarea('headers', '')
+    page.click('#tab-variables')
+
+
 def check_errors_with_paths():
     set_editor('{\n  ok: breeds(limit: 1) { totalCount }\n  bad: breeds(limit: 500) { totalCount }\n}\n')
     run_with_keyboard()
@@ -734,6 +757,7 @@ CHECKS = [
     check_collapsible_json,
     check_variables_pane,
     check_headers_pane,
+    check_headers_remembered_only_on_request,
     check_errors_with_paths,
     check_image_route,
     check_gallery_and_viewer,
