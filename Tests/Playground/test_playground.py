@@ -685,6 +685,14 @@ def check_keyboard_and_labels():
     assert js("document.activeElement.id") != 'editor-input', 'Escape then Tab should leave the editor'
 
 
+def ax_name(selector):
+    """The accessible name Chromium computes for the element."""
+    root = page.call('DOM.getDocument', {'depth': 0})['root']['nodeId']
+    node = page.call('DOM.querySelector', {'nodeId': root, 'selector': selector})['nodeId']
+    nodes = page.call('Accessibility.getPartialAXTree', {'nodeId': node, 'fetchRelatives': False})['nodes']
+    return ((nodes[0].get('name') or {}).get('value') or '') if nodes else ''
+
+
 def check_phone_layout():
     page.viewport(390, 844, mobile=True, scale=2)
     try:
@@ -696,6 +704,11 @@ def check_phone_layout():
             assert w > 0, sel
         r = js("(() => { const a = document.querySelector('.query-pane').getBoundingClientRect(); const b = document.querySelector('.response-pane').getBoundingClientRect(); return [a.bottom, b.top, b.width]; })()")
         assert r[1] >= r[0] - 1 and r[2] <= 391, f'panes not stacked on a phone: {r}'
+        # The icon-only panel buttons keep an accessible name and a tooltip.
+        for sel, want in [('#open-examples', 'Examples'), ('#open-history', 'History'), ('#open-docs', 'Docs')]:
+            assert js(f"document.querySelector('{sel} .label').getClientRects().length") == 0, f'{sel} shows its label on a phone?'
+            assert ax_name(sel) == want, (sel, ax_name(sel))
+            assert js(f"document.querySelector('{sel}').title") == want, sel
         page.click('#open-docs')
         w = js("document.getElementById('side').getBoundingClientRect().width")
         assert w <= 391, w
