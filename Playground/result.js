@@ -27,16 +27,24 @@ export function isImageUrl(value, key) {
   return IMAGE_EXT.test(value) || IMAGE_KEY.test(String(key || ''));
 }
 
-/** Every image URL in a JSON value, in document order, without repeats:
- *  [{url, path}]. */
+/** Every image URL in a JSON value, in document order: [{url, path, name}],
+ *  `name` the string \`name\` field of the object holding the URL, if any.
+ *  The same URL under the same name is listed once; the list's \`merged\`
+ *  counts those repeats. */
 export function collectImages(value) {
   const seen = new Set(); const out = [];
-  const walk = (v, key, path) => {
-    if (Array.isArray(v)) v.forEach((x, k) => walk(x, key, path.concat(k)));
-    else if (v && typeof v === 'object') for (const k of Object.keys(v)) walk(v[k], k, path.concat(k));
-    else if (isImageUrl(v, key) && !seen.has(v)) { seen.add(v); out.push({ url: v, path }); }
+  out.merged = 0;
+  const walk = (v, key, path, owner) => {
+    if (Array.isArray(v)) v.forEach((x, k) => walk(x, key, path.concat(k), owner));
+    else if (v && typeof v === 'object') for (const k of Object.keys(v)) walk(v[k], k, path.concat(k), v);
+    else if (isImageUrl(v, key)) {
+      const name = owner && typeof owner.name === 'string' && owner.name ? owner.name : null;
+      const id = v + '\u0000' + (name || '');
+      if (seen.has(id)) { out.merged++; return; }
+      seen.add(id); out.push({ url: v, path, name });
+    }
   };
-  walk(value, '', []);
+  walk(value, '', [], null);
   return out;
 }
 
@@ -203,19 +211,21 @@ export function imageSrc(url) {
 /** The thumbnail grid; `open(index)` shows one in the viewer. */
 export function renderGallery(list, note, images, open) {
   list.innerHTML = '';
-  note.textContent = images.length ? '' : 'No image URLs in this response. Ask for fields such as imageUrl or images(count: 10).';
+  note.textContent = !images.length ? 'No image URLs in this response. Ask for fields such as imageUrl or images(count: 10).'
+    : images.merged ? `${images.merged} duplicate${images.merged === 1 ? '' : 's'} merged (the same URL under the same name).` : '';
   images.forEach((img, k) => {
     const li = el('li', 'thumb-item');
     const b = el('button', 'thumb');
     b.type = 'button';
-    b.setAttribute('aria-label', `Show image ${k + 1} of ${images.length}: ${formatPath(img.path)}`);
+    b.setAttribute('aria-label', `Show image ${k + 1} of ${images.length}: ${img.name ? img.name + ', ' : ''}${formatPath(img.path)}`);
     const pic = document.createElement('img');
     pic.loading = 'lazy';
     pic.decoding = 'async';
     pic.alt = '';
     pic.src = imageSrc(img.url);
     pic.addEventListener('error', () => { b.classList.add('broken'); });
-    const cap = el('span', 'thumb-caption', formatPath(img.path));
+    const cap = el('span', 'thumb-caption', img.name || formatPath(img.path));
+    cap.title = formatPath(img.path);
     const where = el('span', 'thumb-url', shortUrl(img.url));
     b.append(pic, where, cap);
     b.addEventListener('click', () => open(k));
@@ -274,7 +284,7 @@ export class Viewer {
     this.img.src = imageSrc(img.url);
     this.link.href = img.url;
     this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
-    this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
+    this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.name ? img.name + ' · ' : ''}${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
   }
   close() { if (this.dialog.open) this.dialog.close(); }
 }

@@ -396,8 +396,10 @@ def check_gallery_and_viewer():
     expected = fetch_json(query)
     urls = []
     for it in expected['data']['breeds']['items']:
-        if it['imageUrl'] and it['imageUrl'] not in urls:
-            urls.append(it['imageUrl'])
+        if it['imageUrl'] and (it['imageUrl'], it['name']) not in urls:
+            urls.append((it['imageUrl'], it['name']))
+    names = [n for _, n in urls]
+    urls = [u for u, _ in urls]
     assert urls, 'the server returned no image URLs for the first breeds'
     assert text_of('#gallery-count') == str(len(urls))
     page.click('#view-gallery')
@@ -408,6 +410,9 @@ def check_gallery_and_viewer():
     # page's CSP (default-src 'self') never has to let another origin in.
     expected_srcs = [image_src(u) for u in urls]
     assert srcs == expected_srcs, (srcs, expected_srcs)
+    # Captions are the breed names (the sibling name field), not cut paths.
+    captions = js("[...document.querySelectorAll('#gallery .thumb-caption')].map(c => c.textContent)")
+    assert captions == names, (captions, names)
     # Every thumbnail loads under the CSP: the real server in embedded mode
     # draws placeholders, the mock draws its own pictures.
     page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
@@ -428,6 +433,27 @@ def is_dark():
     bg = js("getComputedStyle(document.body).backgroundColor")
     nums = [int(x) for x in bg[bg.index('(') + 1:bg.index(')')].split(',')[:3]]
     return sum(nums) / 3 < 100
+
+
+def check_gallery_duplicates():
+    """Two breeds with one picture URL both show (their names differ); the
+    same URL under the same name merges, and the gallery says so."""
+    query = '{ breeds(limit: 6) { items { name imageUrl } } a: breeds(limit: 2) { items { name imageUrl } } }'
+    set_editor(query)
+    run_with_keyboard()
+    data = fetch_json(query)['data']
+    items = [it for it in data['breeds']['items'] + data['a']['items'] if it['imageUrl']]
+    pairs = []
+    for it in items:
+        if (it['imageUrl'], it['name']) not in pairs:
+            pairs.append((it['imageUrl'], it['name']))
+    assert text_of('#gallery-count') == str(len(pairs)), (text_of('#gallery-count'), pairs)
+    merged = len(items) - len(pairs)
+    assert merged > 0
+    note = text_of('#gallery-note')
+    assert f'{merged} duplicate' in note, note
+    captions = js("[...document.querySelectorAll('#gallery .thumb-caption')].map(c => c.textContent)")
+    assert captions == [n for _, n in pairs], captions
 
 
 def check_dark_mode_persists():
@@ -774,6 +800,7 @@ CHECKS = [
     check_errors_with_paths,
     check_image_route,
     check_gallery_and_viewer,
+    check_gallery_duplicates,
     check_dark_mode_persists,
     check_operation_under_caret,
     check_tabs,
