@@ -456,6 +456,48 @@ def check_gallery_duplicates():
     assert captions == [n for _, n in pairs], captions
 
 
+CONTRAST_JS = r"""(() => {
+  const rgba = (c) => { const m = c.match(/[\d.]+/g).map(Number); return m.length > 3 ? m : m.concat(1); };
+  const over = (fg, bg) => [0, 1, 2].map(k => fg[k] * fg[3] + bg[k] * (1 - fg[3])).concat(1);
+  const backOf = (e) => {  // the opaque background behind e, blending translucent layers
+    const layers = [];
+    for (let x = e; x; x = x.parentElement) { const b = rgba(getComputedStyle(x).backgroundColor); if (b[3] > 0) { layers.push(b); if (b[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1];
+    for (const l of layers.reverse()) bg = over(l, bg);
+    return bg;
+  };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const out = {};
+  const badge = document.querySelector('#result .jv-badge');
+  if (badge) { const bg = backOf(badge); out.badge = ratio(over(rgba(getComputedStyle(badge).color), bg), bg); }
+  const v = document.getElementById('variables');
+  { const bg = backOf(v); out.placeholder = ratio(over(rgba(getComputedStyle(v, '::placeholder').color), bg), bg); }
+  const ed = document.getElementById('editor');
+  const ring = getComputedStyle(ed).boxShadow.match(/rgba?\([^)]*\)/);
+  { const bg = backOf(ed.querySelector('.editor-body') || ed); out.focusRing = ring ? ratio(over(rgba(ring[0]), bg), bg) : 0; }
+  return out;
+})()"""
+
+
+def check_contrast():
+    """WCAG AA from the computed styles, in both themes: the error badge
+    and the variables placeholder 4.5:1, the editor's focus ring 3:1."""
+    set_editor('{\n  ok: breeds(limit: 1) { totalCount }\n  bad: breeds(limit: 500) { totalCount }\n}\n')
+    run_with_keyboard()
+    set_textarea('variables', '')
+    try:
+        for theme in ('light', 'dark'):
+            js(f"document.documentElement.setAttribute('data-theme', '{theme}')")
+            js("document.getElementById('editor-input').focus()")
+            c = js(CONTRAST_JS)
+            assert c.get('badge', 0) >= 4.5, (theme, c)
+            assert c['placeholder'] >= 4.5, (theme, c)
+            assert c['focusRing'] >= 3, (theme, c)
+    finally:
+        js("document.documentElement.removeAttribute('data-theme')")
+
+
 def check_dark_mode_persists():
     page.color_scheme('light')
     assert not is_dark() and js("document.getElementById('theme-toggle').getAttribute('aria-pressed')") == 'false'
@@ -801,6 +843,7 @@ CHECKS = [
     check_image_route,
     check_gallery_and_viewer,
     check_gallery_duplicates,
+    check_contrast,
     check_dark_mode_persists,
     check_operation_under_caret,
     check_tabs,
