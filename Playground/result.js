@@ -75,10 +75,14 @@ function scalar(v, key, onImage) {
   if (v === null) return el('span', 'jv-null', 'null');
   if (typeof v === 'string') {
     if (onImage && isImageUrl(v, key)) {
-      const b = el('button', 'jv-string jv-link', JSON.stringify(v));
-      b.type = 'button';
+      // A span, not a <button>: a button is an atomic box, so a long URL
+      // would drop to a line of its own and push its comma below it.
+      const b = el('span', 'jv-string jv-link', JSON.stringify(v));
+      b.setAttribute('role', 'button');
+      b.tabIndex = 0;
       b.title = 'Show this image';
       b.addEventListener('click', () => onImage(v));
+      b.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onImage(v); } });
       return b;
     }
     return el('span', 'jv-string', JSON.stringify(v));

@@ -700,6 +700,36 @@ def check_examples_and_paging():
         assert second and not set(first) & set(second), (first, second)
 
 
+def check_long_urls_wrap():
+    """A long image URL in the result wraps in place: it starts on its key's
+    line and its comma follows its last character (Cross-source search), on
+    a desktop and on a phone."""
+    page.click('#open-examples')
+    js("[...document.querySelectorAll('#examples-list .example')].find(b => b.textContent.startsWith('Cross-source search')).id = 'ex-cross'")
+    page.click('#ex-cross')
+    if js("!document.getElementById('side').hidden"):
+        page.click('#side-close')
+    run_with_keyboard()
+    layout = """[...document.querySelectorAll('#result .jv-link')].map(a => {
+        const key = a.parentElement.querySelector('.jv-key'); const comma = a.nextElementSibling;
+        const r = a.getClientRects(); const k = key && key.getBoundingClientRect(); const c = comma && comma.textContent ? comma.getBoundingClientRect() : null;
+        return [a.textContent.length, r.length, k ? Math.abs(r[0].top - k.top) : 0, c ? Math.abs(r[r.length - 1].top - c.top) : 0]; })"""
+    try:
+        for size in ((1400, 900), (390, 844)):
+            page.viewport(*size, mobile=size[0] < 500)
+            js("new Promise(r => setTimeout(r, 150))")
+            rows = js(layout)
+            assert rows, 'no image links in the result'
+            assert any(n > 0 and lines > 1 for n, lines, _, _ in rows) or size[0] > 1000, ('no URL wraps on a phone?', rows)
+            bad = [r for r in rows if r[2] > 2 or r[3] > 2]
+            assert not bad, (size, bad)
+    finally:
+        page.call('Emulation.clearDeviceMetricsOverride')
+        page.viewport(1400, 900)
+    js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+    page.click('#closing')
+
+
 def check_examples_validate():
     """Each example runs without a validation error from the server."""
     page.click('#open-examples')
@@ -852,6 +882,7 @@ CHECKS = [
     check_history,
     check_docs_explorer,
     check_examples_and_paging,
+    check_long_urls_wrap,
     check_examples_validate,
     check_keyboard_and_labels,
     check_phone_layout,
