@@ -447,6 +447,27 @@ function drawExamples() {
 
 const PANELS = { docs: 'Docs', history: 'History', examples: 'Examples', help: 'Keyboard shortcuts' };
 let sidePanel = null;
+// At phone width the panel covers the page: it is modal then, the rest inert.
+const phone = matchMedia('(max-width: 760px)');
+const BEHIND_SIDE = ['.skip-link', '.topbar', '.query-pane', '.response-pane'];
+function drawModal() {
+  const modal = !!sidePanel && phone.matches;
+  for (const sel of BEHIND_SIDE) document.querySelector(sel).inert = modal;
+  $('side').setAttribute('role', modal ? 'dialog' : 'complementary');
+  if (modal) { $('side').setAttribute('aria-modal', 'true'); $('side').setAttribute('aria-labelledby', 'side-title'); }
+  else { $('side').removeAttribute('aria-modal'); $('side').removeAttribute('aria-labelledby'); }
+  if (modal && !$('side').contains(document.activeElement)) $('side-close').focus();
+}
+phone.addEventListener('change', drawModal);
+$('side').addEventListener('keydown', (e) => {
+  if (e.key !== 'Tab' || !sidePanel || !phone.matches) return;
+  const all = [...$('side').querySelectorAll('button, input, textarea, select, a[href], [tabindex]')]
+    .filter(x => x.tabIndex >= 0 && !x.disabled && x.getClientRects().length);
+  if (!all.length) return;
+  const first = all[0]; const last = all[all.length - 1];
+  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+});
 function openSide(name) {
   sidePanel = name;
   $('side').hidden = false;
@@ -459,6 +480,7 @@ function openSide(name) {
   if (name === 'history') drawHistory();
   if (name === 'examples') drawExamples();
   if (name === 'docs') docs.render();
+  drawModal();
 }
 function closeSide() {
   if (!sidePanel) return;
@@ -467,6 +489,7 @@ function closeSide() {
   $('side').hidden = true;
   document.body.classList.remove('side-open');
   for (const p of Object.keys(PANELS)) $('open-' + p).setAttribute('aria-expanded', 'false');
+  drawModal();
   $('open-' + was).focus();
 }
 for (const p of Object.keys(PANELS)) {

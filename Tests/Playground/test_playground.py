@@ -816,6 +816,33 @@ def check_phone_layout():
         page.viewport(1400, 900)
 
 
+def check_phone_side_panel_is_modal():
+    """At phone width the open side panel keeps the focus: Tab and
+    Shift+Tab never reach the page behind it (a gallery thumbnail, say)."""
+    set_editor('{ breeds(limit: 3) { items { name imageUrl } } }')
+    run_with_keyboard()
+    page.click('#view-gallery')
+    page.viewport(390, 844, mobile=True, scale=2)
+    try:
+        js("new Promise(r => setTimeout(r, 200))")
+        page.click('#open-docs')
+        assert js("document.getElementById('side').contains(document.activeElement)")
+        for key, mods in (('Tab', 8), ('Tab', 0)):
+            for _ in range(12):
+                page.key(key, modifiers=mods)
+                where = js("[document.getElementById('side').contains(document.activeElement), document.activeElement.id || document.activeElement.className]")
+                assert where[0], f'focus left the side panel: {where[1]}'
+        assert js("!!document.querySelector('#gallery .thumb').closest('[inert]')"), 'the gallery behind the panel is not inert'
+        page.key('Escape')
+        assert js("document.getElementById('side').hidden")
+        assert js("document.querySelectorAll('[inert]').length") == 0, 'the page stayed inert after closing'
+        assert js("document.activeElement.id") == 'open-docs'
+    finally:
+        page.call('Emulation.clearDeviceMetricsOverride')
+        page.viewport(1400, 900)
+        page.click('#view-result')
+
+
 def check_size_budget():
     total = js("""(() => { const e = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
         .filter(r => new URL(r.name).pathname === '/' || new URL(r.name).pathname.startsWith('/playground/'));
@@ -886,6 +913,7 @@ CHECKS = [
     check_examples_validate,
     check_keyboard_and_labels,
     check_phone_layout,
+    check_phone_side_panel_is_modal,
     check_size_budget,
     check_no_csp_violations_or_errors,
     check_no_request_left_the_origin,
