@@ -255,14 +255,25 @@ export class Viewer {
     this.caption = document.getElementById('viewer-caption');
     this.images = [];
     this.index = 0;
-    this.dialog.addEventListener('click', () => this.close());
+    // A click closes, except one that ends a swipe; a horizontal swipe of
+    // 50 px or more steps to the previous or next picture.
+    this.dialog.addEventListener('click', () => { if (this.swiped) { this.swiped = false; return; } this.close(); });
+    this.dialog.addEventListener('pointerdown', (e) => { this.from = [e.clientX, e.clientY]; this.swiped = false; });
+    this.dialog.addEventListener('pointerup', (e) => {
+      if (!this.from) return;
+      const dx = e.clientX - this.from[0]; const dy = e.clientY - this.from[1];
+      this.from = null;
+      if (Math.abs(dx) >= 50 && Math.abs(dx) > Math.abs(dy)) { this.swiped = true; this.step(dx < 0 ? 1 : -1); }
+    });
+    const button = (id, fn) => document.getElementById(id).addEventListener('click', (e) => { e.stopPropagation(); fn(); });
+    button('viewer-close', () => this.close());
+    button('viewer-prev', () => this.step(-1));
+    button('viewer-next', () => this.step(1));
     this.dialog.addEventListener('keydown', (e) => {
       if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         e.preventDefault();
-        if (!this.images.length) return;
-        this.index = (this.index + (e.key === 'ArrowRight' ? 1 : -1) + this.images.length) % this.images.length;
-        this.show();
-      } else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.close(); }
+        this.step(e.key === 'ArrowRight' ? 1 : -1);
+      } else if ((e.key === 'Enter' || e.key === ' ') && e.target === this.dialog) { e.preventDefault(); this.close(); }
     });
     this.dialog.addEventListener('close', () => { if (this.returnFocus) this.returnFocus.focus(); });
     this.link = document.getElementById('viewer-link');
@@ -288,7 +299,13 @@ export class Viewer {
     this.img.src = imageSrc(img.url);
     this.link.href = img.url;
     this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
+    for (const id of ['viewer-prev', 'viewer-next']) document.getElementById(id).hidden = this.images.length < 2;
     this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.name ? img.name + ' · ' : ''}${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
+  }
+  step(by) {
+    if (!this.images.length) return;
+    this.index = (this.index + by + this.images.length) % this.images.length;
+    this.show();
   }
   close() { if (this.dialog.open) this.dialog.close(); }
 }

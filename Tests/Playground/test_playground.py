@@ -426,6 +426,26 @@ def check_gallery_and_viewer():
     page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
     page.click(at=(size[2] / 2, size[3] / 2))
     assert not js("document.getElementById('viewer').open"), 'a click did not dismiss the viewer'
+    # Visible close, previous and next buttons, and a swipe.
+    if len(urls) > 1:
+        page.click('#gallery .thumb')
+        for b in ('#viewer-close', '#viewer-prev', '#viewer-next'):
+            r = js(f"(() => {{ const r = document.querySelector('{b}').getBoundingClientRect(); return [r.width, r.height]; }})()")
+            assert r[0] >= 24 and r[1] >= 24, (b, r)
+        page.click('#viewer-next')
+        assert js("document.getElementById('viewer').open") and js("document.getElementById('viewer-img').src") == expected_srcs[1]
+        page.click('#viewer-prev')
+        assert js("document.getElementById('viewer-img').src") == expected_srcs[0]
+        y = size[3] / 2
+        page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': size[2] * 0.7, 'y': y})
+        page.call('Input.dispatchMouseEvent', {'type': 'mousePressed', 'x': size[2] * 0.7, 'y': y, 'button': 'left', 'clickCount': 1})
+        for k in range(1, 6):
+            page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': size[2] * (0.7 - 0.08 * k), 'y': y, 'button': 'left', 'buttons': 1})
+        page.call('Input.dispatchMouseEvent', {'type': 'mouseReleased', 'x': size[2] * 0.3, 'y': y, 'button': 'left', 'clickCount': 1})
+        assert js("document.getElementById('viewer').open"), 'a swipe closed the viewer'
+        assert js("document.getElementById('viewer-img').src") == expected_srcs[1], 'a swipe left did not show the next picture'
+        page.click('#viewer-close')
+        assert not js("document.getElementById('viewer').open"), 'the close button did not close the viewer'
     page.click('#view-result')
 
 
