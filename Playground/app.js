@@ -32,7 +32,7 @@ const editor = new Editor({
   onChange: (text) => { const t = current(); if (t) { t.query = text; t.title = titleOf(text); } revalidate(); saveSoon(); drawTabsSoon(); },
   onRun: () => run(),
   onPrettify: () => doPrettify(),
-  onDocs: (target) => { openSide('docs'); docs.show(target); },
+  onDocs: (target) => { openSide('docs'); docs.jump(target); },
   schema: () => schema,
 });
 

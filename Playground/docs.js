@@ -42,6 +42,13 @@ export class Docs {
     if (h) h.focus({ preventScroll: true });
   }
 
+  /** Opens a page from outside the docs (Ctrl+click, a search hit): a fresh
+   *  trail, the type then its field, never the path walked before. */
+  jump(target) {
+    this.stack = target && target.field ? [{ type: target.type }] : [];
+    this.show(target);
+  }
+
   typeLink(ref) {
     const frag = document.createDocumentFragment();
     const s = typeString(ref);
@@ -245,7 +252,7 @@ export class Docs {
       const li = el('li', 'doc-item');
       const b = el('button', 'doc-link', h.label);
       b.type = 'button';
-      b.addEventListener('click', () => { this.search.value = ''; this.stack = this.stack.slice(0, 0); if (h.target.field) this.stack.push({ type: h.target.type }); this.show(h.target); });
+      b.addEventListener('click', () => { this.search.value = ''; this.jump(h.target); });
       li.append(b, ' ', el('span', 'kind-badge', h.kind));
       if (h.detail) li.append(' ', el('span', 'doc-snippet inline', h.detail));
       ul.append(li);

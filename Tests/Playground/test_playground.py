@@ -686,6 +686,9 @@ def check_docs_explorer():
     page.call('Input.dispatchMouseEvent', {'type': 'mousePressed', 'x': x, 'y': y, 'button': 'left', 'clickCount': 1, 'modifiers': 2})
     page.call('Input.dispatchMouseEvent', {'type': 'mouseReleased', 'x': x, 'y': y, 'button': 'left', 'clickCount': 1, 'modifiers': 2})
     page.wait_for("document.querySelector('#docs-content .doc-title')?.textContent.startsWith('Query.randomAnimals')", what='Ctrl+click docs')
+    # ...with the trail to it, not the path walked before.
+    crumbs = js("[...document.querySelectorAll('#docs-crumbs .crumb')].map(c => c.textContent)")
+    assert crumbs == ['Schema', 'Query', 'Query.randomAnimals'], crumbs
     page.click('#side-close')
     assert js("document.getElementById('side').hidden")
 
