@@ -620,6 +620,14 @@ document.addEventListener('keydown', (e) => {
 // ------------------------------------------------------------------ start
 
 load();
+// Headers stored before "Remember headers" existed (or while it was on)
+// leave local storage now; this page keeps them in memory.
+if (!rememberHeaders()) {
+  const h = store.get(KEYS.history, []);
+  if (Array.isArray(h) && h.some(e => e && e.headers)) store.set(KEYS.history, h.map(e => Object.assign({}, e, { headers: '' })));
+  const saved = store.get(KEYS.tabs, null);
+  if (saved && Array.isArray(saved.tabs) && saved.tabs.some(t => t && t.headers)) save();
+}
 drawTheme();
 const startTab = current();
 editor.value = startTab.query;
