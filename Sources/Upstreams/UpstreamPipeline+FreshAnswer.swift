@@ -7,8 +7,7 @@ extension UpstreamPipeline {
     public func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self) -> UpstreamAnswer<T>? {
         guard request.isIdempotent, case .fresh(_, let version) = cache.lookup(request.cacheKey) else { return nil }
         let key = DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self))
-        guard let memo = decoded.withLock({ $0[key] }), memo.version == version,
-              let answer = memo.value as? UpstreamAnswer<T> else { return nil }
+        guard let answer: UpstreamAnswer<T> = memoizedAnswer(key, version: version) else { return nil }
         counters.update { $0.cacheHits += 1 }
         return answer
     }

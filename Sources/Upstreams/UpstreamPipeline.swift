@@ -228,12 +228,16 @@ public final class UpstreamPipeline: Sendable {
     private func cachedAnswer<T: Sendable>(
         _ response: UpstreamResponse, version: Int, memoKey: DecodedKey, _ decode: (UpstreamResponse) throws -> T
     ) -> UpstreamAnswer<T>? {
-        if let memo = decoded.withLock({ $0[memoKey] }), memo.version == version, let answer = memo.value as? UpstreamAnswer<T> {
-            return answer
-        }
+        if let answer: UpstreamAnswer<T> = memoizedAnswer(memoKey, version: version) { return answer }
         guard let value = try? decode(response) else { return nil }
         let answer = UpstreamAnswer(value, counters: counters)
         return memoize(answer, version: version, memoKey: memoKey)
+    }
+
+    /// The answer memoised for the entry's `version`, if any.
+    func memoizedAnswer<T: Sendable>(_ memoKey: DecodedKey, version: Int) -> UpstreamAnswer<T>? {
+        guard let memo = decoded.withLock({ $0[memoKey] }), memo.version == version else { return nil }
+        return memo.value as? UpstreamAnswer<T>
     }
 
     /// Keeps `answer` as the one of the entry's `version`; returns the answer kept (one

@@ -75,11 +75,7 @@ final class RequestContext: Sendable {
         let breedFacts = DataLoader<String, BreedFactsModel?>(scheduler: scheduler, options: DataLoaderOptions(
             cacheKey: { $0.lowercased() }, onBatch: { metrics.record(loader: "thedogapi.breed", size: $0) }
         )) { names in
-            let fetched = BreedFactsIndex.of(try await theDogAPI.breedsAnswer())
-            let index = factsIndex.withLock { kept in
-                if kept == nil { kept = fetched }
-                return kept ?? fetched
-            }
+            let index = keepFirst(BreedFactsIndex.of(try await theDogAPI.breedsAnswer()), in: factsIndex)
             return names.map { .success(index.named($0)) }
         }
         return Loaders(upstream: upstreams.makeLoaders(scheduler: scheduler), animalByName: animalByName,
@@ -104,10 +100,7 @@ final class RequestContext: Sendable {
     func breedCatalog() async throws -> BreedCatalog {
         if let kept = catalog.withLock({ $0 }) { return kept }
         let fetched = try await mappingErrors(upstream: .dogCEO) { BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer()) }
-        return catalog.withLock { kept in
-            if kept == nil { kept = fetched }
-            return kept ?? fetched
-        }
+        return keepFirst(fetched, in: catalog)
     }
 
     /// The catalog at once: this request's, or the cached one while it is fresh; nil when
@@ -126,6 +119,16 @@ final class RequestContext: Sendable {
             if kept == nil, let answer = upstreams.theDogAPI.freshBreedsAnswer() { kept = BreedFactsIndex.of(answer) }
             return kept
         }
+    }
+}
+
+/// The value `slot` already holds, else `fetched`, which it then holds: the first value a
+/// request used stays its value (one upstream answer per request).
+private func keepFirst<T: Sendable>(_ fetched: T, in slot: Locked<T?>) -> T {
+    slot.withLock { kept in
+        if let kept { return kept }
+        kept = fetched
+        return fetched
     }
 }
 
