@@ -50,6 +50,9 @@ enum ServeCommand: Subcommand {
       --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
                              limit). Past it the execution is cancelled and the client gets 504 with
                              extensions.code REQUEST_TIMEOUT. Env MENAGERIE_REQUEST_TIMEOUT.
+      --shutdown-delay S     On SIGTERM/SIGINT, keep serving S seconds with /ready answering 503 before the
+                             listener closes, so a load balancer takes the replica out first (default 0,
+                             at most 300). In-flight requests then finish. Env MENAGERIE_SHUTDOWN_DELAY.
     \(LimitOptions.help(column: 25))
                              Documents over a limit get a request error (400, GRAPHQL_VALIDATION_FAILED).
     """
@@ -114,7 +117,13 @@ enum ServeCommand: Subcommand {
             ("images", configuration.playground ? configuration.images.rawValue : "off"),
         ])
         let signal = await SignalWaiter.wait()
-        server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")])
+        readiness.set(false)
+        server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"),
+                                          ("shutdown_delay_s", ServeConfiguration.describe(configuration.shutdownDelay))])
+        if configuration.shutdownDelay > .zero {
+            // Still serving; /ready says 503 so that health checks take this replica out.
+            try? await Task.sleep(for: configuration.shutdownDelay)
+        }
         await server.shutdown(gracePeriodMilliseconds: 10_000)
         server.log.log(.info, "stopped")
         return 0

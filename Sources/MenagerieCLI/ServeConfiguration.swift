@@ -35,6 +35,9 @@ struct ServeConfiguration: Equatable {
     var logLevel: LogLevel = .info
     /// Event-loop threads (nil: one per core).
     var eventLoops: Int?
+    /// How long a stopping server keeps serving with `/ready` at 503 before it closes its
+    /// listener, so that a load balancer takes it out of its pool first (zero: none).
+    var shutdownDelay: Duration = .zero
     /// The longest one GraphQL request may execute (nil: no limit).
     var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
     /// The cost limits every request document must meet.
@@ -56,7 +59,7 @@ struct ServeConfiguration: Equatable {
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "max-response-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "images", "profile",
+        "max-body-bytes", "max-response-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "shutdown-delay", "images", "profile",
     ]).union(LimitOptions.flags)
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
@@ -150,6 +153,7 @@ struct ServeConfiguration: Equatable {
             c.eventLoops = loops
         }
         c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
+        c.shutdownDelay = try shutdownDelay(scanned[option: "shutdown-delay"], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
         c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment,
                                             profileDefault: c.profile.introspection)
@@ -172,6 +176,36 @@ struct ServeConfiguration: Equatable {
         }
     }
 
+    /// The longest `--shutdown-delay` accepted, in seconds.
+    static let maxShutdownDelaySeconds = 300.0
+
+    /// `--shutdown-delay SECONDS` (or `MENAGERIE_SHUTDOWN_DELAY`): a decimal number of seconds
+    /// from 0 to 300; absent: 0 (the listener closes as soon as SIGTERM arrives).
+    static func shutdownDelay(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration {
+        let source: String
+        let text: String
+        if let flag {
+            (source, text) = ("'--shutdown-delay'", flag)
+        } else if let variable = environment("MENAGERIE_SHUTDOWN_DELAY") {
+            (source, text) = ("MENAGERIE_SHUTDOWN_DELAY", variable)
+        } else {
+            return .zero
+        }
+        guard let seconds = decimalSeconds(text), seconds <= maxShutdownDelaySeconds else {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 5 or 0.5) from 0 to 300; got '\(text)'")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// `text` as seconds when it is digits with at most one point (no signs, exponents,
+    /// hexadecimal, "inf" or "nan").
+    static func decimalSeconds(_ text: String) -> Double? {
+        let point = UInt8(ascii: "."), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let isDecimal = text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
+            && text.utf8.filter({ $0 == point }).count <= 1
+        return isDecimal ? Double(text) : nil
+    }
+
     /// `--request-timeout SECONDS` (or `MENAGERIE_REQUEST_TIMEOUT`): a decimal number of seconds
     /// greater than 0 and at most a day, or `0` / `off` for no limit; absent: the default (30 s).
     static func requestTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration? {
@@ -185,11 +219,7 @@ struct ServeConfiguration: Equatable {
             return GraphQLServerConfiguration.defaultRequestTimeout
         }
         if text == "off" { return nil }
-        // Digits with at most one point: no signs, exponents, hexadecimal, "inf" or "nan".
-        let point = UInt8(ascii: "."), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-        let isDecimal = text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
-            && text.utf8.filter({ $0 == point }).count <= 1
-        guard isDecimal, let seconds = Double(text), seconds <= maxRequestTimeoutSeconds else {
+        guard let seconds = decimalSeconds(text), seconds <= maxRequestTimeoutSeconds else {
             throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got '\(text)'")
         }
         if seconds == 0 { return nil }

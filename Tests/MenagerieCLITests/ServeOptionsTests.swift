@@ -110,4 +110,18 @@ final class ServeOptionsTests: XCTestCase {
                                                         limits: QueryLimits(maxDepth: 1)).map(\.message),
                        ["Cannot query field \"x\" on type \"A\". Did you mean \"b\" or \"c\"?"])
     }
+
+    func testShutdownDelay() throws {
+        XCTAssertEqual(try parse([]).shutdownDelay, .zero)
+        XCTAssertEqual(try parse(["--shutdown-delay", "5"]).shutdownDelay, .seconds(5))
+        XCTAssertEqual(try parse(["--shutdown-delay=0.5"]).shutdownDelay, .milliseconds(500))
+        XCTAssertEqual(try parse([], ["MENAGERIE_SHUTDOWN_DELAY": "2"]).shutdownDelay, .seconds(2))
+        XCTAssertEqual(try parse(["--shutdown-delay", "1"], ["MENAGERIE_SHUTDOWN_DELAY": "2"]).shutdownDelay, .seconds(1))
+        for bad in ["-1", "soon", "301", "1e2", ""] {
+            XCTAssertEqual(message(["--shutdown-delay", bad]),
+                           "menagerie serve: '--shutdown-delay' must be seconds (like 5 or 0.5) from 0 to 300; got '\(bad)'", bad)
+        }
+        XCTAssertEqual(message([], ["MENAGERIE_SHUTDOWN_DELAY": "x"]),
+                       "menagerie serve: MENAGERIE_SHUTDOWN_DELAY must be seconds (like 5 or 0.5) from 0 to 300; got 'x'")
+    }
 }
