@@ -261,7 +261,7 @@ struct InputCoercer: Sendable {
         case "Int":
             guard case .int(let int) = node, let number = Int(int.value),
                   number >= graphQLMinInt, number <= graphQLMaxInt else {
-                throw GraphQLError(message: "Int cannot represent value: \(LiteralPrinter.value(node))")
+                throw GraphQLError(message: "Int cannot represent value: \(node.printed)")
             }
             return .int(number)
         case "Float":
@@ -275,15 +275,15 @@ struct InputCoercer: Sendable {
                 return .double(number)
             default: break
             }
-            throw GraphQLError(message: "Float cannot represent non numeric value: \(LiteralPrinter.value(node))")
+            throw GraphQLError(message: "Float cannot represent non numeric value: \(node.printed)")
         case "String":
             guard case .string(let string) = node else {
-                throw GraphQLError(message: "String cannot represent a non string value: \(LiteralPrinter.value(node))")
+                throw GraphQLError(message: "String cannot represent a non string value: \(node.printed)")
             }
             return .string(string.value)
         case "Boolean":
             guard case .boolean(let boolean) = node else {
-                throw GraphQLError(message: "Boolean cannot represent a non boolean value: \(LiteralPrinter.value(node))")
+                throw GraphQLError(message: "Boolean cannot represent a non boolean value: \(node.printed)")
             }
             return .bool(boolean.value)
         case "ID":
@@ -291,7 +291,7 @@ struct InputCoercer: Sendable {
             case .string(let string): return .string(string.value)
             case .int(let int): return .string(int.value)
             default:
-                throw GraphQLError(message: "ID cannot represent a non-string and non-integer value: \(LiteralPrinter.value(node))")
+                throw GraphQLError(message: "ID cannot represent a non-string and non-integer value: \(node.printed)")
             }
         default:
             if let coercion = scalars[scalar.name] {
@@ -351,9 +351,9 @@ struct InputCoercer: Sendable {
         do throws(TooManyErrors) {
             for definition in definitions {
                 let name = definition.variable.name.value
-                let typeText = LiteralPrinter.type(definition.type)
+                let typeText = definition.type.printed
                 let nodes = [definition.loc]
-                guard let type = schema.executionType(from: definition.type), type.isInputType else {
+                guard let type = typeFromAST(schema, definition.type), type.isInputType else {
                     try report(GraphQLError(message: "Variable \"$\(name)\" expected value of type \"\(typeText)\" which cannot be used as an input type.",
                                             nodes: [definition.type.loc], source: source))
                     continue
@@ -436,7 +436,7 @@ struct InputCoercer: Sendable {
                                    nodes: [node.value.loc], source: source)
             }
             guard let value = literalValue(node.value, type, variables: variables) else {
-                throw GraphQLError(message: "Argument \"\(name)\" has invalid value \(LiteralPrinter.value(node.value)).",
+                throw GraphQLError(message: "Argument \"\(name)\" has invalid value \(node.value.printed).",
                                    nodes: [node.value.loc], source: source)
             }
             result.append(name, value)

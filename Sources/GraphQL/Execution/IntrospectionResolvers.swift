@@ -143,7 +143,7 @@ extension ExecutionContext {
             case .inputType: return input.type
             case .inputDefaultValue:
                 if let printed = input.printedDefaultValue { return printed }
-                return input.defaultValue.map(LiteralPrinter.value)
+                return input.defaultValue.map(\.printed)
             case .inputIsDeprecated: return input.deprecationReason != nil
             default: return input.deprecationReason
             }

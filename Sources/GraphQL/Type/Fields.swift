@@ -103,7 +103,7 @@ public struct GraphQLArgument: Sendable {
     mutating func resolveDefaultValue() {
         guard let defaultValue else { return }
         coercedDefaultValue = valueFromAST(defaultValue, type: type)
-        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(valueText)
+        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(\.printed)
     }
 }
 
@@ -151,7 +151,7 @@ public struct GraphQLInputField: Sendable {
     mutating func resolveDefaultValue() {
         guard let defaultValue else { return }
         coercedDefaultValue = valueFromAST(defaultValue, type: type)
-        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(valueText)
+        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(\.printed)
     }
 
     static func index(_ fields: [GraphQLInputField]) -> [String: GraphQLInputField] {

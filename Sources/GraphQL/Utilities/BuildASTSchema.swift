@@ -333,7 +333,7 @@ private struct SchemaBuilder {
         case .null?:
             return nil
         default:
-            report("Argument \"@\(directive.name)(\(argument):)\" has invalid value \(valueText(node.value)).", [node.value.loc])
+            report("Argument \"@\(directive.name)(\(argument):)\" has invalid value \(node.value.printed).", [node.value.loc])
             return nil
         }
     }

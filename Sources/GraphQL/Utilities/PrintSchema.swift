@@ -41,7 +41,7 @@ public func printType(_ type: GraphQLNamedType) -> String { typeText(type) }
 public func printDefaultValue(_ value: Value?, type: GraphQLType) -> String? {
     guard let value, let coerced = valueFromAST(value, type: type),
           let ast = astFromValue(coerced, type: type) else { return nil }
-    return valueText(ast)
+    return ast.printed
 }
 
 private func schemaDefinitionText(_ schema: GraphQLSchema) -> String? {
@@ -62,7 +62,7 @@ private func typeText(_ type: GraphQLNamedType) -> String {
     switch type {
     case .scalar(let scalar):
         var text = descriptionText(scalar.description) + "scalar " + scalar.name
-        if let url = scalar.specifiedByURL { text += " @specifiedBy(url: " + stringLiteralText(url) + ")" }
+        if let url = scalar.specifiedByURL { text += " @specifiedBy(url: " + printString(url) + ")" }
         return text
     case .object(let object):
         return descriptionText(object.description) + "type " + object.name
@@ -134,14 +134,14 @@ private func directiveText(_ directive: GraphQLDirective) -> String {
 private func deprecatedText(_ reason: String?) -> String {
     guard let reason else { return "" }
     if reason != GraphQLDirective.defaultDeprecationReason {
-        return " @deprecated(reason: " + stringLiteralText(reason) + ")"
+        return " @deprecated(reason: " + printString(reason) + ")"
     }
     return " @deprecated"
 }
 
 private func descriptionText(_ description: String?, indentation: String = "", firstInBlock: Bool = true) -> String {
     guard let description else { return "" }
-    let literal = isPrintableAsBlockString(description) ? blockStringText(description) : stringLiteralText(description)
+    let literal = isPrintableAsBlockString(description) ? BlockString.print(description) : printString(description)
     let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
     var indented = ""
     indented.reserveCapacity(literal.utf8.count)

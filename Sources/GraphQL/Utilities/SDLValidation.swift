@@ -66,7 +66,7 @@ private struct SDLChecker {
                 directiveArgSets[name] = Set(node.arguments.map(\.name.value))
                 directiveRequiredArgs[name] = node.arguments
                     .filter { if case .nonNull = $0.type { return $0.defaultValue == nil }; return false }
-                    .map { ($0.name.value, typeNodeString($0.type)) }
+                    .map { ($0.name.value, $0.type.printed) }
                 directiveUnique[name] = !node.repeatable
             default:
                 break
@@ -376,14 +376,5 @@ private struct SDLChecker {
         if !matches {
             report("Cannot extend non-\(kind) type \"\(typeName)\".", [definition.loc, loc])
         }
-    }
-}
-
-/// A type reference as written: `[Foo!]!`.
-func typeNodeString(_ type: TypeNode) -> String {
-    switch type {
-    case .named(let named): return named.name.value
-    case .list(let list): return "[" + typeNodeString(list.type) + "]"
-    case .nonNull(let nonNull): return typeNodeString(nonNull.type) + "!"
     }
 }

@@ -196,14 +196,7 @@ public final class ValidationContext {
 
     /// The schema type a type reference names, or nil if a named type is unknown.
     public func typeFromAST(_ node: TypeNode) -> GraphQLType? {
-        switch node {
-        case .named(let named):
-            return schema.type(named: named.name.value).map { .named($0) }
-        case .list(let list):
-            return typeFromAST(list.type).map { .list($0) }
-        case .nonNull(let nonNull):
-            return typeFromAST(nonNull.type).map { .nonNull($0) }
-        }
+        GraphQL.typeFromAST(schema, node)
     }
 
     /// The named type a named type reference names.

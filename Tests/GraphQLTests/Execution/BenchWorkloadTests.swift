@@ -59,7 +59,7 @@ final class BenchWorkloadTests: XCTestCase {
     }
 
     func check(_ kind: Resolvers) async throws {
-        guard let bench = sharedBenchDirectory() else { throw XCTSkip("shared/bench not found") }
+        guard let bench = sharedBenchDirectory() else { throw MissingSharedData("shared/bench not found") }
         let schema = try listSchema(kind, bench: bench)
         let query = try String(contentsOfFile: bench + "/list-query.graphql", encoding: .utf8)
         let result = try await runQuery(schema, query)

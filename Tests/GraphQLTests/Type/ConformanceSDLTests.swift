@@ -12,7 +12,7 @@ import JSON
 final class ConformanceSDLTests: XCTestCase {
     func testPrintConformanceDocumentsBuildAsGraphQLJS() throws {
         guard let cases = SchemaFixtures.shared("conformance/print/cases.jsonl") else {
-            throw XCTSkip("../shared/conformance is not beside the checkout")
+            throw MissingSharedData("../shared/conformance is not beside the checkout")
         }
         let expectedText = try XCTUnwrap(SchemaFixtures.expected("conformance-sdl-errors.json"))
         let expected = try XCTUnwrap(JSONParser.parse(expectedText).objectValue)
@@ -41,7 +41,7 @@ final class ConformanceSDLTests: XCTestCase {
                      "SingleFieldSubscriptionsRule-1", "UniqueDirectivesPerLocationRule-printed-1",
                      "ValuesOfCorrectTypeRule-printed-1"]
         guard SchemaFixtures.shared("conformance/validation/schemas/harness.graphql") != nil else {
-            throw XCTSkip("../shared/conformance is not beside the checkout")
+            throw MissingSharedData("../shared/conformance is not beside the checkout")
         }
         for name in names {
             let sdl = try XCTUnwrap(SchemaFixtures.shared("conformance/validation/schemas/\(name).graphql"), name)

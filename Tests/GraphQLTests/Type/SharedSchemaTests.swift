@@ -5,7 +5,7 @@ import XCTest
 final class SharedSchemaTests: XCTestCase {
     func testGitHubSchemaBuildsValidatesAndPrintsAsGraphQLJS() throws {
         guard let sdl = SchemaFixtures.shared("bench/github-schema.graphql") else {
-            throw XCTSkip("../shared/bench/github-schema.graphql is not beside the checkout")
+            throw MissingSharedData("../shared/bench/github-schema.graphql is not beside the checkout")
         }
         let expected = try XCTUnwrap(SchemaFixtures.expected("github-schema.printed.graphql"))
         let schema = try XCTUnwrap(buildOrFail(sdl))
@@ -25,7 +25,7 @@ final class SharedSchemaTests: XCTestCase {
 
     func testContractSchemaBuildsAndValidates() throws {
         guard let sdl = SchemaFixtures.shared("design/schema.graphql") else {
-            throw XCTSkip("../shared/design/schema.graphql is not beside the checkout")
+            throw MissingSharedData("../shared/design/schema.graphql is not beside the checkout")
         }
         let schema = try XCTUnwrap(buildOrFail(sdl))
         XCTAssertEqual(describe(validateSchema(schema)), [])

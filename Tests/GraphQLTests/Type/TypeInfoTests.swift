@@ -12,7 +12,7 @@ final class TypeInfoTests: XCTestCase {
         }
 
         mutating func enterArgument(_ node: Argument, info: TypeInfo) -> VisitAction {
-            log.append("arg \(node.name.value): input=\(info.inputType?.description ?? "nil") default=\(info.defaultValue.map(valueText) ?? "nil")")
+            log.append("arg \(node.name.value): input=\(info.inputType?.description ?? "nil") default=\(info.defaultValue.map(\.printed) ?? "nil")")
             return .continue
         }
 

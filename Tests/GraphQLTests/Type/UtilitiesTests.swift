@@ -154,7 +154,7 @@ final class UtilitiesTests: XCTestCase {
     // MARK: astFromValue
 
     func ast(_ value: JSONValue, _ type: GraphQLType) -> String? {
-        astFromValue(value, type: type).map(valueText)
+        astFromValue(value, type: type).map(\.printed)
     }
 
     func testAstFromValue() {

@@ -16,10 +16,12 @@ enum SharedData {
         return "/work/shared/upstreams"
     }()
 
-    /// The file's text; a missing file fails the running test (it is never silently empty).
+    /// The file's text. A missing file fails the running test with the path it looked for; the
+    /// empty text returned then only lets the failing test end.
     static func text(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         guard let text = try? String(contentsOfFile: root + "/" + relativePath, encoding: .utf8) else {
-            XCTFail("missing shared reference data: \(root)/\(relativePath)", file: file, line: line)
+            XCTFail("missing shared reference data: \(root)/\(relativePath) (the read-only ../shared folder must be beside the checkout)",
+                    file: file, line: line)
             return ""
         }
         return text
