@@ -2,10 +2,8 @@ import GraphQL
 import HTTPServer
 import JSON
 
-/// The kind of operation a GraphQL request selected.
-public enum GraphQLOperationType: String, Sendable {
-    case query, mutation, subscription
-}
+/// The kind of operation a GraphQL request selected: the engine's own.
+public typealias GraphQLOperationType = OperationType
 
 /// The outcome of parsing and validating a request's document.
 public enum GraphQLPreparation<Document: Sendable>: Sendable {

@@ -61,34 +61,42 @@ public func execute(
     return result
 }
 
+/// The operation of `document` that a request for `operationName` executes: the one with that
+/// name, or the only one when `operationName` is nil; otherwise the request error graphql-js's
+/// `buildExecutionContext` gives (code `OPERATION_RESOLUTION_FAILURE`).
+public func selectOperation(in document: Document, named operationName: String?) -> Result<OperationDefinition, GraphQLError> {
+    var selected: OperationDefinition?
+    for case .operation(let candidate) in document.definitions {
+        if let operationName {
+            if candidate.name?.value == operationName { selected = candidate }
+        } else {
+            if selected != nil {
+                return .failure(GraphQLError(message: "Must provide operation name if query contains multiple operations.")
+                    .withCode(GraphQLErrorCode.operationResolutionFailure))
+            }
+            selected = candidate
+        }
+    }
+    guard let selected else {
+        let message = operationName.map { "Unknown operation named \"\($0)\"." } ?? "Must provide an operation."
+        return .failure(GraphQLError(message: message).withCode(GraphQLErrorCode.operationResolutionFailure))
+    }
+    return .success(selected)
+}
+
 /// Operation selection and variable coercion (graphql-js `buildExecutionContext`).
 func prepareExecution(
     schema: ExecutableSchema, document: Document, operationName: String?, variables: JSONObject,
     rootValue: ResolvedValue, context: ResolvedValue, options: ExecutionOptions, tracker: (any WorkTracker)?
 ) -> Result<ExecutionContext, GraphQLErrorList> {
-    var operation: OperationDefinition?
-    var fragments: [String: FragmentDefinition] = [:]
-    for definition in document.definitions {
-        switch definition {
-        case .operation(let candidate):
-            if let operationName {
-                if candidate.name?.value == operationName { operation = candidate }
-            } else {
-                if operation != nil {
-                    return .failure(GraphQLErrorList(errors: [GraphQLError(message: "Must provide operation name if query contains multiple operations.")
-                        .withCode(GraphQLErrorCode.operationResolutionFailure)]))
-                }
-                operation = candidate
-            }
-        case .fragment(let fragment):
-            if fragments[fragment.name.value] == nil { fragments[fragment.name.value] = fragment }
-        default:
-            continue
-        }
+    let operation: OperationDefinition
+    switch selectOperation(in: document, named: operationName) {
+    case .failure(let error): return .failure(GraphQLErrorList(errors: [error]))
+    case .success(let selected): operation = selected
     }
-    guard let operation else {
-        let message = operationName.map { "Unknown operation named \"\($0)\"." } ?? "Must provide an operation."
-        return .failure(GraphQLErrorList(errors: [GraphQLError(message: message).withCode(GraphQLErrorCode.operationResolutionFailure)]))
+    var fragments: [String: FragmentDefinition] = [:]
+    for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
+        fragments[fragment.name.value] = fragment
     }
     if !options.introspection, let field = firstIntrospectionField(in: document) {
         return .failure(GraphQLErrorList(errors: [GraphQLError(

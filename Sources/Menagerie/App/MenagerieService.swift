@@ -18,13 +18,7 @@ public struct MenagerieService: GraphQLService {
         case .failed(let errors):
             return .failed(errors)
         case .ready(let document, let type, let name):
-            let operationType: GraphQLOperationType
-            switch type {
-            case .query: operationType = .query
-            case .mutation: operationType = .mutation
-            case .subscription: operationType = .subscription
-            }
-            return .ready(document, operationType: operationType, operationName: name)
+            return .ready(document, operationType: type, operationName: name)
         }
     }
 
