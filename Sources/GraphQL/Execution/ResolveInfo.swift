@@ -44,4 +44,19 @@ public struct ResolveInfo: Sendable {
     public var variableValues: [String: JSONValue] { execution.variables }
     /// The root value given to the execution.
     public var rootValue: ResolvedValue { execution.rootValue }
+
+    /// CollectFields, as the executor runs it, of `selectionSets` for an object of the type named
+    /// `typeName`: `@skip`/`@include` with the request's variables, fragments whose type condition
+    /// applies (interfaces and unions included), each named fragment once. The fields come in
+    /// response-key order, fields merged under one key side by side; none when no object type has
+    /// that name. For resolvers that look ahead at their sub-selection (graphql-js's `collectSubfields`).
+    public func collectFields(_ selectionSets: [SelectionSet], on typeName: String) -> [Field] {
+        guard case .object(let type)? = schema.type(named: typeName) else { return [] }
+        return execution.collectFields(type, selectionSets).flatMap(\.nodes)
+    }
+
+    /// The fields selected under this field for an object of the type named `typeName`.
+    public func subfields(on typeName: String) -> [Field] {
+        collectFields(fieldNodes.compactMap(\.selectionSet), on: typeName)
+    }
 }

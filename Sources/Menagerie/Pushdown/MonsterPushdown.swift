@@ -4,11 +4,11 @@ import Upstreams
 /// Field pushdown for monsters: the upstream `Monster` fields that the client's
 /// selection of the gateway's `Monster` fields needs.
 enum MonsterPushdown {
-    /// The gateway types a monster object is seen as.
-    static let monsterTypes: Set<String> = ["Monster", "Creature"]
+    /// The gateway's object type of monsters.
+    static let monsterType = "Monster"
 
     /// The upstream selection for the monster fields `fields` (already collected on `Monster`).
-    static func selection(for fields: [Field], _ collector: SelectionCollector) -> UpstreamSelection {
+    static func selection(for fields: [Field], _ info: ResolveInfo) -> UpstreamSelection {
         var selection: UpstreamSelection = ["index", "name"]
         for field in fields {
             switch field.name.value {
@@ -25,23 +25,23 @@ enum MonsterPushdown {
             case "challengeRating": selection.add("challenge_rating")
             case "speed":
                 var speed = UpstreamSelection()
-                for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["Speed"]) {
+                for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "Speed") {
                     let name = sub.name.value
                     if ["walk", "swim", "fly", "climb", "burrow", "hover"].contains(name) { speed.add(.field(name, nil)) }
                 }
                 if speed.isEmpty { speed.add("__typename") }  // `speed { __typename }`: a selection set may not be empty
                 selection.add(.field("speed", speed))
             case "abilities":
-                for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["AbilityScores"]) {
+                for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "AbilityScores") {
                     let name = sub.name.value
                     if MonsterResolvers.abilityNames.contains(name) { selection.add(.field(name, nil)) }
                 }
             case "specialAbilities":
-                selection.add(.field("special_abilities", feature(field, collector, damageIsUnion: false)))
+                selection.add(.field("special_abilities", feature(field, info, damageIsUnion: false)))
             case "actions":
-                selection.add(.field("actions", feature(field, collector, damageIsUnion: true)))
+                selection.add(.field("actions", feature(field, info, damageIsUnion: true)))
             case "legendaryActions":
-                selection.add(.field("legendary_actions", feature(field, collector, damageIsUnion: false)))
+                selection.add(.field("legendary_actions", feature(field, info, damageIsUnion: false)))
             default:
                 break  // id, name, source, animal, breed, __typename: covered by index and name.
             }
@@ -50,15 +50,15 @@ enum MonsterPushdown {
     }
 
     /// The upstream selection of a feature list (`MonsterFeature` fields).
-    static func feature(_ field: Field, _ collector: SelectionCollector, damageIsUnion: Bool) -> UpstreamSelection {
+    static func feature(_ field: Field, _ info: ResolveInfo, damageIsUnion: Bool) -> UpstreamSelection {
         var selection: UpstreamSelection = ["name"]
-        for sub in collector.fields(in: field.selectionSet.map { [$0] } ?? [], on: ["MonsterFeature"]) {
+        for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "MonsterFeature") {
             switch sub.name.value {
             case "description": selection.add("desc")
             case "attackBonus": selection.add("attack_bonus")
             case "damage":
                 var damage: UpstreamSelection = ["damage_dice"]
-                for leaf in collector.fields(in: sub.selectionSet.map { [$0] } ?? [], on: ["Damage"]) where leaf.name.value == "type" {
+                for leaf in info.collectFields(sub.selectionSet.map { [$0] } ?? [], on: "Damage") where leaf.name.value == "type" {
                     damage.add(.field("damage_type", ["index"]))
                 }
                 var list: UpstreamSelection = ["__typename"]
@@ -76,8 +76,6 @@ enum MonsterPushdown {
 
     /// The upstream selection for a field whose type is `Monster` (`monster`, `Animal.monster`, `Breed.monster`).
     static func selection(forMonsterField info: ResolveInfo) -> UpstreamSelection {
-        let collector = SelectionCollector(info)
-        let fields = collector.fields(in: info.fieldNodes.compactMap(\.selectionSet), on: monsterTypes)
-        return selection(for: fields, collector)
+        selection(for: info.subfields(on: monsterType), info)
     }
 }

@@ -61,10 +61,9 @@ enum MonsterListResolver {
         let page = try arguments.page()
         let context = try requestContext(context)
         let dnd = context.upstreams.dnd
-        let collector = SelectionCollector(info)
-        let pageFields = collector.fields(in: info.fieldNodes.compactMap(\.selectionSet), on: ["MonsterPage"])
-        let itemFields = collector.subfields(of: pageFields, named: "items", on: MonsterPushdown.monsterTypes)
-        let itemSelection = MonsterPushdown.selection(for: itemFields, collector)
+        let pageFields = info.subfields(on: "MonsterPage")
+        let itemSets = pageFields.filter { $0.name.value == "items" }.compactMap(\.selectionSet)
+        let itemSelection = MonsterPushdown.selection(for: info.collectFields(itemSets, on: MonsterPushdown.monsterType), info)
         let wantsItems = pageFields.contains { $0.name.value == "items" } && page.limit > 0
         let wantsCount = pageFields.contains { $0.name.value == "totalCount" || $0.name.value == "hasMore" }
         let plan = MonsterFilterPlan(arguments)

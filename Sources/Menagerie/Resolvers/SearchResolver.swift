@@ -10,9 +10,7 @@ enum SearchResolver {
         let limit = try arguments.count("limit", default: 20, in: 0...Page.maxLimit)
         let context = try requestContext(context)
         if limit == 0 { return [] }
-        let collector = SelectionCollector(info)
-        let monsterFields = collector.fields(in: info.fieldNodes.compactMap(\.selectionSet), on: MonsterPushdown.monsterTypes)
-        let selection = MonsterPushdown.selection(for: monsterFields, collector)
+        let selection = MonsterPushdown.selection(for: info.subfields(on: MonsterPushdown.monsterType), info)
         let upstreams = context.upstreams
 
         // The models, their order and their lowercased names are derived once per upstream
