@@ -9,20 +9,20 @@ enum MonsterPushdown {
 
     /// The upstream selection for the monster fields `fields` (already collected on `Monster`).
     static func selection(for fields: [Field], _ info: ResolveInfo) -> UpstreamSelection {
-        var selection: UpstreamSelection = ["index", "name"]
+        var selection = UpstreamSelection([.field(MonsterUpstreamNames.id, nil), .field("name", nil)])
         for field in fields {
             switch field.name.value {
-            case "imageUrl": selection.add("image")
+            case "imageUrl": selection.add(.field(MonsterUpstreamNames.imageUrl, nil))
             case "size", "type", "subtype", "alignment", "languages", "xp": selection.add(.field(field.name.value, nil))
             case "armorClass":
                 let value: UpstreamSelection = ["value"]
-                selection.add(.field("armor_class", UpstreamSelection([
+                selection.add(.field(MonsterUpstreamNames.armorClass, UpstreamSelection([
                     .on("ArmorClassDex", value), .on("ArmorClassNatural", value), .on("ArmorClassArmor", value),
                     .on("ArmorClassSpell", value), .on("ArmorClassCondition", value),
                 ])))
-            case "hitPoints": selection.add("hit_points")
-            case "hitDice": selection.add("hit_dice")
-            case "challengeRating": selection.add("challenge_rating")
+            case "hitPoints": selection.add(.field(MonsterUpstreamNames.hitPoints, nil))
+            case "hitDice": selection.add(.field(MonsterUpstreamNames.hitDice, nil))
+            case "challengeRating": selection.add(.field(MonsterUpstreamNames.challengeRating, nil))
             case "speed":
                 var speed = UpstreamSelection()
                 for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "Speed") {
@@ -37,11 +37,11 @@ enum MonsterPushdown {
                     if MonsterResolvers.abilityNames.contains(name) { selection.add(.field(name, nil)) }
                 }
             case "specialAbilities":
-                selection.add(.field("special_abilities", feature(field, info, damageIsUnion: false)))
+                selection.add(.field(MonsterUpstreamNames.specialAbilities, feature(field, info, damageIsUnion: false)))
             case "actions":
                 selection.add(.field("actions", feature(field, info, damageIsUnion: true)))
             case "legendaryActions":
-                selection.add(.field("legendary_actions", feature(field, info, damageIsUnion: false)))
+                selection.add(.field(MonsterUpstreamNames.legendaryActions, feature(field, info, damageIsUnion: false)))
             default:
                 break  // id, name, source, animal, breed, __typename: covered by index and name.
             }
@@ -54,12 +54,12 @@ enum MonsterPushdown {
         var selection: UpstreamSelection = ["name"]
         for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "MonsterFeature") {
             switch sub.name.value {
-            case "description": selection.add("desc")
-            case "attackBonus": selection.add("attack_bonus")
+            case "description": selection.add(.field(MonsterUpstreamNames.featureDescription, nil))
+            case "attackBonus": selection.add(.field(MonsterUpstreamNames.featureAttackBonus, nil))
             case "damage":
-                var damage: UpstreamSelection = ["damage_dice"]
+                var damage = UpstreamSelection([.field(MonsterUpstreamNames.damageDice, nil)])
                 for leaf in info.collectFields(sub.selectionSet.map { [$0] } ?? [], on: "Damage") where leaf.name.value == "type" {
-                    damage.add(.field("damage_type", ["index"]))
+                    damage.add(.field(MonsterUpstreamNames.damageType, ["index"]))
                 }
                 var list: UpstreamSelection = ["__typename"]
                 if damageIsUnion {

@@ -10,9 +10,9 @@ enum MonsterResolvers {
     struct DamageModel: Sendable { var object: JSONObject }
 
     static func register(_ map: inout ResolverMap) {
-        map.field("Monster", "id") { source, _, _, _ in try monster(source).requiredString("index") }
+        map.field("Monster", "id") { source, _, _, _ in try monster(source).requiredString(MonsterUpstreamNames.id) }
         map.field("Monster", "name") { source, _, _, _ in try monster(source).requiredString("name") }
-        map.field("Monster", "imageUrl") { source, _, _, _ in MonsterRules.imageURL(path: try monster(source).object["image"]?.stringValue) }
+        map.field("Monster", "imageUrl") { source, _, _, _ in MonsterRules.imageURL(path: try monster(source).object[MonsterUpstreamNames.imageUrl]?.stringValue) }
         map.field("Monster", "source") { _, _, _, _ in "DND_5E_API" }
         map.field("Monster", "size") { source, _, _, _ in try monster(source).requiredString("size").uppercased() }
         map.field("Monster", "type") { source, _, _, _ in try monster(source).requiredString("type") }
@@ -20,22 +20,23 @@ enum MonsterResolvers {
         map.field("Monster", "alignment") { source, _, _, _ in try monster(source).requiredString("alignment") }
         map.field("Monster", "armorClass") { source, _, _, _ in
             let monster = try monster(source)
-            guard let first = try monster.required("armor_class").arrayValue?.first, let value = first["value"]?.intValue else {
-                throw MonsterModel.malformed("armor_class")
+            guard let first = try monster.required(MonsterUpstreamNames.armorClass).arrayValue?.first, let value = first["value"]?.intValue else {
+                throw MonsterModel.malformed(MonsterUpstreamNames.armorClass)
             }
             return value
         }
-        map.field("Monster", "hitPoints") { source, _, _, _ in try monster(source).requiredInt("hit_points") }
-        map.field("Monster", "hitDice") { source, _, _, _ in try monster(source).requiredString("hit_dice") }
+        map.field("Monster", "hitPoints") { source, _, _, _ in try monster(source).requiredInt(MonsterUpstreamNames.hitPoints) }
+        map.field("Monster", "hitDice") { source, _, _, _ in try monster(source).requiredString(MonsterUpstreamNames.hitDice) }
         map.field("Monster", "speed") { source, _, _, _ in
             guard let object = try monster(source).required("speed").objectValue else { throw MonsterModel.malformed("speed") }
             return SpeedModel(object: object)
         }
         map.field("Monster", "abilities") { source, _, _, _ in try monster(source) }
-        map.field("Monster", "challengeRating") { source, _, _, _ in try monster(source).requiredDouble("challenge_rating") }
+        map.field("Monster", "challengeRating") { source, _, _, _ in try monster(source).requiredDouble(MonsterUpstreamNames.challengeRating) }
         map.field("Monster", "xp") { source, _, _, _ in try monster(source).requiredInt("xp") }
         map.field("Monster", "languages") { source, _, _, _ in try monster(source).requiredString("languages") }
-        for (field, key) in [("specialAbilities", "special_abilities"), ("actions", "actions"), ("legendaryActions", "legendary_actions")] {
+        for (field, key) in [("specialAbilities", MonsterUpstreamNames.specialAbilities), ("actions", "actions"),
+                             ("legendaryActions", MonsterUpstreamNames.legendaryActions)] {
             map.field("Monster", field) { source, _, _, _ in
                 let monster = try monster(source)
                 guard let list = monster.object[key], !list.isNull else { return [MonsterFeatureModel]() }
@@ -69,8 +70,8 @@ enum MonsterResolvers {
         map.field("AbilityScore", "modifier") { source, _, _, _ in MonsterRules.modifier(score: try score(source).score) }
 
         map.field("MonsterFeature", "name") { source, _, _, _ in try feature(source).string("name") }
-        map.field("MonsterFeature", "description") { source, _, _, _ in try feature(source).string("desc") }
-        map.field("MonsterFeature", "attackBonus") { source, _, _, _ in try feature(source).object["attack_bonus"]?.intValue }
+        map.field("MonsterFeature", "description") { source, _, _, _ in try feature(source).string(MonsterUpstreamNames.featureDescription) }
+        map.field("MonsterFeature", "attackBonus") { source, _, _, _ in try feature(source).object[MonsterUpstreamNames.featureAttackBonus]?.intValue }
         map.field("MonsterFeature", "damage") { source, _, _, _ in
             guard let list = try feature(source).object["damage"]?.arrayValue else { return [DamageModel]() }
             return list.compactMap { item -> DamageModel? in
@@ -80,8 +81,8 @@ enum MonsterResolvers {
                 return DamageModel(object: object)
             }
         }
-        map.field("Damage", "dice") { source, _, _, _ in try damage(source).object["damage_dice"]?.stringValue }
-        map.field("Damage", "type") { source, _, _, _ in try damage(source).object["damage_type"]?["index"]?.stringValue }
+        map.field("Damage", "dice") { source, _, _, _ in try damage(source).object[MonsterUpstreamNames.damageDice]?.stringValue }
+        map.field("Damage", "type") { source, _, _, _ in try damage(source).object[MonsterUpstreamNames.damageType]?["index"]?.stringValue }
     }
 
     // MARK: Lookups
