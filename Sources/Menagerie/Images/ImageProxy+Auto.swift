@@ -72,8 +72,14 @@ extension ImageProxy {
 
     /// The stand-in picture at `standIn` for `original` (remembered on success), or nil.
     private func fetchStandIn(_ standIn: ImageURL, for original: ImageURL, until deadline: ContinuousClock.Instant) async -> ImageAnswer? {
-        guard case .success(let image) = await autoFetchImage(standIn, until: deadline) else { return nil }
-        cache.store(image, for: standIn.string)
+        let image: FetchedImage
+        if let cached = cache.image(for: standIn.string) {
+            image = cached
+        } else {
+            guard case .success(let fetched) = await autoFetchImage(standIn, until: deadline) else { return nil }
+            cache.store(fetched, for: standIn.string)
+            image = fetched
+        }
         standIns.set(standIn, for: original.string)
         return Self.success(image, .breedRandom)
     }
