@@ -33,16 +33,20 @@ extension ServeConfiguration {
         return mode
     }
 
-    /// The playground's extra routes: `/images` unless images are `off`. In `auto` mode a missing
-    /// Dog CEO picture is replaced through the configured Dog CEO API (`--dog-ceo-url`).
-    func playgroundRoutes() -> [String: PlaygroundRouteHandler] {
-        let proxy: ImageProxy
+    /// The image endpoint `images` asks for (nil when `off`). In `auto` mode a missing Dog CEO
+    /// picture is replaced through the configured Dog CEO API (`--dog-ceo-url`).
+    func imageProxy() -> ImageProxy? {
         switch images {
-        case .off: return [:]
-        case .placeholder: proxy = ImageProxy(mode: .placeholder)
-        case .live: proxy = ImageProxy(mode: .live)
-        case .auto: proxy = ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: dogCEO.baseURL)))
+        case .off: return nil
+        case .placeholder: return ImageProxy(mode: .placeholder)
+        case .live: return ImageProxy(mode: .live)
+        case .auto: return ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: dogCEO.baseURL)))
         }
+    }
+
+    /// The playground's extra routes: `/images` unless images are `off`.
+    func playgroundRoutes() -> [String: PlaygroundRouteHandler] {
+        guard let proxy = imageProxy() else { return [:] }
         return ["/images": ImageRoute.handler(proxy)]
     }
 }
