@@ -27,7 +27,7 @@ extension ImageProxy {
 
     private func autoFetch(_ url: ImageURL) async -> ImageAnswer {
         let deadline = ContinuousClock.now.advanced(by: autoSettings.budget)
-        let placeholder = Self.placeholder(url, cache: Self.autoPlaceholderCache)
+        var placeholder: ImageAnswer { Self.placeholder(url, cache: Self.autoPlaceholderCache) }
         if let standIn = standIns.value(for: url.string) {
             return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder
         }
