@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON"]
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",

@@ -39,9 +39,11 @@ enum ServeCommand: Subcommand {
                              error, RESPONSE_TOO_LARGE. Env MENAGERIE_MAX_RESPONSE_BYTES.
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
       --no-playground        Do not serve the playground (nor /images). Production: never served.
-      --images MODE          The playground's /images?url=… route: placeholder (drawn SVGs, no network),
-                             live (fetched from the data's image hosts) or off. Default: live when any
-                             upstream is live, else placeholder. Env MENAGERIE_IMAGES.
+      --images MODE          The playground's /images?url=… route: auto (the default: the real picture
+                             when its host answers within 2.5 s, else a drawn placeholder; a failing host
+                             is skipped for 5 min; a missing Dog CEO picture becomes a random one of its
+                             breed from the Dog CEO API), placeholder (drawn SVGs, no network), live
+                             (always fetched; errors are 502/504) or off. Env MENAGERIE_IMAGES.
       --no-introspection     Refuse __schema and __type (request error INTROSPECTION_DISABLED; the
                              playground then has no docs or completion). Env MENAGERIE_INTROSPECTION=off
                              (or on). Default: on; off in production.

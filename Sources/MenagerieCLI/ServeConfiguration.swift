@@ -45,7 +45,7 @@ struct ServeConfiguration: Equatable {
     /// Whether `__schema` and `__type` are answered (off: request error `INTROSPECTION_DISABLED`).
     var introspection = true
     /// What the playground's `/images` route does.
-    var images: ImagesMode = .placeholder
+    var images: ImagesMode = .auto
     /// Which `GET` requests `/graphql` answers (the profile decides).
     var getRequests: GETPolicy = .allowed
     /// Suggestions, repeated directives and the error cap (the profile decides).
@@ -157,8 +157,7 @@ struct ServeConfiguration: Equatable {
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
         c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment,
                                             profileDefault: c.profile.introspection)
-        let anyLive = [c.dogCEO, c.theDogAPI, c.zoo, c.dnd].contains { $0.mode == .live }
-        c.images = try imagesMode(scanned[option: "images"], environment: environment, anyUpstreamLive: anyLive)
+        c.images = try imagesMode(scanned[option: "images"], environment: environment)
         return c
     }
 

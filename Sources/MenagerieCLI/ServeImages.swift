@@ -4,7 +4,9 @@ import Menagerie
 
 extension ServeConfiguration {
     /// What `/images` does (`--images`, `MENAGERIE_IMAGES`).
-    enum ImagesMode: String, Equatable {
+    enum ImagesMode: String, Equatable, CaseIterable {
+        /// The real picture when its host answers in time, else the drawn placeholder (the default).
+        case auto
         /// Drawn SVG placeholders, no network.
         case placeholder
         /// Fetched from the allowed hosts.
@@ -13,10 +15,9 @@ extension ServeConfiguration {
         case off
     }
 
-    /// `--images MODE`, else `MENAGERIE_IMAGES`, else `live` when any upstream is live and
-    /// `placeholder` otherwise. The flag wins over the variable.
-    static func imagesMode(_ flag: String?, environment: (String) -> String?,
-                           anyUpstreamLive: Bool) throws(ArgumentError) -> ImagesMode {
+    /// `--images MODE`, else `MENAGERIE_IMAGES`, else `auto` (in every mode, embedded or live).
+    /// The flag wins over the variable.
+    static func imagesMode(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> ImagesMode {
         let source: String
         let text: String
         if let flag {
@@ -24,23 +25,29 @@ extension ServeConfiguration {
         } else if let variable = environment("MENAGERIE_IMAGES") {
             (source, text) = ("MENAGERIE_IMAGES", variable)
         } else {
-            return anyUpstreamLive ? .live : .placeholder
+            return .auto
         }
         guard let mode = ImagesMode(rawValue: text) else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be 'placeholder', 'live' or 'off', got '\(text)'")
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be 'auto', 'placeholder', 'live' or 'off', got '\(text)'")
         }
         return mode
     }
 
+    /// The image endpoint `images` asks for (nil when `off`). In `auto` mode a missing Dog CEO
+    /// picture is replaced through the configured Dog CEO API (`--dog-ceo-url`).
+    func imageProxy() -> ImageProxy? {
+        switch images {
+        case .off: return nil
+        case .placeholder: return ImageProxy(mode: .placeholder)
+        case .live: return ImageProxy(mode: .live)
+        case .auto: return ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: dogCEO.baseURL)))
+        }
+    }
+
     /// The playground's extra routes: `/images` unless images are `off`.
     func playgroundRoutes() -> [String: PlaygroundRouteHandler] {
-        let mode: ImageProxy.Mode
-        switch images {
-        case .off: return [:]
-        case .placeholder: mode = .placeholder
-        case .live: mode = .live
-        }
-        return ["/images": ImageRoute.handler(ImageProxy(mode: mode))]
+        guard let proxy = imageProxy() else { return [:] }
+        return ["/images": ImageRoute.handler(proxy)]
     }
 }
 

@@ -377,8 +377,10 @@ def image_src(url):
 
 def check_image_route():
     """The same-origin image route: the gallery's other-site pictures come
-    through it; it refuses hosts that are not allowed and answers harmless
-    SVG (in placeholder mode) with headers that keep it inert."""
+    through it; it refuses hosts that are not allowed and answers a picture
+    (the real one with a network, else harmless SVG: the default `auto` mode
+    falls back to placeholders at once offline) with headers that keep it
+    inert."""
     def get(url):
         try:
             with urllib.request.urlopen(base + '/images?url=' + quote(url, safe=''), timeout=10) as r:
@@ -421,8 +423,8 @@ def check_gallery_and_viewer():
     # Captions are the breed names (the sibling name field), not cut paths.
     captions = js("[...document.querySelectorAll('#gallery .thumb-caption')].map(c => c.textContent)")
     assert captions == names, (captions, names)
-    # Every thumbnail loads under the CSP: the real server in embedded mode
-    # draws placeholders, the mock draws its own pictures.
+    # Every thumbnail loads under the CSP: the real server (`auto`) answers
+    # the real pictures or, offline, placeholders; the mock draws its own.
     page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
     assert not js("document.querySelector('#gallery .thumb.broken')"), 'a thumbnail is marked broken'
     page.click('#gallery .thumb')

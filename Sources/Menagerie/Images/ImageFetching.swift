@@ -2,6 +2,15 @@
 public protocol ImageFetching: Sendable {
     /// One HTTP exchange for `url`, redirects not followed.
     func fetch(_ url: String) async -> ImageFetchResult
+    /// The same exchange asking for `accept` (a JSON API answer rather than a picture).
+    func fetch(_ url: String, accept: String) async -> ImageFetchResult
+}
+
+extension ImageFetching {
+    /// By default the `Accept` header is the fetcher's own.
+    public func fetch(_ url: String, accept: String) async -> ImageFetchResult {
+        await fetch(url)
+    }
 }
 
 /// An image as fetched: its media type and bytes.

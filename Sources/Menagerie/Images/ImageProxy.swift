@@ -1,4 +1,5 @@
 import Locking
+import Upstreams
 
 /// The image endpoint of the playground (`GET /images?url=…`): shows pictures of the allowed hosts
 /// from the page's own origin, either drawn (placeholders, no network) or fetched.
@@ -7,10 +8,14 @@ import Locking
 /// - `live`: the real image, fetched (redirects followed only within the policy, at most 3),
 ///   checked (an `image/*` type other than SVG, at most the fetcher's size cap) and cached
 ///   (least recently used first out, bounded in bytes).
+/// - `auto`: as `live` within a short time budget, falling back to the placeholder when the
+///   picture cannot be had (see ``AutoSettings``); a missing Dog CEO picture may be replaced by a
+///   random picture of its breed (``BreedPictures``).
 ///
 /// Refusals: `400` (missing or malformed URL), `403` (not allowed by the ``ImageURLPolicy``);
-/// upstream failures: `502` (error status, not an image, too large, redirect elsewhere,
-/// unreachable), `504` (no answer in time). Bodies of refusals are short plain text.
+/// upstream failures in `live` mode: `502` (error status, not an image, too large, redirect
+/// elsewhere, unreachable), `504` (no answer in time). Bodies of refusals are short plain text.
+/// Every picture says where it came from in `X-Menagerie-Image` (``Source``).
 public final class ImageProxy: Sendable {
     /// How pictures are produced.
     public enum Mode: String, Sendable, Equatable {
@@ -18,31 +23,83 @@ public final class ImageProxy: Sendable {
         case placeholder
         /// Fetched from their hosts.
         case live
+        /// Fetched when the host answers in time, else drawn.
+        case auto
+    }
+
+    /// Where a picture came from (the `X-Menagerie-Image` header).
+    public enum Source: String, Sendable {
+        /// The picture the URL names, fetched.
+        case fetched
+        /// A random picture of the breed the URL names (Dog CEO), the named one being missing.
+        case breedRandom = "breed-random"
+        /// Drawn by the server.
+        case placeholder
+    }
+
+    /// How `auto` mode waits, remembers and replaces.
+    public struct AutoSettings: Sendable {
+        /// The longest one picture is waited for, every exchange included (redirects, the Dog
+        /// CEO stand-in); past it the answer is the placeholder.
+        public var budget: Duration = .milliseconds(2500)
+        /// Seconds a host that did not answer (timeout, connection failure, `429`, `5xx`) is not
+        /// asked again: its pictures are placeholders at once.
+        public var failingHostWindow: Double = 300
+        /// Seconds a breed's stand-in picture keeps standing in for a missing one.
+        public var standInLifetime: Double = 3600
+        /// The most failing hosts remembered.
+        public var rememberedHosts = 256
+        /// The most stand-ins remembered.
+        public var rememberedStandIns = 1024
+        /// Where stand-ins for missing Dog CEO pictures come from (nil: none).
+        public var breedPictures: BreedPictures?
+        /// The clock of the windows above (the budget runs on the system's clock).
+        public var clock: MonotonicClock = .system
+
+        /// The defaults (2.5 s budget, 5 min window, 1 h stand-ins), with `breedPictures`.
+        public init(breedPictures: BreedPictures? = nil, clock: MonotonicClock = .system) {
+            self.breedPictures = breedPictures
+            self.clock = clock
+        }
     }
 
     /// How pictures are produced.
     public let mode: Mode
     /// Which URLs are accepted.
     public let policy: ImageURLPolicy
-    private let fetcher: (any ImageFetching)?
-    private let cache: ImageCache
+    /// How `auto` mode behaves.
+    public let autoSettings: AutoSettings
+    let fetcher: (any ImageFetching)?
+    let cache: ImageCache
     /// Fetches under way by URL: a request for a picture already being fetched waits for that
     /// fetch instead of starting another.
     private let inFlight = Locked<[String: Task<ImageAnswer, Never>]>([:])
+    /// `auto`: the origins (``ImageURL/origin``) that failed lately.
+    let failingHosts: ExpiringTable<Bool>
+    /// `auto`: missing picture URL → the breed picture standing in for it.
+    let standIns: ExpiringTable<ImageURL>
     /// Redirects followed per image at most.
     static let maxRedirects = 3
 
     /// The `Content-Security-Policy` of every answer: an image opened as a document runs nothing.
     public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
 
-    /// An endpoint in `mode` accepting `policy`'s URLs; in live mode it fetches with `fetcher`
-    /// (default: a ``LiveImageFetcher``: 10 s, 8 MiB) and caches up to `cacheBytes`.
+    /// An endpoint in `mode` accepting `policy`'s URLs; in live and auto modes it fetches with
+    /// `fetcher` (default: a ``LiveImageFetcher`` of 8 MiB giving up after 10 s in live mode, after
+    /// the budget in auto mode) and caches up to `cacheBytes`.
     public init(mode: Mode, policy: ImageURLPolicy = .menagerie, fetcher: (any ImageFetching)? = nil,
-                cacheBytes: Int = 32 * 1024 * 1024) {
+                cacheBytes: Int = 32 * 1024 * 1024, auto: AutoSettings = AutoSettings()) {
         self.mode = mode
         self.policy = policy
-        self.fetcher = fetcher ?? (mode == .live ? LiveImageFetcher() : nil)
+        autoSettings = auto
+        switch mode {
+        case .placeholder: self.fetcher = fetcher
+        case .live: self.fetcher = fetcher ?? LiveImageFetcher()
+        case .auto: self.fetcher = fetcher ?? LiveImageFetcher(timeout: Self.seconds(auto.budget))
+        }
         cache = ImageCache(capacity: cacheBytes)
+        failingHosts = ExpiringTable(capacity: auto.rememberedHosts, lifetime: auto.failingHostWindow, clock: auto.clock)
+        standIns = ExpiringTable(capacity: auto.rememberedStandIns, lifetime: auto.standInLifetime, clock: auto.clock)
     }
 
     /// Answers a request's query items: exactly one `url`.
@@ -62,20 +119,30 @@ public final class ImageProxy: Sendable {
         case .success(let checked): url = checked
         }
         switch mode {
-        case .placeholder:
-            return ImageAnswer(status: 200, headers: Self.headers(contentType: "image/svg+xml", cache: "no-cache"),
-                               body: Array(ImagePlaceholder.svg(for: url).utf8))
-        case .live:
-            return await live(url)
+        case .placeholder: return Self.placeholder(url, cache: "no-cache")
+        case .live: return await live(url)
+        case .auto: return await auto(url)
         }
     }
 
-    private func live(_ start: ImageURL) async -> ImageAnswer {
-        if let image = cache.image(for: start.string) { return Self.success(image) }
-        let key = start.string
+    private func live(_ url: ImageURL) async -> ImageAnswer {
+        if let image = cache.image(for: url.string) { return Self.success(image, .fetched) }
+        return await shared(url.string) {
+            switch await self.fetchImage(url, until: nil).result {
+            case .success(let image):
+                self.cache.store(image, for: url.string)
+                return Self.success(image, .fetched)
+            case .failure(let failure):
+                return failure.refusal
+            }
+        }
+    }
+
+    /// The answer of the fetch for `key` under way, else of `work` started now.
+    func shared(_ key: String, _ work: @escaping @Sendable () async -> ImageAnswer) async -> ImageAnswer {
         let (fetch, isNew) = inFlight.withLock { fetches -> (Task<ImageAnswer, Never>, Bool) in
             if let running = fetches[key] { return (running, false) }
-            let task = Task { await self.fetch(start) }
+            let task = Task { await work() }
             fetches[key] = task
             return (task, true)
         }
@@ -84,35 +151,58 @@ public final class ImageProxy: Sendable {
         return answer
     }
 
-    /// Fetches the picture at `start`, following redirects within the policy, and caches it.
-    private func fetch(_ start: ImageURL) async -> ImageAnswer {
-        guard let fetcher else { return .refusal(502, "No image fetcher.") }
+    /// Fetches the picture at `start`, following redirects within the policy, each exchange
+    /// ending by `deadline` (nil: the fetcher's own limit); `skipping` names URLs not to ask
+    /// (hosts remembered failing). Also gives the URL asked last (whose host a failure is about).
+    func fetchImage(_ start: ImageURL, until deadline: ContinuousClock.Instant?,
+                    skipping: ((ImageURL) -> Bool)? = nil) async -> (result: Result<FetchedImage, ImageFetchFailure>, last: ImageURL) {
+        guard let fetcher else { return (.failure(.noFetcher), start) }
         var url = start
         for _ in 0...Self.maxRedirects {
-            switch await fetcher.fetch(url.string) {
+            if let skipping, skipping(url) { return (.failure(.hostFailing), url) }
+            switch await Self.exchange(url.string, with: fetcher, accept: nil, until: deadline) {
             case .answer(let contentType, let bytes):
-                guard let type = contentType.flatMap(Self.imageMediaType) else {
-                    return .refusal(502, "The upstream answer is not an image.")
-                }
-                let image = FetchedImage(contentType: type, bytes: bytes)
-                cache.store(image, for: start.string)
-                return Self.success(image)
+                guard let type = contentType.flatMap(Self.imageMediaType) else { return (.failure(.notAnImage), url) }
+                return (.success(FetchedImage(contentType: type, bytes: bytes)), url)
             case .redirect(let location):
                 guard let next = Self.resolve(location, against: url), case .success(let checked) = policy.check(next) else {
-                    return .refusal(502, "The upstream redirects outside the allowed hosts.")
+                    return (.failure(.redirectsOutside), url)
                 }
                 url = checked
-            case .status(let status):
-                return .refusal(502, "The upstream answered \(status).")
-            case .tooLarge:
-                return .refusal(502, "The image is too large.")
-            case .timedOut:
-                return .refusal(504, "The upstream did not answer in time.")
-            case .failed:
-                return .refusal(502, "The upstream could not be reached.")
+            case .status(let status): return (.failure(.status(status)), url)
+            case .tooLarge: return (.failure(.tooLarge), url)
+            case .timedOut: return (.failure(.timedOut), url)
+            case .failed: return (.failure(.unreachable), url)
             }
         }
-        return .refusal(502, "Too many redirects.")
+        return (.failure(.tooManyRedirects), url)
+    }
+
+    /// One exchange with `fetcher` (asking for `accept`, nil: a picture), given up at `deadline`
+    /// (then `.timedOut`; nil: no deadline but the fetcher's own).
+    static func exchange(_ url: String, with fetcher: any ImageFetching, accept: String?,
+                         until deadline: ContinuousClock.Instant?) async -> ImageFetchResult {
+        let exchange: @Sendable () async -> ImageFetchResult = {
+            if let accept { return await fetcher.fetch(url, accept: accept) }
+            return await fetcher.fetch(url)
+        }
+        guard let deadline else { return await exchange() }
+        guard ContinuousClock.now < deadline else { return .timedOut }
+        return await withTaskGroup(of: ImageFetchResult?.self) { group in
+            group.addTask { await exchange() }
+            group.addTask {
+                do {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return .timedOut
+                } catch {
+                    return nil
+                }
+            }
+            var first: ImageFetchResult?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first ?? .timedOut
+        }
     }
 
     /// The absolute URL a `Location` names: absolute as is, `//host/…` with the current scheme,
@@ -136,14 +226,26 @@ public final class ImageProxy: Sendable {
         return rasterMediaTypes.contains(type) ? type : nil
     }
 
-    static func success(_ image: FetchedImage) -> ImageAnswer {
-        ImageAnswer(status: 200, headers: headers(contentType: image.contentType, cache: "public, max-age=86400"),
-                    body: image.bytes)
+    /// A picture as sent: cached a day when it is the one named, an hour when it stands in.
+    static func success(_ image: FetchedImage, _ source: Source) -> ImageAnswer {
+        let cache = source == .fetched ? "public, max-age=86400" : "public, max-age=3600"
+        return ImageAnswer(status: 200, headers: headers(contentType: image.contentType, cache: cache, source: source),
+                           body: image.bytes)
     }
 
-    static func headers(contentType: String, cache: String) -> [(name: String, value: String)] {
+    /// The drawn picture for `url`, with `Cache-Control: cache`.
+    static func placeholder(_ url: ImageURL, cache: String) -> ImageAnswer {
+        ImageAnswer(status: 200, headers: headers(contentType: "image/svg+xml", cache: cache, source: .placeholder),
+                    body: Array(ImagePlaceholder.svg(for: url).utf8))
+    }
+
+    static func headers(contentType: String, cache: String, source: Source) -> [(name: String, value: String)] {
         [("Content-Type", contentType), ("Content-Security-Policy", contentSecurityPolicy),
-         ("X-Content-Type-Options", "nosniff"), ("Cache-Control", cache)]
+         ("X-Content-Type-Options", "nosniff"), ("Cache-Control", cache), ("X-Menagerie-Image", source.rawValue)]
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }
 

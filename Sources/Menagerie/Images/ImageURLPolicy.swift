@@ -98,6 +98,11 @@ public struct ImageURL: Sendable, Hashable {
         scheme + "://" + host + (port.map { ":\($0)" } ?? "") + pathAndQuery
     }
 
+    /// `scheme://host[:port]`: the key under which `auto` mode remembers a failing host.
+    public var origin: String {
+        scheme + "://" + host + (port.map { ":\($0)" } ?? "")
+    }
+
     /// The path without the query.
     public var path: Substring {
         pathAndQuery.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -31,10 +31,17 @@ public final class LiveImageFetcher: ImageFetching {
         session.invalidateAndCancel()
     }
 
+    /// The `Accept` header of a picture request.
+    static let imageAccept = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8"
+
     public func fetch(_ url: String) async -> ImageFetchResult {
+        await fetch(url, accept: Self.imageAccept)
+    }
+
+    public func fetch(_ url: String, accept: String) async -> ImageFetchResult {
         guard let target = URL(string: url) else { return .failed }
         var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue("image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8", forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         request.setValue("Menagerie/1.0 (GraphQL playground image preview)", forHTTPHeaderField: "User-Agent")
         let task = session.dataTask(with: request)
         return await withTaskCancellationHandler {
