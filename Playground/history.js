@@ -116,7 +116,7 @@ export function renderHistory(ol, hooks, focusId) {
     star.setAttribute('aria-pressed', String(!!h.starred));
     star.setAttribute('aria-label', `Star ${title}`);
     star.title = h.starred ? 'Starred: kept first, never dropped (click to unstar)' : 'Star: keep first, never dropped';
-    star.addEventListener('click', () => { updateEntry(h.id, x => { x.starred = !x.starred; }); redraw(star.id); });
+    star.addEventListener('click', () => { updateEntry(h.id, x => { x.starred = !x.starred; }); redraw(`h-star-${h.id}`); });
 
     const b = el('button', 'history-load');
     b.type = 'button'; b.id = `h-open-${h.id}`;
@@ -145,7 +145,7 @@ export function renderHistory(ol, hooks, focusId) {
         if (done) return;
         done = true;
         if (keep) updateEntry(h.id, x => { const v = input.value.trim(); if (v && v !== hooks.title(x)) x.name = v.slice(0, 80); else delete x.name; });
-        redraw(rename.id);
+        redraw(`h-rename-${h.id}`);
       };
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') { e.preventDefault(); finish(true); }

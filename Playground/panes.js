@@ -149,8 +149,10 @@ export class Panes {
   apply() {
     const s = this.state;
     const set = (k, v) => (v == null ? cssVars.removeProperty(k) : cssVars.setProperty(k, v));
-    set('--pg-q', s.main == null ? null : `${Math.round((1 - s.main) * 1e4) / 1e4}fr`);
-    set('--pg-r', s.main == null ? null : `${s.main}fr`);
+    // Shares as fr (times 100: a flexible track left alone with a factor
+    // under 1 would take only that part of the free space).
+    set('--pg-q', s.main == null ? null : `${Math.round((1 - s.main) * 1e4) / 100}fr`);
+    set('--pg-r', s.main == null ? null : `${Math.round(s.main * 1e4) / 100}fr`);
     set('--pg-edit', s.edit == null ? null : `${s.edit}px`);
     set('--pg-vars', s.vars == null ? null : `${s.vars}px`);
     set('--pg-side', s.side == null ? null : `${s.side}px`);
