@@ -4,6 +4,8 @@
 // A pick holds until the caret moves into a different operation or the
 // picked operation leaves the document. One operation: Run looks as before.
 
+import { parse, operations } from '/playground/lang.js';
+
 const nameOf = (op) => (op && op.name ? op.name.value : undefined);
 
 export class OperationPicker {
@@ -60,7 +62,7 @@ export class OperationPicker {
   /** The operations of the document as last parsed (kept while it does not parse). */
   setDocument(doc) {
     if (!doc) return;
-    this.ops = doc.definitions.filter(d => d.kind === 'OperationDefinition');
+    this.ops = operations(doc);
     this.draw();
   }
 
@@ -80,6 +82,7 @@ export class OperationPicker {
 
   /** Picks an operation by name (the menu, or an entry from history). */
   pick(name) {
+    this.setDocument(parse(this.input.value).doc);
     this.picked = name || null;
     this.pickedFrom = nameOf(this.here(this.ops));
     this.draw();
@@ -90,6 +93,7 @@ export class OperationPicker {
     const several = this.ops.length > 1;
     const chosen = several ? this.choose(this.ops) : undefined;
     this.group.hidden = !several || named.length < 2;
+    if (this.group.hidden && !this.menu.hidden) this.close(false);
     this.run.classList.toggle('has-picker', !this.group.hidden);
     this.opName.textContent = several && chosen ? chosen : '';
     this.run.title = several && chosen ? `Run ${chosen} (Ctrl+Enter)` : 'Run (Ctrl+Enter)';
