@@ -386,10 +386,9 @@ function addHistory(entry, response) {
   addRun(entry, response);
   if (!$('history-panel').hidden) drawHistory();
 }
-function drawHistory(focusId) {
+function drawHistory() {
   renderHistory($('history-list'), {
     title: (h) => h.operationName || titleOf(h.query || ''),
-    changed: () => {},
     open: (h) => {
       editor.replaceAll(h.query || '');
       $('variables').value = h.variables || ''; $('headers').value = h.headers || '';
@@ -400,7 +399,7 @@ function drawHistory(focusId) {
       if (t && !t.response) $('result').querySelector('.placeholder').textContent = 'This run\'s response was not kept; run it again with Ctrl+Enter.';
       if (matchMedia('(max-width: 1100px)').matches) closeSide();
     },
-  }, focusId);
+  });
 }
 $('remember-headers').checked = rememberHeaders();
 $('remember-headers').addEventListener('change', (e) => {

@@ -99,14 +99,14 @@ export function responseOf(h) {
 const NOT_KEPT = { large: 'response not kept (over 128 KB)', space: 'response not kept (history full)', old: 'response no longer kept' };
 
 /** Draws the list into `ol`: starred entries first, then the others, newest
- *  first. `hooks`: title(entry) → string, open(entry), changed(). */
+ *  first. `hooks`: title(entry) → string, open(entry). */
 export function renderHistory(ol, hooks, focusId) {
   ol.innerHTML = '';
   const all = readHistory();
   const list = all.filter(h => h.starred).concat(all.filter(h => !h.starred));
   if (!list.length) { const li = document.createElement('li'); li.className = 'muted'; li.textContent = 'Nothing run yet.'; ol.appendChild(li); return; }
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; };
-  const redraw = (focus) => { renderHistory(ol, hooks, focus); hooks.changed(); };
+  const redraw = (focus) => renderHistory(ol, hooks, focus);
   for (const h of list) {
     const title = h.name || hooks.title(h);
     const when = new Date(h.at || 0);
