@@ -8,10 +8,12 @@ import { Editor } from '/playground/editor.js';
 import { Docs } from '/playground/docs.js';
 import { renderJSON, renderErrors, renderGallery, collectImages, setAllExpanded, Viewer, formatBytes, formatPath } from '/playground/result.js';
 import { EXAMPLES, WELCOME } from '/playground/examples.js';
+import { Panes } from '/playground/panes.js';
+import { OperationPicker } from '/playground/oppicker.js';
+import { addRun, renderHistory, responseOf, clearHistory } from '/playground/history.js';
 
 const ENDPOINT = '/graphql';
 const KEYS = { tabs: 'menagerie.tabs', history: 'menagerie.history', theme: 'menagerie.theme', rememberHeaders: 'menagerie.rememberHeaders' };
-const HISTORY_MAX = 100;
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -27,6 +29,8 @@ let schema = null;
 let tabs = [];
 let active = null;
 const viewer = new Viewer();
+const panes = new Panes();
+const picker = new OperationPicker($('editor-input'), $('run'));
 const docs = new Docs();
 const editor = new Editor({
   onChange: (text) => { const t = current(); if (t) { t.query = text; t.title = titleOf(text); } revalidate(); saveSoon(); drawTabsSoon(); },
@@ -158,6 +162,7 @@ const diagEl = $('diagnostics');
 function drawDiagnostics() {
   const src = editor.value;
   const { diagnostics, parsed } = validate(src, schema);
+  picker.setDocument(parsed && parsed.doc);
   drawVariablesHint(parsed);
   editor.setDiagnostics(diagnostics);
   diagEl.innerHTML = '';
@@ -229,14 +234,10 @@ for (const id of ['variables', 'headers']) {
 
 // -------------------------------------------------------------- running
 
-/** The operation to run: the one under the caret, else the only one. */
+/** The operation to run: the one picked beside Run, else the one under
+ *  the caret, else the only one. */
 function operationName(src) {
-  const r = parse(src);
-  const ops = operations(r.doc);
-  if (ops.length < 2) return undefined;
-  const caret = $('editor-input').selectionStart;
-  const here = ops.find(o => o.start <= caret && caret <= o.end) || ops[0];
-  return here.name ? here.name.value : undefined;
+  return picker.choose(operations(parse(src).doc));
 }
 
 async function run() {
@@ -245,7 +246,8 @@ async function run() {
   tab.variables = $('variables').value; tab.headers = $('headers').value;
   const vars = readJSON('variables', 'Variables');
   const hdrs = readJSON('headers', 'Headers');
-  if (vars.error || hdrs.error) { selectSub('settings', vars.error ? 'tab-variables' : 'tab-headers'); return; }
+  if (vars.error || hdrs.error) { selectSub('settings', vars.error ? 'tab-variables' : 'tab-headers'); panes.expand('vars'); return; }
+  panes.expand('main');  // a collapsed response pane comes back to show the answer
   const query = editor.value;
   const body = { query };
   if (vars.value) body.variables = vars.value;
@@ -275,7 +277,7 @@ async function run() {
   } catch (e) {
     response = { status: 0, statusText: 'Network error', ms: performance.now() - started, bytes: 0, text: String(e && e.message || e), json: undefined, parseError: 'no response' };
   }
-  addHistory({ query, variables: tab.variables, headers: tab.headers, operationName: op, at: Date.now() });
+  addHistory({ query, variables: tab.variables, headers: tab.headers, operationName: op, at: Date.now() }, response);
   if (tab.ticket !== ticket) return;  // a later run of this tab has started: its answer wins
   tab.response = response;
   $('run').removeAttribute('aria-busy');
@@ -286,6 +288,7 @@ async function run() {
 let galleryImages = [];
 function showResponse(tab) {
   const r = tab && tab.response;
+  drawFromHistory(r);
   const resultEl = $('result');
   const statusEl = $('meta-status');
   // Expand, Collapse and Copy only once there is a result to act on.
@@ -331,6 +334,13 @@ function showResponse(tab) {
   drawPager(r);
 }
 
+/** "from history" in the response's status line, for a stored response. */
+function drawFromHistory(r) {
+  let el = $('meta-history');
+  if (!el) { el = Object.assign(document.createElement('span'), { id: 'meta-history', className: 'from-history' }); $('meta-size').after(el); }
+  el.textContent = r && r.fromHistory ? `from history, ${new Date(r.fromHistory).toLocaleString()}` : '';
+}
+
 /** Prev/next page buttons when the variables have numeric limit and skip
  *  and the response says hasMore (the "page by page" screens). */
 function drawPager(r) {
@@ -369,46 +379,26 @@ $('copy-result').addEventListener('click', async () => {
 
 // ---------------------------------------------------------------- history
 
-function addHistory(entry) {
+// Each run is kept with its response (history.js has the bounds); opening
+// an entry shows that response without running again.
+function addHistory(entry, response) {
   if (!rememberHeaders()) entry.headers = '';
-  const list = store.get(KEYS.history, []);
-  const top = list[0];
-  if (top && top.query === entry.query && top.variables === entry.variables && top.headers === entry.headers) list[0] = entry;
-  else list.unshift(entry);
-  store.set(KEYS.history, list.slice(0, HISTORY_MAX));
+  addRun(entry, response);
   if (!$('history-panel').hidden) drawHistory();
 }
 function drawHistory() {
-  const ol = $('history-list');
-  ol.innerHTML = '';
-  const list = store.get(KEYS.history, []);
-  if (!list.length) { const li = document.createElement('li'); li.className = 'muted'; li.textContent = 'Nothing run yet.'; ol.appendChild(li); return; }
-  list.forEach((h, k) => {
-    const li = document.createElement('li');
-    li.className = 'history-item';
-    const b = document.createElement('button');
-    b.type = 'button'; b.className = 'history-load';
-    const title = h.operationName || titleOf(h.query || '');
-    const when = new Date(h.at || 0);
-    const name = document.createElement('span'); name.className = 'h-title'; name.textContent = title;
-    const time = document.createElement('time'); time.className = 'h-time'; time.dateTime = when.toISOString(); time.textContent = when.toLocaleString();
-    const snippet = document.createElement('span'); snippet.className = 'h-snippet';
-    snippet.textContent = (h.query || '').replace(/#[^\n]*/g, '').replace(/\s+/g, ' ').trim().slice(0, 90);
-    b.append(name, time, snippet);
-    b.setAttribute('aria-label', `Load ${title} from ${when.toLocaleString()}`);
-    b.addEventListener('click', () => {
+  renderHistory($('history-list'), {
+    title: (h) => h.operationName || titleOf(h.query || ''),
+    open: (h) => {
       editor.replaceAll(h.query || '');
       $('variables').value = h.variables || ''; $('headers').value = h.headers || '';
       const t = current(); if (t) { t.variables = $('variables').value; t.headers = $('headers').value; }
       checkJSONInputs(); saveSoon();
+      if (h.operationName) picker.pick(h.operationName);
+      if (t) { t.response = responseOf(h); showResponse(t); }
+      if (t && !t.response) $('result').querySelector('.placeholder').textContent = 'This run\'s response was not kept; run it again with Ctrl+Enter.';
       if (matchMedia('(max-width: 1100px)').matches) closeSide();
-    });
-    const del = document.createElement('button');
-    del.type = 'button'; del.className = 'icon-btn small'; del.textContent = '✕';
-    del.setAttribute('aria-label', `Remove ${title} from history`);
-    del.addEventListener('click', () => { const l = store.get(KEYS.history, []); l.splice(k, 1); store.set(KEYS.history, l); drawHistory(); });
-    li.append(b, del);
-    ol.appendChild(li);
+    },
   });
 }
 $('remember-headers').checked = rememberHeaders();
@@ -420,7 +410,7 @@ $('remember-headers').addEventListener('change', (e) => {
   }
   save();
 });
-$('history-clear').addEventListener('click', () => { store.set(KEYS.history, []); drawHistory(); });
+$('history-clear').addEventListener('click', () => { clearHistory(); drawHistory(); });
 
 // --------------------------------------------------------------- examples
 
@@ -468,7 +458,7 @@ $('side').addEventListener('keydown', (e) => {
   if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
   else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
 });
-function openSide(name) {
+function openSide(name, keepCollapsed) {
   sidePanel = name;
   $('side').hidden = false;
   document.body.classList.add('side-open');
@@ -481,11 +471,14 @@ function openSide(name) {
   if (name === 'examples') drawExamples();
   if (name === 'docs') docs.render();
   drawModal();
+  panes.setPanel(name);
+  if (!keepCollapsed) panes.expand('side');
 }
 function closeSide() {
   if (!sidePanel) return;
   const was = sidePanel;
   sidePanel = null;
+  panes.setPanel(null);
   $('side').hidden = true;
   document.body.classList.remove('side-open');
   for (const p of Object.keys(PANELS)) $('open-' + p).setAttribute('aria-expanded', 'false');
@@ -494,7 +487,7 @@ function closeSide() {
 }
 for (const p of Object.keys(PANELS)) {
   $('open-' + p).addEventListener('click', () => {
-    if (sidePanel === p) { closeSide(); return; }
+    if (sidePanel === p) { if (!panes.expand('side')) closeSide(); return; }
     openSide(p);
     const first = p === 'docs' ? $('docs-search') : ($(p + '-panel').querySelector('button') || $('side-close'));
     if (first) first.focus();
@@ -635,5 +628,6 @@ $('variables').value = startTab.variables;
 $('headers').value = startTab.headers;
 drawTabs();
 showResponse(startTab);
+if (panes.savedPanel() && PANELS[panes.savedPanel()]) openSide(panes.savedPanel(), true);
 loadSchema();
 document.body.dataset.state = 'idle';

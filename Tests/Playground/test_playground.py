@@ -916,6 +916,387 @@ def check_no_request_left_the_origin():
     print(f'      {len(urls)} requests, all to {origin}' + (f'; {len(stopped)} blocked before leaving (CSP)' if stopped else ''))
 
 
+# ------------------------------------------- panes, operation picker, history
+# Each of these runs at a desktop and a phone size, in the light and the dark
+# theme (each_layout), from a fresh layout each time.
+
+LAYOUTS = [((1400, 900), 'light'), ((1400, 900), 'dark'), ((390, 844), 'light'), ((390, 844), 'dark')]
+
+
+def reload_page():
+    page.reload()
+    page.wait_for("document.body.dataset.schema === 'ready'")
+    js("new Promise(r => setTimeout(r, 250))")  # validation (and the Run label) follows the text by 120 ms
+
+
+def each_layout(body):
+    """Runs body(phone, scheme) at each size and theme, from the default layout."""
+    try:
+        for (w, h), scheme in LAYOUTS:
+            phone = w < 500
+            page.viewport(w, h, mobile=phone, scale=2 if phone else 1)
+            page.color_scheme(scheme)
+            js("localStorage.removeItem('menagerie.layout')")
+            reload_page()
+            assert is_dark() == (scheme == 'dark'), (w, scheme)
+            try:
+                body(phone, scheme)
+            except AssertionError as e:
+                raise AssertionError(f'{w}x{h} {scheme}: {e}') from None
+    finally:
+        page.call('Emulation.clearDeviceMetricsOverride')
+        page.viewport(1400, 900)
+        page.color_scheme('light')
+        js("localStorage.removeItem('menagerie.layout')")
+        reload_page()
+
+
+def grip(selector):
+    """A point on a splitter bar away from its button (which sits on the
+    middle of an upright bar)."""
+    x, y = page.center(selector)
+    upright = js(f"document.querySelector({json.dumps(selector)}).getAttribute('aria-orientation')") == 'vertical'
+    return (x, y + 60) if upright else (x, y)
+
+
+def drag(selector, dx, dy, steps=6):
+    """Drags a splitter bar by (dx, dy) with the mouse."""
+    x, y = grip(selector)
+    page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': x, 'y': y})
+    page.call('Input.dispatchMouseEvent', {'type': 'mousePressed', 'x': x, 'y': y, 'button': 'left', 'clickCount': 1})
+    for k in range(1, steps + 1):
+        page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': x + dx * k / steps, 'y': y + dy * k / steps, 'button': 'left', 'buttons': 1})
+    page.call('Input.dispatchMouseEvent', {'type': 'mouseReleased', 'x': x + dx, 'y': y + dy, 'button': 'left', 'clickCount': 1})
+
+
+def double_click(selector):
+    x, y = grip(selector)
+    for n in (1, 2):
+        for kind in ('mousePressed', 'mouseReleased'):
+            page.call('Input.dispatchMouseEvent', {'type': kind, 'x': x, 'y': y, 'button': 'left', 'clickCount': n})
+
+
+def press(key):
+    """Home or End (not in cdp.Page.key's table)."""
+    vk = {'Home': 36, 'End': 35}[key]
+    for kind in ('keyDown', 'keyUp'):
+        page.call('Input.dispatchKeyEvent', {'type': kind, 'key': key, 'code': key, 'windowsVirtualKeyCode': vk, 'nativeVirtualKeyCode': vk})
+
+
+def box(selector):
+    return js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect(); return {{w: r.width, h: r.height}}; }})()")
+
+
+def shown(selector):
+    return js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); return !!e && e.getClientRects().length > 0; }})()")
+
+
+def valuenow(selector):
+    return int(js(f"document.querySelector({json.dumps(selector)}).getAttribute('aria-valuenow')"))
+
+
+def close_side():
+    if js("!document.getElementById('side').hidden"):
+        page.click('#side-close')
+
+
+def check_panes_resize():
+    """Dragging a splitter (or its arrow keys) resizes the panes, within
+    their smallest sizes, and the sizes survive a reload. At phone width the
+    panes stack: the variables and side-panel splitters are hidden and the
+    main splitter sets the editor's height."""
+    def body(phone, scheme):
+        for sel in ('#split-main', '#split-vars', '#split-side'):
+            assert js(f"document.querySelector('{sel}').getAttribute('role')") == 'separator'
+            assert (ax_name(sel) if shown(sel) else 'Resize').startswith('Resize'), (sel, ax_name(sel))
+        if phone:
+            assert not shown('#split-vars') and not shown('#split-side'), 'splitters shown at phone width'
+            assert js("document.getElementById('split-main').getAttribute('aria-orientation')") == 'horizontal'
+            before = box('#editor')['h']
+            drag('#split-main', 0, 90)
+            after = box('#editor')['h']
+            assert abs(after - before - 90) <= 3, (before, after)
+            assert abs(valuenow('#split-main') - after) <= 1
+            js("document.getElementById('split-main').focus()")
+            page.key('ArrowDown')
+            assert abs(box('#editor')['h'] - after - 20) <= 1, 'ArrowDown did not grow the editor'
+            page.key('ArrowUp')
+            reload_page()
+            assert abs(box('#editor')['h'] - after) <= 1, ('editor height not kept', box('#editor')['h'], after)
+            # The side panel still opens full width.
+            page.click('#open-docs')
+            assert box('#side')['w'] <= 391
+            page.click('#side-close')
+            return
+        assert js("document.getElementById('split-main').getAttribute('aria-orientation')") == 'vertical'
+        # The query/response split.
+        q0, r0 = box('.query-pane')['w'], box('.response-pane')['w']
+        drag('#split-main', -150, 0)
+        q1, r1 = box('.query-pane')['w'], box('.response-pane')['w']
+        assert abs(q0 - q1 - 150) <= 3 and abs(r1 - r0 - 150) <= 3, (q0, q1, r0, r1)
+        assert abs(valuenow('#split-main') - r1) <= 1, (valuenow('#split-main'), r1)
+        js("document.getElementById('split-main').focus()")
+        page.key('ArrowLeft')
+        assert abs(box('.response-pane')['w'] - r1 - 20) <= 1, 'ArrowLeft did not grow the response pane'
+        page.key('ArrowRight')
+        assert abs(box('.response-pane')['w'] - r1) <= 1
+        # The smallest sizes hold.
+        press('Home')
+        assert abs(box('.response-pane')['w'] - 240) <= 1, box('.response-pane')
+        press('End')
+        assert abs(box('.query-pane')['w'] - 240) <= 1, box('.query-pane')
+        drag('#split-main', box('.response-pane')['w'] - r1, 0)
+        assert abs(box('.response-pane')['w'] - r1) <= 3, (box('.response-pane'), r1)
+        r1 = box('.response-pane')['w']
+        # The editor/variables split.
+        v0 = box('.subpanes')['h']
+        drag('#split-vars', 0, -70)
+        v1 = box('.subpanes')['h']
+        assert abs(v1 - v0 - 70) <= 3, (v0, v1)
+        # The side panel's width.
+        page.click('#open-docs')
+        assert ax_name('#split-side') == 'Resize the side panel', ax_name('#split-side')
+        s0 = box('#side')['w']
+        drag('#split-side', -110, 0)
+        s1 = box('#side')['w']
+        assert abs(s1 - s0 - 110) <= 3, (s0, s1)
+        r1 = box('.response-pane')['w']  # the panes share what the side panel leaves
+        reload_page()
+        assert abs(box('.response-pane')['w'] - r1) <= 2, ('response width not kept', box('.response-pane'), r1)
+        assert abs(box('.subpanes')['h'] - v1) <= 2, ('variables height not kept', box('.subpanes'), v1)
+        assert js("!document.getElementById('side').hidden && !document.getElementById('docs-panel').hidden"), 'the docs panel did not stay open'
+        assert abs(box('#side')['w'] - s1) <= 2, ('side width not kept', box('#side'), s1)
+        page.click('#side-close')
+    each_layout(body)
+
+
+def check_panes_collapse():
+    """A double click, Enter or the splitter's button collapses a pane and
+    restores it; collapsed panes stay collapsed across a reload; running a
+    query brings the response pane back."""
+    def body(phone, scheme):
+        set_editor('{ breeds(limit: 1) { totalCount } }')
+        run_with_keyboard()
+        assert ax_name('#split-main-toggle') == 'Collapse the response pane', ax_name('#split-main-toggle')
+        double_click('#split-main')
+        assert not shown('#result-pane') and js("document.getElementById('split-main-toggle').getAttribute('aria-expanded')") == 'false'
+        if not phone:
+            assert box('.response-pane')['w'] <= 30 and box('.query-pane')['w'] > 1000, (box('.response-pane'), box('.query-pane'))
+        reload_page()
+        assert not shown('#result-pane'), 'the response pane did not stay collapsed'
+        assert ax_name('#split-main-toggle') == 'Restore the response pane'
+        page.click('#split-main-toggle')
+        assert shown('#result-pane'), 'the button did not restore the response pane'
+        js("document.getElementById('split-main').focus()")
+        page.key('Enter')
+        assert not shown('#result-pane'), 'Enter did not collapse'
+        run_with_keyboard()
+        assert shown('#result-pane') and '"totalCount"' in text_of('#result'), 'running did not bring the response back'
+        if phone:
+            return
+        # The variables pane: Enter collapses it, its tabs bring it back.
+        js("document.getElementById('split-vars').focus()")
+        page.key('Enter')
+        assert not shown('#variables') and shown('#tab-variables'), 'the variables pane did not collapse'
+        reload_page()
+        assert not shown('#variables'), 'the variables pane did not stay collapsed'
+        page.click('#tab-variables')
+        assert shown('#variables'), 'the Variables tab did not restore the pane'
+        # The side panel: collapsed to a rail, kept so, restored by its button.
+        page.click('#open-docs')
+        page.click('#split-side-toggle')
+        assert box('#side')['w'] <= 30 and not shown('#docs-search'), box('#side')
+        reload_page()
+        assert box('#side')['w'] <= 30 and js("!document.getElementById('side').hidden"), 'the side panel did not stay collapsed'
+        page.click('#open-docs')
+        assert shown('#docs-search') and box('#side')['w'] >= 260, 'the Docs button did not restore the panel'
+        double_click('#split-side')
+        assert not shown('#docs-search')
+        double_click('#split-side')
+        assert shown('#docs-search')
+        page.click('#side-close')
+    each_layout(body)
+
+
+def check_operation_picker():
+    """With several operations the Run button names the one it runs (the
+    one under the caret) and a menu beside it picks another; the server gets
+    that operationName. One anonymous operation: a plain Run button."""
+    doc = 'query GetBreeds { breeds(limit: 1) { items { name } } }\n\nquery GetMonsters { monsters(limit: 1) { items { name } } }\n'
+
+    def sent_operation():
+        sent = [p['request'].get('postData', '') for m, p in page.events
+                if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST']
+        return json.loads(sent[-1]).get('operationName')
+
+    def body(phone, scheme):
+        set_editor('{ breeds(limit: 1) { totalCount } }')
+        wait_validation()
+        assert ax_name('#run') == 'Run' and not shown('#run-op'), (ax_name('#run'), shown('#run-op'))
+        set_editor(doc)
+        set_caret(doc.index('GetBreeds') + 2)
+        page.wait_for("document.getElementById('run').textContent.includes('GetBreeds')", what='the Run label')
+        assert ax_name('#run') == 'Run GetBreeds', ax_name('#run')
+        assert shown('#run-op') and ax_name('#run-op') == 'Choose the operation to run'
+        # Keyboard: open, move, pick.
+        js("document.getElementById('run-op').focus()")
+        page.key('Enter')
+        assert js("document.getElementById('run-op').getAttribute('aria-expanded')") == 'true' and shown('#run-op-menu')
+        items = js("[...document.querySelectorAll('#run-op-menu [role=menuitemradio]')].map(i => [i.dataset.name, i.getAttribute('aria-checked')])")
+        assert items == [['GetBreeds', 'true'], ['GetMonsters', 'false']], items
+        assert js("document.activeElement.dataset.name") == 'GetBreeds'
+        page.key('ArrowDown')
+        page.key('Enter')
+        assert not shown('#run-op-menu') and js("document.activeElement.id") == 'run-op'
+        assert ax_name('#run') == 'Run GetMonsters', ax_name('#run')
+        js("document.body.dataset.state = 'idle'")
+        page.click('#run')
+        page.wait_for("document.body.dataset.state === 'done'", what='the response')
+        assert sent_operation() == 'GetMonsters', sent_operation()
+        assert '"monsters"' in text_of('#result') and '"breeds"' not in text_of('#result')
+        # The mouse; Ctrl+Enter in the editor keeps the pick.
+        page.click('#run-op')
+        js("document.querySelector('#run-op-menu [data-name=GetBreeds]').id = 'pick-breeds'")
+        page.click('#pick-breeds')
+        assert ax_name('#run') == 'Run GetBreeds'
+        set_caret(doc.index('GetBreeds') + 4)
+        run_with_keyboard()
+        assert sent_operation() == 'GetBreeds' and '"breeds"' in text_of('#result')
+        # Escape closes the menu; moving the caret into the other operation follows it.
+        page.click('#run-op')
+        page.key('Escape')
+        assert not shown('#run-op-menu') and js("document.activeElement.id") == 'run-op'
+        set_caret(doc.index('GetMonsters') + 2)
+        page.wait_for("document.getElementById('run').textContent.includes('GetMonsters')", what='the label to follow the caret')
+        # Contrast of the label, the menu button and the menu (AA).
+        page.click('#run-op')
+        ratios = js(RATIOS_JS + """([['#run .run-op-name'], ['#run-op'], ['#run-op-menu .op-item[aria-checked=false]'],
+            ['#run-op-menu .op-item[aria-checked=false] .op-kind'], ['#run-op-menu .op-item:focus']])""")
+        page.key('Escape')
+        assert all(r >= 4.5 for r in ratios), ratios
+    each_layout(body)
+
+
+RATIOS_JS = r"""((list) => {
+  const rgba = (c) => { const m = c.match(/[\d.]+/g).map(Number); return m.length > 3 ? m : m.concat(1); };
+  const over = (fg, bg) => [0, 1, 2].map(k => fg[k] * fg[3] + bg[k] * (1 - fg[3])).concat(1);
+  const backOf = (e) => { const layers = [];
+    for (let x = e; x; x = x.parentElement) { const b = rgba(getComputedStyle(x).backgroundColor); if (b[3] > 0) { layers.push(b); if (b[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1]; for (const l of layers.reverse()) bg = over(l, bg); return bg; };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  return list.map(([sel, prop]) => { const e = document.querySelector(sel); if (!e) return 'missing ' + sel;
+    const bg = backOf(e); return ratio(over(rgba(getComputedStyle(e)[prop || 'color']), bg), bg); });
+})"""
+
+
+def check_panes_contrast():
+    """The splitters' buttons (their arrows 4.5:1, their outlines 3:1) and a
+    focused splitter's ring (3:1), in both themes and sizes."""
+    def body(phone, scheme):
+        sels = ['#split-main-toggle'] + ([] if phone else ['#split-vars-toggle'])
+        for sel in sels:
+            text, edge = js(RATIOS_JS + f"([['{sel}'], ['{sel}', 'borderTopColor']])")
+            assert text >= 4.5 and edge >= 3, (sel, text, edge)
+        js("document.getElementById('split-main').focus()")
+        page.key('ArrowLeft' if not phone else 'ArrowDown')
+        assert js("document.getElementById('split-main').matches(':focus-visible')")
+        ring = js(RATIOS_JS + "([['#split-main', 'outlineColor']])")[0]
+        assert ring >= 3, ring
+    each_layout(body)
+
+
+def check_history_keeps_responses():
+    """History keeps each run's response: star and rename an entry, reload,
+    open it, and its response shows without a request. Headers stay out of
+    storage (Remember headers is off); the bounds hold."""
+    secret = 'Bearer history-secret-42'
+
+    def posts():
+        return len([1 for m, p in page.events if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST'])
+
+    def body(phone, scheme):
+        js("localStorage.removeItem('menagerie.history')")
+        page.click('#tab-headers')
+        set_textarea('headers', json.dumps({'Authorization': secret}))
+        page.click('#tab-variables')
+        set_editor('query TwoDogs { breeds(limit: 2) { items { name } } }')
+        run_with_keyboard()
+        dogs = text_of('#result')
+        assert '"name"' in dogs
+        set_editor('{ monsters(limit: 1) { totalCount } }')
+        run_with_keyboard()
+        page.click('#open-history')
+        titles = "[...document.querySelectorAll('#history-list .h-title')].map(t => t.textContent)"
+        assert js(titles) == ['monsters', 'TwoDogs'], js(titles)
+        assert '200' in text_of('#history-list .h-status'), text_of('#history-list .h-status')
+        # Star the older entry: it moves first.
+        js("document.querySelectorAll('#history-list .h-star')[1].setAttribute('data-t', 'star')")
+        page.click('[data-t=star]')
+        assert js(titles) == ['TwoDogs', 'monsters'], js(titles)
+        assert js("document.querySelector('#history-list .h-star').getAttribute('aria-pressed')") == 'true'
+        assert ax_name('#history-list .h-star') == 'Star TwoDogs'
+        # Rename: Escape cancels, Enter saves.
+        page.click('#history-list .h-rename')
+        assert js("document.activeElement.classList.contains('h-name-input')")
+        page.type_text('nope')
+        page.key('Escape')
+        assert js(titles)[0] == 'TwoDogs' and js("!document.getElementById('side').hidden"), js(titles)
+        page.click('#history-list .h-rename')
+        js("document.activeElement.select()")
+        page.type_text('Two good dogs')
+        page.key('Enter')
+        assert js(titles) == ['Two good dogs', 'monsters'], js(titles)
+        assert js("document.activeElement.classList.contains('h-rename')"), 'focus did not return to the rename button'
+        stored = js("localStorage.getItem('menagerie.history')")
+        assert secret not in stored and secret not in js("JSON.stringify(localStorage)"), 'headers stored without asking'
+        close_side()
+        page.click('#tab-headers')
+        set_textarea('headers', '')
+        page.click('#tab-variables')
+        # After a reload the starred, renamed entry opens with its response.
+        set_editor('{ __typename }')
+        reload_page()
+        js("document.getElementById('result').textContent = ''")
+        page.click('#open-history')
+        assert js(titles) == ['Two good dogs', 'monsters'], js(titles)
+        n = posts()
+        page.click('#history-list .history-load')
+        page.pump(0.3)
+        assert posts() == n, 'opening a history entry sent a request'
+        assert editor_value() == 'query TwoDogs { breeds(limit: 2) { items { name } } }', editor_value()
+        assert text_of('#result') == dogs, (text_of('#result')[:200], dogs[:200])
+        assert text_of('#meta-status').startswith('200') and 'from history' in text_of('#meta-history'), text_of('#response-meta')
+        # Contrast of the new history parts (AA).
+        page.click('#open-history') if js("document.getElementById('side').hidden") else None
+        ratios = js(RATIOS_JS + """([['#history-list .h-star[aria-pressed=true]'], ['#history-list .h-star[aria-pressed=false]'], ['#history-list .h-status'],
+            ['#history-list .h-rename'], ['#history-list .h-remove'], ['#meta-history']])""")
+        assert all(r >= 4.5 for r in ratios), ratios
+        close_side()
+        # The bounds: 30 unstarred responses, none over 128 KB, starred ones kept.
+        kept = js("""import('/playground/history.js').then(m => {
+            localStorage.removeItem('menagerie.history');
+            const resp = (k) => ({status: 200, statusText: 'OK', ms: 1, bytes: 10, text: '{"data":{"k":' + k + '}}'});
+            m.addRun({query: '{ a }', variables: '', headers: '', at: 1}, resp(-1));
+            m.updateEntry(m.readHistory()[0].id, h => { h.starred = true; });
+            for (let k = 0; k < 40; k++) m.addRun({query: '{ q' + k + ' }', variables: '', headers: '', at: k + 2}, resp(k));
+            m.addRun({query: '{ big }', variables: '', headers: '', at: 99}, {status: 200, ms: 1, bytes: 200000, text: 'x'.repeat(200000)});
+            for (let k = 0; k < 60; k++) m.addRun({query: '{ r' + k + ' }', variables: '', headers: '', at: 100 + k}, null);
+            const l = m.readHistory();
+            return [l.length, l.filter(h => h.response).length, l.filter(h => h.starred && h.response).length,
+                    l.some(h => h.query === '{ big }' && !h.response && h.dropped === 'large'), l.some(h => h.query === '{ q0 }')]; })""")
+        # 101 entries (100 unstarred and the starred one, q0 the oldest gone), 30 unstarred responses and the starred one, the big one not kept.
+        assert kept == [101, 31, 1, True, False], kept
+        refill = js("""import('/playground/history.js').then(m => {
+            localStorage.removeItem('menagerie.history');
+            for (let k = 0; k < 40; k++) m.addRun({query: '{ q' + k + ' }', variables: '', headers: '', at: k}, {status: 200, ms: 1, bytes: 100000, text: 'y'.repeat(100000)});
+            const l = m.readHistory();
+            return [l.length, l.filter(h => h.response).length, l.filter(h => h.response).reduce((n, h) => n + h.response.text.length, 0), l[0].response ? 1 : 0]; })""")
+        assert refill[0] == 40 and refill[1] == 10 and refill[2] <= 1024 * 1024 and refill[3] == 1, refill
+        js("localStorage.removeItem('menagerie.history')")
+    each_layout(body)
+
+
 CHECKS = [
     check_page_loads,
     check_syntax_highlighting,
@@ -947,6 +1328,11 @@ CHECKS = [
     check_keyboard_and_labels,
     check_phone_layout,
     check_phone_side_panel_is_modal,
+    check_panes_resize,
+    check_panes_collapse,
+    check_operation_picker,
+    check_panes_contrast,
+    check_history_keeps_responses,
     check_size_budget,
     check_no_csp_violations_or_errors,
     check_no_request_left_the_origin,
