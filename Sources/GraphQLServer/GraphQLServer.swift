@@ -7,7 +7,9 @@ import Glibc
 #endif
 
 /// GraphQL over HTTP on `HTTPServer`: `/graphql` (GET and POST), the playground at `/`,
-/// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log.
+/// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log,
+/// automatic persisted queries (``PersistedQueryStore``) and cache headers on `GET` answers
+/// (``GraphQLCacheHint``, `ETag`, `304` for a matching `If-None-Match`).
 ///
 /// It knows nothing of the schema: the application passes a `GraphQLService`.
 public final class GraphQLServer<Service: GraphQLService>: Sendable {
