@@ -8,8 +8,24 @@ enum GraphQLRequestDecoder {
         var message: String
     }
 
+    /// A decoded request: its parameters, and whether it had a query (a request with only an
+    /// automatic persisted query's hash has none until the hash is looked up).
+    struct Decoded: Sendable {
+        /// The `query` parameter (nil when absent or null).
+        var query: String?
+        /// The parameters, with `query` as sent (empty when absent).
+        var request: GraphQLRequest
+
+        /// The parameters with `query` as the document text.
+        func request(query text: String) -> GraphQLRequest {
+            var request = self.request
+            request.query = text
+            return request
+        }
+    }
+
     /// Decodes a `POST` body (already checked to be `application/json`).
-    static func decode(body: [UInt8], headers: HTTPHeaders) throws(Failure) -> GraphQLRequest {
+    static func decode(body: [UInt8], headers: HTTPHeaders) throws(Failure) -> Decoded {
         guard !body.isEmpty else { throw Failure(message: "Request body is empty: expected a JSON object.") }
         let value: JSONValue
         do {
@@ -24,7 +40,7 @@ enum GraphQLRequestDecoder {
     }
 
     /// Decodes `GET` query parameters (`variables` and `extensions` are JSON texts).
-    static func decode(queryItems: [(name: String, value: String)], headers: HTTPHeaders) throws(Failure) -> GraphQLRequest {
+    static func decode(queryItems: [(name: String, value: String)], headers: HTTPHeaders) throws(Failure) -> Decoded {
         var object = JSONObject()
         for item in queryItems {
             switch item.name {
@@ -44,12 +60,12 @@ enum GraphQLRequestDecoder {
         return try decode(object, method: "GET", headers: headers)
     }
 
-    private static func decode(_ object: JSONObject, method: String, headers: HTTPHeaders) throws(Failure) -> GraphQLRequest {
-        guard let queryValue = object["query"], !queryValue.isNull else {
-            throw Failure(message: "Missing 'query' parameter: a GraphQL document string is required.")
-        }
-        guard case .string(let query) = queryValue else {
-            throw Failure(message: "The 'query' parameter must be a string.")
+    private static func decode(_ object: JSONObject, method: String, headers: HTTPHeaders) throws(Failure) -> Decoded {
+        var query: String?
+        switch object["query"] {
+        case nil, .null?: break
+        case .string(let text)?: query = text
+        default: throw Failure(message: "The 'query' parameter must be a string.")
         }
         var operationName: String?
         switch object["operationName"] {
@@ -59,8 +75,13 @@ enum GraphQLRequestDecoder {
         }
         let variables = try optionalObject(object["variables"], "variables")
         let extensions = try optionalObject(object["extensions"], "extensions")
-        return GraphQLRequest(query: query, operationName: operationName, variables: variables,
-                              extensions: extensions, httpMethod: method, headers: headers)
+        // Without a query, only a persisted query's hash can say what to run.
+        if query == nil, extensions?["persistedQuery"].map({ !$0.isNull }) != true {
+            throw Failure(message: "Missing 'query' parameter: a GraphQL document string is required.")
+        }
+        return Decoded(query: query, request: GraphQLRequest(query: query ?? "", operationName: operationName,
+                                                             variables: variables, extensions: extensions,
+                                                             httpMethod: method, headers: headers))
     }
 
     private static func optionalObject(_ value: JSONValue?, _ name: String) throws(Failure) -> JSONObject? {

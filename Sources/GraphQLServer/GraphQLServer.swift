@@ -7,7 +7,9 @@ import Glibc
 #endif
 
 /// GraphQL over HTTP on `HTTPServer`: `/graphql` (GET and POST), the playground at `/`,
-/// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log.
+/// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log,
+/// automatic persisted queries (``PersistedQueryStore``) and cache headers on `GET` answers
+/// (``GraphQLCacheHint``, `ETag`, `304` for a matching `If-None-Match`).
 ///
 /// It knows nothing of the schema: the application passes a `GraphQLService`.
 public final class GraphQLServer<Service: GraphQLService>: Sendable {
@@ -36,7 +38,8 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         http.errorResponder = http.errorResponder ?? { status, message, head in
             // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
             guard head.path == graphQLPath else { return nil }
-            var response = GraphQLHTTPErrors.response(status, message, GraphQLMediaType.negotiate(accept: head.headers["accept"]) ?? .json)
+            var response = GraphQLHTTPErrors.response(status, message, GraphQLMediaType.negotiate(accept: head.headers["accept"]) ?? .json,
+                                                      headers: ["Cache-Control": ResponseCaching.noStore])
             SecurityHeaders.decorate(&response)
             return response
         }
@@ -81,6 +84,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         log = Log(level: configuration.logLevel, sink: configuration.logSink)
         cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
         watchdog = configuration.requestTimeout.map { DeadlineWatchdog(timeout: $0) }
+        if let store = configuration.persistedQueries {
+            metrics.setPersistedQueryOccupancy { store.occupancy }
+        }
     }
 
     deinit {
@@ -163,7 +169,18 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     // MARK: - GraphQL over HTTP
 
+    /// Answers a request on the GraphQL endpoint. An answer that did not set its own
+    /// `Cache-Control` (a cacheable `GET` answer, a persisted-query error) is `no-store`:
+    /// every `POST` answer and every error.
     private func graphQL(_ request: HTTPRequest) async -> Outcome {
+        var outcome = await graphQLOutcome(request)
+        if !outcome.response.headers.contains("Cache-Control") {
+            outcome.response.headers.add("Cache-Control", ResponseCaching.noStore)
+        }
+        return outcome
+    }
+
+    private func graphQLOutcome(_ request: HTTPRequest) async -> Outcome {
         guard request.method == "GET" || request.method == "POST" else {
             return Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
                                                    headers: ["Allow": "GET, POST, OPTIONS"]))
@@ -175,7 +192,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         if request.method == "GET", !configuration.getRequests.admits(request.headers) {
             return Outcome(response: errorResponse(400, GETPolicy.refusalMessage, mediaType))
         }
-        let parameters: GraphQLRequest
+        let decoded: GraphQLRequestDecoder.Decoded
         do {
             if request.method == "POST" {
                 guard let value = request.headers["content-type"] else {
@@ -190,12 +207,29 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 if let charset = contentType.charset, charset != "utf-8", charset != "utf8" {
                     return Outcome(response: errorResponse(415, "Unsupported charset '\(charset)': use utf-8.", mediaType))
                 }
-                parameters = try GraphQLRequestDecoder.decode(body: request.body, headers: request.headers)
+                decoded = try GraphQLRequestDecoder.decode(body: request.body, headers: request.headers)
             } else {
-                parameters = try GraphQLRequestDecoder.decode(queryItems: request.queryItems, headers: request.headers)
+                decoded = try GraphQLRequestDecoder.decode(queryItems: request.queryItems, headers: request.headers)
             }
         } catch {
             return Outcome(response: errorResponse(400, error.message, mediaType))
+        }
+        let parameters: GraphQLRequest
+        var registration: (hash: String, query: String)?
+        switch await AutomaticPersistedQueries.resolve(query: decoded.query, extensions: decoded.request.extensions,
+                                                       store: configuration.persistedQueries) {
+        case .plain(let query):
+            parameters = decoded.request(query: query)
+        case .stored(let query):
+            metrics.persistedQueryHit()
+            parameters = decoded.request(query: query)
+        case .registering(let query, let hash):
+            parameters = decoded.request(query: query)
+            registration = (hash, query)
+        case .refused(let refusal):
+            if refusal == .notFound { metrics.persistedQueryMiss() }
+            return Outcome(response: AutomaticPersistedQueries.response(refusal, mediaType),
+                           operationName: decoded.request.operationName)
         }
         switch service.prepare(parameters) {
         case .failed(let errors):
@@ -208,6 +242,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 return Outcome(response: errorResponse(
                     405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
                     headers: ["Allow": "POST"]), operationName: name, operationType: nil)
+            }
+            // Stored once it has parsed, validated and passed the checks above, as Apollo Server does.
+            if let registration, let store = configuration.persistedQueries {
+                await store.register(hash: registration.hash, query: registration.query)
+                metrics.persistedQueryRegistered()
             }
             let result: GraphQLExecutionResult
             if let watchdog {
@@ -229,9 +268,27 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                                operationName: name, operationType: operationType)
             }
             let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
-            return Outcome(response: graphQLResponse(status, result.body, mediaType),
+            guard request.method == "GET", status == 200, !result.isRequestError else {
+                return Outcome(response: graphQLResponse(status, result.body, mediaType),
+                               operationName: name, operationType: operationType)
+            }
+            return Outcome(response: cacheableResponse(result, to: request, mediaType),
                            operationName: name, operationType: operationType)
         }
+    }
+
+    /// The answer to a `GET` query that executed: `Cache-Control` from the service's hint, a
+    /// strong `ETag` of the body, `Vary: Accept`; `304 Not Modified` without a body when
+    /// `If-None-Match` matches the tag.
+    private func cacheableResponse(_ result: GraphQLExecutionResult, to request: HTTPRequest,
+                                   _ mediaType: GraphQLMediaType) -> HTTPResponse {
+        let tag = ResponseCaching.entityTag(body: result.body, mediaType: mediaType)
+        let headers = ResponseCaching.headers(result.cacheHint, tag: tag)
+        let conditions = request.headers.values(for: "if-none-match")
+        if !conditions.isEmpty, ResponseCaching.ifNoneMatch(conditions, matches: tag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return graphQLResponse(200, result.body, mediaType, headers: headers)
     }
 
     private func graphQLResponse(_ status: Int, _ body: [UInt8], _ mediaType: GraphQLMediaType,

@@ -59,6 +59,12 @@ public struct GraphQLServerConfiguration: Sendable {
     /// that the largest answer, and the cost of producing it, has a stated bound.
     public var maxResponseBytes = GraphQLServerConfiguration.defaultMaxResponseBytes
 
+    /// Where automatic persisted queries are kept (nil: not supported; a request with
+    /// `extensions.persistedQuery` gets `PersistedQueryNotSupported`). Default: a bounded
+    /// in-process store, ``InMemoryPersistedQueryStore``; to share queries between replicas,
+    /// layer a shared store behind it (``LayeredPersistedQueryStore``).
+    public var persistedQueries: (any PersistedQueryStore)? = InMemoryPersistedQueryStore()
+
     /// The default ``maxResponseBytes``: 16 MiB.
     public static let defaultMaxResponseBytes = 16 << 20
 

@@ -43,16 +43,22 @@ public struct GraphQLExecutionResult: Sendable {
     /// True when execution failed before it started (for example variable coercion): the
     /// response then has no `data` entry and is a 400 for `application/graphql-response+json`.
     public var isRequestError: Bool
+    /// How long caches may reuse the answer when it went out for a `GET` (``GraphQLCacheHint``);
+    /// `POST` answers are never stored. The service knows what the answer was made of; the
+    /// default, ``GraphQLCacheHint/noStore``, is right for any service that does not.
+    public var cacheHint: GraphQLCacheHint
 
-    public init(body: [UInt8], isRequestError: Bool = false) {
+    public init(body: [UInt8], isRequestError: Bool = false, cacheHint: GraphQLCacheHint = .noStore) {
         self.body = body
         self.isRequestError = isRequestError
+        self.cacheHint = cacheHint
     }
 
     /// A result from a JSON value.
-    public init(json: JSONValue, isRequestError: Bool = false) {
+    public init(json: JSONValue, isRequestError: Bool = false, cacheHint: GraphQLCacheHint = .noStore) {
         self.body = json.serializedBytes()
         self.isRequestError = isRequestError
+        self.cacheHint = cacheHint
     }
 
     /// A request-error result: `{"errors": [...]}`.

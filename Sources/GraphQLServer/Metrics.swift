@@ -16,11 +16,15 @@ public final class Metrics: Sendable {
         var operations: [String: Int] = [:]
         var timeouts = 0
         var abandoned = 0
+        var persistedQueryHits = 0
+        var persistedQueryMisses = 0
+        var persistedQueryRegistrations = 0
     }
 
     private let state = Locked(State())
     private let prefix: String
     private let connections = Locked<(@Sendable () -> Int)?>(nil)
+    private let persistedQueryOccupancy = Locked<(@Sendable () -> (entries: Int, bytes: Int)?)?>(nil)
 
     public init(prefix: String = "menagerie") {
         self.prefix = prefix
@@ -52,6 +56,25 @@ public final class Metrics: Sendable {
     /// Counts the end of an execution abandoned by ``executionAbandoned()``.
     public func abandonedExecutionEnded() {
         state.withLock { if $0.abandoned > 0 { $0.abandoned -= 1 } }
+    }
+
+    /// Counts a persisted-query hash found in the store.
+    public func persistedQueryHit() { state.withLock { $0.persistedQueryHits += 1 } }
+
+    /// Counts a persisted-query hash not found (answered `PersistedQueryNotFound`).
+    public func persistedQueryMiss() { state.withLock { $0.persistedQueryMisses += 1 } }
+
+    /// Counts a query stored under its hash.
+    public func persistedQueryRegistered() { state.withLock { $0.persistedQueryRegistrations += 1 } }
+
+    /// Persisted-query hits, misses and registrations so far.
+    public var persistedQueries: (hits: Int, misses: Int, registrations: Int) {
+        state.withLock { ($0.persistedQueryHits, $0.persistedQueryMisses, $0.persistedQueryRegistrations) }
+    }
+
+    /// Sets where the persisted-query store's gauges come from (entries and bytes held).
+    public func setPersistedQueryOccupancy(_ provider: @escaping @Sendable () -> (entries: Int, bytes: Int)?) {
+        persistedQueryOccupancy.withLock { $0 = provider }
     }
 
     /// GraphQL requests that exceeded the request timeout.
@@ -100,6 +123,16 @@ public final class Metrics: Sendable {
                             "GraphQL requests that exceeded the request timeout (answered 504).", s.timeouts)
         text += Self.sample("\(prefix)_graphql_executions_abandoned", "gauge",
                             "Executions cancelled by the request timeout that have not stopped yet.", s.abandoned)
+        text += Self.sample("\(prefix)_apq_hits_total", "counter",
+                            "Automatic persisted queries run from the store by their hash.", s.persistedQueryHits)
+        text += Self.sample("\(prefix)_apq_misses_total", "counter",
+                            "Persisted-query hashes not in the store (answered PersistedQueryNotFound).", s.persistedQueryMisses)
+        text += Self.sample("\(prefix)_apq_registrations_total", "counter",
+                            "Queries stored under their hash after they validated.", s.persistedQueryRegistrations)
+        if let provider = persistedQueryOccupancy.withLock({ $0 }), let occupancy = provider() {
+            text += Self.sample("\(prefix)_apq_entries", "gauge", "Queries held by the persisted-query store.", occupancy.entries)
+            text += Self.sample("\(prefix)_apq_bytes", "gauge", "Bytes held by the persisted-query store (estimated).", occupancy.bytes)
+        }
         return text
     }
 

@@ -20,6 +20,9 @@ enum LimitOptions {
     /// `serve` only: the largest GraphQL response body.
     static let responseBytes = Limit(flag: "max-response-bytes", variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
 
+    /// `serve` only: the most automatic persisted queries kept (0 turns them off).
+    static let persistedQueryCapacity = Limit(flag: "apq-capacity", variable: "MENAGERIE_APQ_CAPACITY", minimum: 0)
+
     /// The flags that take a value, for the argument scanner.
     static let flags: Set<String> = [depth.flag, fields.flag, aliases.flag]
 

@@ -37,6 +37,9 @@ enum ServeCommand: Subcommand {
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --max-response-bytes N Largest GraphQL response body (default 16777216); a larger result is one
                              error, RESPONSE_TOO_LARGE. Env MENAGERIE_MAX_RESPONSE_BYTES.
+      --apq-capacity N       Most automatic persisted queries kept in memory (default 10000, at most 32 MiB
+                             of queries; least recently used first out); 0 turns APQ off
+                             (PersistedQueryNotSupported). Env MENAGERIE_APQ_CAPACITY.
       --cors-origin ORIGIN   Allow cross-origin requests from ORIGIN (repeatable or comma list; * for any).
       --no-playground        Do not serve the playground (nor /images). Production: never served.
       --images MODE          The playground's /images?url=… route: auto (the default: the real picture
@@ -117,6 +120,7 @@ enum ServeCommand: Subcommand {
             ("suggestions", configuration.errorReporting.suggestions ? "on" : "off"),
             ("max_errors", configuration.errorReporting.maxErrors.map(String.init) ?? "-"),
             ("images", configuration.playground ? configuration.images.rawValue : "off"),
+            ("apq_capacity", configuration.persistedQueryCapacity > 0 ? String(configuration.persistedQueryCapacity) : "off"),
         ])
         let signal = await SignalWaiter.wait()
         readiness.set(false)
@@ -151,6 +155,8 @@ enum ServeCommand: Subcommand {
         s.metricsHook = metricsHook
         s.requestTimeout = c.requestTimeout
         s.maxResponseBytes = c.maxResponseBytes
+        s.persistedQueries = c.persistedQueryCapacity > 0
+            ? InMemoryPersistedQueryStore(capacity: c.persistedQueryCapacity) : nil
         return s
     }
 

@@ -30,6 +30,8 @@ struct ServeConfiguration: Equatable {
     var theDogAPIKey: String?
     var maxBodyBytes = 2 * 1024 * 1024
     var maxResponseBytes = GraphQLServerConfiguration.defaultMaxResponseBytes
+    /// The most automatic persisted queries kept in process (0: APQ off).
+    var persistedQueryCapacity = InMemoryPersistedQueryStore.defaultCapacity
     var corsOrigins: [String] = []
     var playground = true
     var logLevel: LogLevel = .info
@@ -59,7 +61,8 @@ struct ServeConfiguration: Equatable {
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "max-response-bytes", "cors-origin", "log-level", "event-loops", "request-timeout", "shutdown-delay", "images", "profile",
+        "max-body-bytes", "max-response-bytes", "apq-capacity", "cors-origin", "log-level", "event-loops", "request-timeout",
+        "shutdown-delay", "images", "profile",
     ]).union(LimitOptions.flags)
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
@@ -136,6 +139,8 @@ struct ServeConfiguration: Equatable {
         }
         c.maxResponseBytes = try LimitOptions.value(LimitOptions.responseBytes, scanned, environment,
                                                     default: c.maxResponseBytes, command: command)
+        c.persistedQueryCapacity = try LimitOptions.value(LimitOptions.persistedQueryCapacity, scanned, environment,
+                                                          default: c.persistedQueryCapacity, command: command)
         c.corsOrigins = corsOrigins.flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }
             .filter { !$0.isEmpty }
         c.playground = c.profile.playground && !scanned.has("no-playground")

@@ -149,8 +149,9 @@ public final class UpstreamPipeline: Sendable {
     /// ``sendDecoded(_:cache:store:decode:)``, returning the decoded value as an
     /// ``UpstreamAnswer``: while the response is cached (fresh, or served stale), every
     /// caller gets the same answer object, so what is derived from it is computed once;
-    /// a response stored again (after expiry) is a new answer.
-    public func sendDecodedAnswer<T: Sendable>(
+    /// a response stored again (after expiry) is a new answer. (Callers use the public
+    /// ``sendDecodedAnswer(_:cache:store:decode:)``, which records the answer's freshness.)
+    func sendDecodedAnswerUnrecorded<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
         store: (@Sendable (T) -> Bool)? = nil,
@@ -246,6 +247,7 @@ public final class UpstreamPipeline: Sendable {
     @discardableResult
     private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: DecodedKey) -> UpstreamAnswer<T> {
         let capacity = settings.cacheCapacity
+        answer.belongs(toEntryFreshUntil: cache.expiry(of: memoKey.request, version: version))
         return decoded.withLock { memo in
             if let kept = memo[memoKey], kept.version == version, let existing = kept.value as? UpstreamAnswer<T> {
                 return existing

@@ -17,6 +17,8 @@ public final class MenagerieApp: Sendable {
     public let engine: GraphQLEngine
     /// The upstream clients, caches and counters.
     public let upstreams: UpstreamsEnvironment
+    /// The upstream pipelines' monotonic clock (cache expiries are read on it).
+    public let clock: MonotonicClock
 
     /// Builds the app: fails with a list of problems when the schema does not build or a
     /// field has no resolver (or a resolver has no field).
@@ -63,6 +65,7 @@ public final class MenagerieApp: Sendable {
             throw MenagerieStartupError(problems: error.problems)
         }
         upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports, clock: clock)
+        self.clock = clock
     }
 
     /// The served schema.

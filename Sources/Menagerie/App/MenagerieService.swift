@@ -22,9 +22,16 @@ public struct MenagerieService: GraphQLService {
         }
     }
 
+    /// Executes the request; its cache hint (used by the server on `GET` answers) is the
+    /// response's freshness: see ``ResponseFreshness``.
     public func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        let result = await app.execute(document: document, variables: request.variables ?? JSONObject(),
-                                       operationName: request.operationName)
-        return GraphQLExecutionResult(body: result.jsonBytes(), isRequestError: result.data == nil)
+        let (result, freshness) = await app.executeMeasuringFreshness(
+            document: document, variables: request.variables ?? JSONObject(), operationName: request.operationName)
+        let hint: GraphQLCacheHint
+        switch freshness {
+        case .fresh(let seconds): hint = .maxAge(seconds)
+        case .uncacheable: hint = .noStore
+        }
+        return GraphQLExecutionResult(body: result.jsonBytes(), isRequestError: result.data == nil, cacheHint: hint)
     }
 }

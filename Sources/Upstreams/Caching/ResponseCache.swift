@@ -97,6 +97,14 @@ public final class ResponseCache: Sendable {
         }
     }
 
+    /// When the entry for `key` stops being fresh, if it is still the stored `version`.
+    func expiry(of key: String, version: Int) -> Double? {
+        storage.withLock { s in
+            guard let slot = s.index[key], s.slots[slot].version == version else { return nil }
+            return s.slots[slot].expires
+        }
+    }
+
     /// Removes the entry for `key` if it is still the stored `version`.
     func remove(_ key: String, version: Int) {
         storage.withLock { s in

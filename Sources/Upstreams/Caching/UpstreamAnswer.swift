@@ -17,6 +17,10 @@ public final class UpstreamAnswer<Value: Sendable>: Sendable {
     public let value: Value
     private let slots = Locked<[ObjectIdentifier: DerivedSlot]>([:])
     private let counters: UpstreamCounters?
+    /// When the cache entry this answer belongs to stops being fresh (the pipeline's clock);
+    /// nil for an answer of no cache entry. Set once, when the pipeline keeps the answer as its
+    /// entry's, before anyone else gets it.
+    private let entryExpiry = Locked<Double?>(nil)
 
     /// An answer that belongs to no cache (tests, values made without an upstream call).
     public convenience init(_ value: Value) {
@@ -26,6 +30,16 @@ public final class UpstreamAnswer<Value: Sendable>: Sendable {
     init(_ value: Value, counters: UpstreamCounters?) {
         self.value = value
         self.counters = counters
+    }
+
+    /// When this answer's cache entry stops being fresh; nil when it belongs to no entry.
+    var freshUntil: Double? {
+        entryExpiry.withLock { $0 }
+    }
+
+    /// Records the expiry of the cache entry this answer belongs to.
+    func belongs(toEntryFreshUntil expiry: Double?) {
+        entryExpiry.withLock { $0 = expiry }
     }
 
     /// The value of type `T` derived from this answer by `make`: computed by the first

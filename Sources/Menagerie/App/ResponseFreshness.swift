@@ -1,0 +1,49 @@
+import GraphQL
+import JSON
+import Upstreams
+
+/// How long a response may be reused by caches, from the upstream answers it was made of
+/// (``UpstreamUsage``): what the server turns into `Cache-Control` on `GET` answers.
+public enum ResponseFreshness: Sendable, Equatable {
+    /// Reusable for this many seconds.
+    case fresh(seconds: Int)
+    /// Not to be stored.
+    case uncacheable
+
+    /// The freshness of a response that used no upstream (`{ __typename }`, introspection,
+    /// validation-free answers from the schema alone): one hour.
+    public static let withoutUpstreams = ResponseFreshness.fresh(seconds: 3600)
+
+    /// The freshness of a response with `errors` built from `usage`, at `now` (the pipelines'
+    /// clock): uncacheable when it has errors (a partial answer), or used an answer that was
+    /// stale, uncacheable (a random endpoint) or failed; else the remaining freshness of the
+    /// earliest-expiring cached answer it used (whole seconds, rounded down); an hour when it
+    /// used none.
+    public init(usage: UpstreamUsage.Summary, hasErrors: Bool, now: Double) {
+        guard !hasErrors, usage.isReusable else {
+            self = .uncacheable
+            return
+        }
+        guard let freshUntil = usage.freshUntil else {
+            self = usage.answers == 0 ? Self.withoutUpstreams : .uncacheable
+            return
+        }
+        let remaining = freshUntil - now
+        self = .fresh(seconds: remaining > 0 ? Int(remaining.rounded(.down)) : 0)
+    }
+}
+
+extension MenagerieApp {
+    /// ``execute(document:variables:operationName:)``, recording the upstream answers the
+    /// request used, with the response's freshness computed from them.
+    public func executeMeasuringFreshness(document: Document, variables: JSONObject = JSONObject(),
+                                          operationName: String? = nil) async -> (ExecutionResult, ResponseFreshness) {
+        let usage = UpstreamUsage()
+        let result = await UpstreamUsage.$current.withValue(usage) {
+            await execute(document: document, variables: variables, operationName: operationName)
+        }
+        let freshness = ResponseFreshness(usage: usage.summary, hasErrors: result.data == nil || !result.errors.isEmpty,
+                                          now: clock.now())
+        return (result, freshness)
+    }
+}

@@ -1,0 +1,71 @@
+import Locking
+
+/// What one unit of work (a GraphQL request) used of the upstreams, and how fresh it was: the
+/// record a response's cacheability is computed from.
+///
+/// The application binds a recorder with `UpstreamUsage.$current.withValue(usage) { … }` around
+/// the work; every answer the pipelines hand out meanwhile is recorded, in that task and in
+/// every task it starts (task-local values are inherited by child tasks and by `Task {}`; the
+/// loaders' batches run in such tasks). Without a recorder nothing is recorded.
+///
+/// Each answer handed out is one of:
+/// - **fresh**: a cached entry, used before its expiry (a cache hit, a fetch that was stored,
+///   a deduplicated call that was stored); the entry's expiry is kept, the earliest wins;
+/// - **stale**: a cached entry used at or after its expiry (stale-if-error);
+/// - **uncacheable**: an answer no cache entry stands behind (a random endpoint with
+///   ``CachePolicy/never``, an upstream `no-store`, an answer with errors or a non-2xx answer,
+///   which are never stored);
+/// - a **failure**: the call threw.
+public final class UpstreamUsage: Sendable {
+    /// The recorder of the current task, if the application bound one.
+    @TaskLocal public static var current: UpstreamUsage?
+
+    /// The record so far.
+    public struct Summary: Sendable, Equatable {
+        /// Answers used (every use counts, one answer used twice counts twice).
+        public var answers = 0
+        /// The earliest expiry (seconds of the pipelines' monotonic clock) of the fresh cached
+        /// answers used; nil when none was used.
+        public var freshUntil: Double?
+        /// Answers used at or after their entry's expiry (served stale after an upstream failure).
+        public var stale = 0
+        /// Answers used that no cache entry stands behind.
+        public var uncacheable = 0
+        /// Upstream calls that failed (threw).
+        public var failures = 0
+
+        public init() {}
+
+        /// Whether every answer used was fresh and cached (and none failed): only then may the
+        /// response built from them be reused, until ``freshUntil``.
+        public var isReusable: Bool { stale == 0 && uncacheable == 0 && failures == 0 }
+    }
+
+    private let state = Locked(Summary())
+
+    public init() {}
+
+    /// The record so far.
+    public var summary: Summary { state.withLock { $0 } }
+
+    /// Records an answer handed out at `now`: fresh until `freshUntil`, or uncacheable when nil.
+    func recordAnswer(freshUntil: Double?, now: Double) {
+        state.withLock { s in
+            s.answers += 1
+            guard let freshUntil else {
+                s.uncacheable += 1
+                return
+            }
+            if now >= freshUntil {
+                s.stale += 1
+            } else {
+                s.freshUntil = min(s.freshUntil ?? freshUntil, freshUntil)
+            }
+        }
+    }
+
+    /// Records a call that failed.
+    func recordFailure() {
+        state.withLock { $0.failures += 1 }
+    }
+}

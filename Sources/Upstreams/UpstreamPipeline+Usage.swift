@@ -1,0 +1,30 @@
+extension UpstreamPipeline {
+    /// Sends `request` and decodes the answer as ``sendDecodedAnswerUnrecorded(_:cache:store:decode:)``
+    /// describes, and records the answer in the current ``UpstreamUsage`` (if the caller bound
+    /// one): fresh until its cache entry's expiry, stale, or uncacheable; or a failure when the
+    /// call throws. Every way the pipeline answers (cache hit, fetch, shared in-flight call,
+    /// stale-if-error, an uncached endpoint) goes through here or through ``freshAnswer(_:as:)``.
+    public func sendDecodedAnswer<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        store: (@Sendable (T) -> Bool)? = nil,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
+        guard let usage = UpstreamUsage.current else {
+            return try await sendDecodedAnswerUnrecorded(request, cache: policy, store: store, decode: decode)
+        }
+        do {
+            let answer = try await sendDecodedAnswerUnrecorded(request, cache: policy, store: store, decode: decode)
+            usage.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
+            return answer
+        } catch {
+            usage.recordFailure()
+            throw error
+        }
+    }
+
+    /// Records `answer`, handed out now, in the current ``UpstreamUsage`` (if any).
+    func recordUse<T: Sendable>(of answer: UpstreamAnswer<T>) {
+        UpstreamUsage.current?.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
+    }
+}
