@@ -232,8 +232,8 @@ export class VariablesEditor {
       if (li && this.completion) { e.preventDefault(); this.completion.index = Number(li.dataset.index); this.accept(); }
     });
     $('fill-variables').addEventListener('click', () => this.fill());
-    this.tip = new HoverTip(ta, this.measure, (pos) => {
-      const d = this.diagnostics.find(x => x.start <= pos && pos < Math.max(x.end, x.start + 1));
+    this.tip = new HoverTip(ta, this.measure, (pos, atCaret) => {
+      const d = this.diagnostics.find(x => x.start <= pos && pos < Math.max(x.end + (atCaret ? 1 : 0), x.start + 1));
       return d && { start: d.start, end: d.end, problems: [d] };
     });
   }
