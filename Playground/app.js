@@ -11,6 +11,8 @@ import { EXAMPLES, WELCOME } from '/playground/examples.js';
 import { Panes } from '/playground/panes.js';
 import { OperationPicker } from '/playground/oppicker.js';
 import { addRun, renderHistory, responseOf, clearHistory } from '/playground/history.js';
+import { VariablesEditor } from '/playground/variables.js';
+import { HoverTip, hoverAt, fillLeafs } from '/playground/assist.js';
 
 const ENDPOINT = '/graphql';
 const KEYS = { tabs: 'menagerie.tabs', history: 'menagerie.history', theme: 'menagerie.theme', rememberHeaders: 'menagerie.rememberHeaders' };
@@ -164,6 +166,7 @@ function drawDiagnostics() {
   const { diagnostics, parsed } = validate(src, schema);
   picker.setDocument(parsed && parsed.doc);
   drawVariablesHint(parsed);
+  varsEditor.read();
   editor.setDiagnostics(diagnostics);
   diagEl.innerHTML = '';
   diagEl.classList.toggle('has-problems', diagnostics.length > 0);
@@ -207,6 +210,7 @@ function flash(message) {
 // ---------------------------------------------------- variables, headers
 
 function readJSON(id, what) {
+  if (id === 'variables') return varsEditor.read();
   const text = $(id).value.trim();
   const errEl = $(id + '-error');
   if (!text) { errEl.textContent = ''; $(id).removeAttribute('aria-invalid'); return { value: undefined }; }
@@ -247,6 +251,7 @@ async function run() {
   const vars = readJSON('variables', 'Variables');
   const hdrs = readJSON('headers', 'Headers');
   if (vars.error || hdrs.error) { selectSub('settings', vars.error ? 'tab-variables' : 'tab-headers'); panes.expand('vars'); return; }
+  fillMissingLeafs();
   panes.expand('main');  // a collapsed response pane comes back to show the answer
   const query = editor.value;
   const body = { query };
@@ -561,6 +566,39 @@ document.addEventListener('securitypolicyviolation', (e) => {
 function drawBlockedNote() {
   if (!imagesBlocked || !galleryImages.length) return;
   $('gallery-note').textContent = 'This server\'s Content-Security-Policy keeps images from other sites out of this page; the tiles below still name each URL, and the viewer shows the address to open it yourself.';
+}
+
+// ------------------------------------- variables editor, hover help, leafs
+
+/** The operation Run would run (the one under the caret, else the first). */
+function runOperation() {
+  const ops = operations(parse(editor.value).doc);
+  const name = ops.length > 1 && operationName(editor.value);
+  return ops.find(o => name && o.name && o.name.value === name) || ops[0] || null;
+}
+const varsEditor = new VariablesEditor({ schema: () => schema, operation: runOperation });
+
+// Hover help over the query: the problems marked there, and the schema's word.
+new HoverTip(editor.input, editor.measure, (pos, atCaret) => {
+  const problems = editor.diagnostics.filter(d => d.start <= pos && pos < Math.max(d.end + (atCaret ? 1 : 0), d.start + 1));
+  const info = hoverAt(editor.value, pos, schema) || problems[0];
+  return info && Object.assign({}, info, { problems });
+});
+
+// Run fills object fields that lack a selection with their leaf fields (as
+// GraphiQL does) and says so; Ctrl+Z undoes it.
+const notice = Object.assign(document.createElement('p'), { className: 'editor-notice', id: 'editor-notice', hidden: true });
+notice.setAttribute('role', 'status');
+$('diagnostics').after(notice);
+editor.input.addEventListener('input', () => { if (!notice.filling) notice.hidden = true; });
+function fillMissingLeafs() {
+  const r = fillLeafs(editor.value, schema);
+  if (!r) return;
+  notice.filling = true;
+  editor.replace(r.from, r.to, r.text, r.map(editor.input.selectionStart));
+  notice.filling = false;
+  notice.textContent = `Filled in what a selection lacked: ${r.filled.map(f => `${f.name} { ${f.fields.join(' ')} }`).join(', ')} (Ctrl+Z undoes).`;
+  notice.hidden = false;
 }
 
 // ----------------------------------------------------------------- schema

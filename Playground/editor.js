@@ -5,6 +5,7 @@
 
 import { parse } from '/playground/lang.js';
 import { completions, docsTargetAt } from '/playground/schema.js';
+import { fieldInsertion } from '/playground/assist.js';
 
 const ROLE_CLASS = {
   keyword: 'tk-keyword', def: 'tk-def', field: 'tk-field', alias: 'tk-alias', arg: 'tk-arg', type: 'tk-type',
@@ -422,6 +423,9 @@ export class Editor {
     if (it.insert && it.insert.startsWith('$') && i.value[from - 1] === '$') from--;
     const text = it.insert || it.label;
     this.closeCompletion();
+    // A field: ` {  }` after an object field, `(arg: )` for required arguments.
+    const f = it.field && fieldInsertion(it.field, this.hooks.schema(), i.value.slice(to));
+    if (f) { this.replace(from, to, f.text, from + f.caret); return; }
     this.replace(from, to, text);
     this.render();
     if (c.kind === 'argument' || c.kind === 'objectField') this.openCompletion(true);

@@ -365,7 +365,7 @@ function collectVars(node, usage, fragments, seen) {
 }
 
 /** graphql-js's " Did you mean …?" suffix. */
-function didYouMean(sub, list) {
+export function didYouMean(sub, list) {
   if (list === undefined) { list = sub; sub = ''; }
   const q = list.slice(0, 5).map(x => `"${x}"`);
   if (!q.length) return '';
@@ -377,7 +377,7 @@ function didYouMean(sub, list) {
 }
 
 /** The options close to `input` by edit distance, closest first. */
-function suggest(input, options) {
+export function suggest(input, options) {
   const threshold = Math.floor(input.length * 0.4) + 1;
   const lower = input.toLowerCase();
   const scored = [];
@@ -418,7 +418,7 @@ function usesFragment(node, name, fragments, seen) {
   return false;
 }
 
-function refFromAst(t, schema) {
+export function refFromAst(t, schema) {
   if (t.kind === 'NonNullType') return { kind: 'NON_NULL', ofType: refFromAst(t.type, schema) };
   if (t.kind === 'ListType') return { kind: 'LIST', ofType: refFromAst(t.type, schema) };
   const nt = schema.type(t.name.value);
@@ -526,7 +526,7 @@ export function completions(src, pos, schema) {
       if (schema && schema.subscriptionType) add('subscription', 'keyword');
       break;
     case 'selection':
-      if (ctx.parentType) for (const f of schema.fields(ctx.parentType)) add(f.name, typeString(f.type), f.description, { deprecated: f.isDeprecated });
+      if (ctx.parentType) for (const f of schema.fields(ctx.parentType)) add(f.name, typeString(f.type), f.description, { deprecated: f.isDeprecated, field: f });
       break;
     case 'spread':
       add('on', 'keyword', 'An inline fragment with a type condition');

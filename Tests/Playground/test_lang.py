@@ -47,8 +47,10 @@ KNOWN = ('Syntax Error: Unexpected Name "type".', 'Syntax Error: Unexpected Name
 DRIVER = r'''
 import { parse, print } from './lang.js';
 import { Schema, validate, completions } from './schema.js';
+import { checkVariables, fillVariables, variableCompletions } from './variables.js';
+import { hoverAt, fillLeafs, fieldInsertion } from './assist.js';
 import fs from 'fs';
-const [casesDir, schemasFile, menagerieFile, known] = process.argv.slice(2);
+const [casesDir, schemasFile, menagerieFile, known, varsFile] = process.argv.slice(2);
 const results = [];
 const check = (name, fn) => { try { const r = fn(); results.push({ name, ok: !r, detail: r || '' }); } catch (e) { results.push({ name, ok: false, detail: String(e.stack || e) }); } };
 
@@ -125,8 +127,125 @@ check('validation on the Menagerie schema', () => {
   return bad.join('\n');
 });
 
+// The variables pane and the editor's helpers (Playground/variables.js,
+// Playground/assist.js).
+const firstOp = (src) => parse(src).doc.definitions.find(d => d.kind === 'OperationDefinition');
+const mask = (m) => m.replace(/got invalid value .*?(?=( at "|; ))/, 'got invalid value V');
+check('variable values checked as graphql-core coerces them', () => {
+  const v = JSON.parse(fs.readFileSync(varsFile, 'utf8'));
+  const schema = new Schema(v.schema);
+  const op = firstOp(v.query);
+  const bad = [];
+  for (const c of v.cases) {
+    const got = checkVariables(c.variables, op, schema).diagnostics.filter(d => d.severity === 'error').map(d => mask(d.message)).sort();
+    const want = c.errors.map(mask).sort();
+    if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${c.variables}\n  got  ${got.join(' | ')}\n  want ${want.join(' | ')}`);
+  }
+  return v.cases.length < 20 ? 'too few cases' : bad.join('\n');
+});
+
+check('variable markers, messages, fill and completion on the Menagerie schema', () => {
+  const bad = [];
+  const q = 'query V($id: ID!, $n: Int = 3, $t: AnimalType, $xs: [Int!]) { breed(id: $id) { images(count: $n) } animals(type: $t, limit: $n) { totalCount } }';
+  const op = firstOp(q);
+  const diag = (text) => checkVariables(text, op, menagerie).diagnostics;
+  const expect = (text, sub, message, severity = 'error') => {
+    const d = diag(text).find(x => x.message === message);
+    if (!d) bad.push(`${text}: no "${message}" in ${JSON.stringify(diag(text))}`);
+    else if (text.slice(d.start, d.end) !== sub || d.severity !== severity) bad.push(`${text}: "${message}" marks ${JSON.stringify(text.slice(d.start, d.end))} (${d.severity}), not ${JSON.stringify(sub)}`);
+  };
+  expect('{"id": "akita", "n": "three"}', '"three"', 'Variable "$n" got invalid value "three"; Int cannot represent non-integer value: "three"');
+  expect('{"id": "akita", "n": 3000000000}', '3000000000', 'Variable "$n" got invalid value 3000000000; Int cannot represent non 32-bit signed integer value: 3000000000');
+  expect('{"id": "akita", "t": "FISHY"}', '"FISHY"', 'Variable "$t" got invalid value "FISHY"; Value "FISHY" does not exist in "AnimalType" enum. Did you mean the enum value "FISH"?');
+  expect('{"id": "akita", "xs": [1, null]}', 'null', 'Variable "$xs" got invalid value null at "xs[1]"; Expected non-nullable type "Int!" not to be null.');
+  expect('{"n": 1}', '{', 'Variable "$id" of required type "ID!" was not provided.');
+  expect('{"id": null}', 'null', 'Variable "$id" of non-null type "ID!" must not be null.');
+  expect('{"id": true}', 'true', 'Variable "$id" got invalid value true; ID cannot represent value: true');
+  expect('{"id": "a", "nn": 1}', '"nn"', '"nn" is not a variable of operation "V". Did you mean "n"?', 'warning');
+  expect('{"id": }', '}', 'Invalid JSON: Expected a value, found }');
+  expect("{'id': 1}", "'", 'Invalid JSON: Unexpected character "\'"');
+  expect('[1]', '[1]', 'Variables must be a JSON object ({ "name": value }).');
+  expect('{"id": "a",}', '}', 'Invalid JSON: Expected no "," before it, found }');
+  expect('{"id": "a" "n": 1}', '"n"', 'Invalid JSON: Expected "," or "}", found "n"');
+  expect('{"id": "a"', '"a"', 'Invalid JSON: Unexpected end of JSON: expected "," or "}"');
+  for (const ok of ['{"id": "akita"}', '{"id": 7, "n": null, "xs": 5, "t": "BIRD"}', '{"id": "a", "xs": [1, 2]}']) if (diag(ok).length) bad.push(`${ok}: ${JSON.stringify(diag(ok))}`);
+  if (diag('').length !== 1) bad.push('an empty text misses the required $id');
+  const fill = (text) => fillVariables(text, op, menagerie).text;
+  if (fill('') !== JSON.stringify({ id: '', n: 3, t: 'MAMMAL', xs: [] }, null, 2)) bad.push('fill: ' + fill(''));
+  if (fill('{"xs": [4], "id": "akita", "other": true}') !== JSON.stringify({ id: 'akita', n: 3, t: 'MAMMAL', xs: [4], other: true }, null, 2)) bad.push('fill keeping: ' + fill('{"xs": [4], "id": "akita", "other": true}'));
+  if (!fillVariables('{"id": ', op, menagerie).error) bad.push('fill over invalid JSON');
+  const labels = (text) => { const pos = text.indexOf('|'); const r = variableCompletions(text.replace('|', ''), pos, op); return r ? r.items.map(i => i.label).join(' ') : ''; };
+  const wantLabels = [['{|}', '$id $n $t $xs'], ['{"|', '$id $n $t $xs'], ['{"id": "a", |}', '$n $t $xs'], ['{"x|"}', '$xs'], ['{"id": |}', ''], ['{"id": {|}}', ''], ['{"id": "|"}', '']];
+  for (const [t, w] of wantLabels) if (labels(t) !== w) bad.push(`completion ${t}: ${labels(t)}`);
+  const r = variableCompletions('{\n  "n\n}', 6, op);
+  if (!r || r.from !== 4 || r.to !== 6 || r.items.length !== 1 || r.items[0].insert !== '"n": ') bad.push('completion range ' + JSON.stringify(r));
+  return bad.join('\n');
+});
+
+check('hover help, field insertion and leaf filling on the Menagerie schema', () => {
+  const bad = [];
+  const hover = (src) => { const pos = src.indexOf('|'); const h = hoverAt(src.replace('|', ''), pos, menagerie); return h ? h.title + ' / ' + h.description.slice(0, 20) : null; };
+  const hovers = [
+    ['{ bre|eds { totalCount } }', 'Query.breeds(search: String, includeSubBreeds: Boolean = true, limit: Int = 20, skip: Int = 0): BreedPage / Dog breeds and sub-b'],
+    ['{ breeds(li|mit: 2) { totalCount } }', 'limit: Int = 20 / '],
+    ['{ animals(type: MAM|MAL) { totalCount } }', 'AnimalType.MAMMAL / '],
+    ['{ search(text: "x") { ... on Mon|ster { id } } }', 'type Monster / A D&D 5e SRD monster'],
+    ['query Q($n: Int) { breeds(limit: $|n) { totalCount } }', '$n: Int / A variable of this o'],
+    ['{ breeds @inc|lude(if: true) { totalCount } }', '@include(if: Boolean!) / Directs the executor'],
+    ['{ breeds { nope| } }', null],
+  ];
+  for (const [src, want] of hovers) if (hover(src) !== want) bad.push(`hover ${src}: ${hover(src)}`);
+  const ins = (type, name, after) => JSON.stringify(fieldInsertion(menagerie.type(type).fields.find(f => f.name === name), menagerie, after || ''));
+  const insertions = [['Query', 'breeds', '', '{"text":"breeds {  }","caret":9}'], ['Query', 'breed', '', '{"text":"breed(id: ) {  }","caret":10}'],
+    ['BreedPage', 'totalCount', '', '{"text":"totalCount","caret":10}'], ['Query', 'breeds', ' { items }', '{"text":"breeds","caret":6}']];
+  for (const [t, n, after, want] of insertions) if (ins(t, n, after) !== want) bad.push(`insert ${n}: ${ins(t, n, after)}`);
+  const fill = (src) => { const r = fillLeafs(src, menagerie); return r ? src.slice(0, r.from) + r.text + src.slice(r.to) : null; };
+  const fills = [
+    ['{ breed(id: "akita") }', '{ breed(id: "akita") { id name } }'],
+    ['{\n  breeds {\n    items\n    totalCount\n  }\n  search(text: "x")\n}\n', '{\n  breeds {\n    items {\n      id\n      name\n    }\n    totalCount\n  }\n  search(text: "x") {\n    __typename\n    id\n    name\n  }\n}\n'],
+    ['{ breeds }', '{ breeds { totalCount hasMore } }'],
+    ['{ monster(index: "x") { abilities speed } }', '{ monster(index: "x") { abilities { __typename } speed { walk swim fly climb burrow hover } } }'],
+    ['{ breeds { totalCount } }', null],
+  ];
+  for (const [src, want] of fills) if (fill(src) !== want) bad.push(`fill ${JSON.stringify(src)}: ${JSON.stringify(fill(src))}`);
+  const r = fillLeafs('{ a: breed(id: "x") b: breed(id: "y") }', menagerie);
+  if (!r || r.map(0) !== 0 || r.map(40) !== 40 + 2 * ' { id name }'.length || r.filled.map(f => f.name).join() !== 'a,b') bad.push('fill map ' + JSON.stringify(r));
+  return bad.join('\n');
+});
+
 console.log(JSON.stringify(results));
 '''
+
+VARS_SDL = '''
+input Point { x: Int!, y: Int = 0, tags: [String!] }
+input Area { corner: Point!, size: Size = MEDIUM, label: String }
+enum Size { SMALL MEDIUM LARGE }
+scalar Json
+type Query { f(a: Area, p: [Point], n: Int, fl: Float, s: String, b: Boolean, id: ID, e: Size, l: [[Int!]], j: Json): Int }
+'''
+VARS_QUERY = ('query Q($a: Area, $p: [Point], $n: Int, $fl: Float, $s: String = "d", $b: Boolean, $id: ID, $e: Size, $l: [[Int!]], $j: Json, $r: Int!) '
+              '{ f(a: $a, p: $p, n: $n, fl: $fl, s: $s, b: $b, id: $id, e: $e, l: $l, j: $j) g: f(n: $r) }')
+VARS_CASES = ['{}', '{"r": null}', '{"r": 1, "n": "x", "fl": "1", "b": 0, "id": 1.5, "e": "HUGE", "s": 3}', '{"r": 1, "n": 2147483648, "fl": 2.5, "b": true, "id": -4}',
+              '{"r": -2147483648, "n": -2147483649}', '{"r": 1, "a": {"corner": {"x": 1, "tags": "one"}}}',
+              '{"r": 1, "a": {"corner": {"y": 2, "z": 3}, "size": "HUGE"}}', '{"r": 1, "a": 5}', '{"r": 1, "a": {"corner": null, "label": ["x"]}}',
+              '{"r": 1, "p": {"x": 1}}', '{"r": 1, "p": [{"x": 1}, null, {"x": "a", "tags": [1, "b", null]}]}', '{"r": 1, "l": [[1, null], 2, [3]]}',
+              '{"r": 1, "l": 5}', '{"r": 1, "j": {"any": [1, "x"]}}', '{"r": 1, "e": 1}', '{"r": 1, "id": true}', '{"r": 1, "extra": 1}',
+              '{"r": 1, "a": {"corner": {"x": 1, "y": null}, "size": null}}', '{"r": 1, "s": null, "e": "SMALL", "id": "7"}', '{"r": "1"}']
+
+
+def variables_cases(introspect):
+    """graphql-core's own coercion errors for VARS_CASES (Playground/variables.js
+    must report the same), in graphql-js's wording (quotes, null, "object")."""
+    import re
+    from graphql import build_schema, graphql_sync
+    schema = build_schema(VARS_SDL)
+    cases = []
+    for text in VARS_CASES:
+        result = graphql_sync(schema, VARS_QUERY, variable_values=json.loads(text))
+        errors = [re.sub(r'\bNone\b', 'null', re.sub(r'\bTrue\b', 'true', e.message.replace("'", '"'))).replace('to be a mapping', 'to be an object')
+                  for e in result.errors or []]
+        cases.append({'variables': text, 'errors': errors})
+    return {'schema': introspect(VARS_SDL), 'query': VARS_QUERY, 'cases': cases}
 
 
 def static_checks():
@@ -166,7 +285,7 @@ def main():
     from graphql import build_schema, get_introspection_query, graphql_sync
     tmp = tempfile.mkdtemp(prefix='playground-lang-')
     try:
-        for name in ('lang.js', 'schema.js'):
+        for name in ('lang.js', 'schema.js', 'variables.js', 'assist.js'):
             with open(os.path.join(PLAYGROUND, name), encoding='utf-8') as f:
                 text = f.read().replace("'/playground/", "'./")
             with open(os.path.join(tmp, name), 'w', encoding='utf-8') as f:
@@ -197,8 +316,10 @@ def main():
             menagerie = introspect(f.read())
         with open(os.path.join(tmp, 'menagerie.json'), 'w') as f:
             json.dump(menagerie, f)
+        with open(os.path.join(tmp, 'variables.json'), 'w') as f:
+            json.dump(variables_cases(introspect), f)
         out = subprocess.run([node, os.path.join(tmp, 'driver.js'), os.path.join(SHARED, 'conformance'), os.path.join(tmp, 'schemas.json'),
-                              os.path.join(tmp, 'menagerie.json'), json.dumps(KNOWN)], capture_output=True, text=True, timeout=300)
+                              os.path.join(tmp, 'menagerie.json'), json.dumps(KNOWN), os.path.join(tmp, 'variables.json')], capture_output=True, text=True, timeout=300)
         if out.returncode != 0:
             print(out.stdout[-2000:], out.stderr[-2000:])
             print('0 passed, 1 failed')

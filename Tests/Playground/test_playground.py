@@ -154,7 +154,9 @@ def check_autocompletion():
     for _ in range(k):
         page.key('ArrowDown')
     page.key('Enter')
-    assert editor_value() == '{ breeds', editor_value()
+    # An object field comes with its braces, the caret inside.
+    assert editor_value() == '{ breeds {  }', editor_value()
+    assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { ')
     assert js("document.getElementById('completion').hidden")
     # Typing "(" closes the bracket and offers the arguments...
     set_editor('{ animals')
@@ -304,7 +306,7 @@ def check_variables_pane():
     assert names == 2, names
     set_textarea('variables', '{"n": ')
     page.click('#run')
-    assert 'Variables:' in text_of('#variables-error')
+    assert 'Invalid JSON' in text_of('#variables-error'), text_of('#variables-error')
     set_textarea('variables', '')
 
 
@@ -876,6 +878,273 @@ def check_phone_side_panel_is_modal():
         page.click('#view-result')
 
 
+# ------------------------------------------ variables editor and hover help
+
+SIZES_AND_THEMES = [((1400, 900), 'light'), ((1400, 900), 'dark'), ((390, 844), 'light'), ((390, 844), 'dark')]
+
+
+def each_size_and_theme(fn):
+    """Runs fn(size, theme) on a desktop and a phone, light and dark."""
+    try:
+        for size, theme in SIZES_AND_THEMES:
+            page.viewport(*size, mobile=size[0] < 500, scale=2 if size[0] < 500 else 1)
+            js(f"document.documentElement.setAttribute('data-theme', '{theme}')")
+            js("new Promise(r => setTimeout(r, 100))")
+            try:
+                fn(size, theme)
+            except AssertionError as e:
+                raise AssertionError(f'{size[0]}x{size[1]} {theme}: {e}') from None
+    finally:
+        js("document.documentElement.removeAttribute('data-theme')")
+        page.call('Emulation.clearDeviceMetricsOverride')
+        page.viewport(1400, 900)
+
+
+CONTRAST_OF_JS = r"""((sel) => {
+  const rgba = (c) => { const m = c.match(/[\d.]+/g).map(Number); return m.length > 3 ? m : m.concat(1); };
+  const over = (fg, bg) => [0, 1, 2].map(k => fg[k] * fg[3] + bg[k] * (1 - fg[3])).concat(1);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  return [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length).map(e => {
+    const layers = [];
+    for (let x = e; x; x = x.parentElement) { const b = rgba(getComputedStyle(x).backgroundColor); if (b[3] > 0) { layers.push(b); if (b[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1];
+    for (const l of layers.reverse()) bg = over(l, bg);
+    const fg = over(rgba(getComputedStyle(e).color), bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((p, q) => q - p);
+    return (a + 0.05) / (b + 0.05);
+  });
+})"""
+
+
+def assert_contrast(selector, at_least=4.5):
+    ratios = js(f"{CONTRAST_OF_JS}({json.dumps(selector)})")
+    assert ratios, f'nothing visible matches {selector}'
+    assert min(ratios) >= at_least, (selector, ratios)
+
+
+def char_point(textarea_id, offset):
+    """The viewport point at the middle of character `offset` of a textarea
+    (scrolled into view first)."""
+    return js(f"""(() => {{ const i = document.getElementById({json.dumps(textarea_id)}); i.scrollIntoView({{block: 'center'}});
+        const cs = getComputedStyle(i); const r = i.getBoundingClientRect();
+        const cw = i.parentElement.querySelector('.measure').getBoundingClientRect().width / 40; const lh = parseFloat(cs.lineHeight);
+        const before = i.value.slice(0, {offset}); const line = before.split('\\n').length - 1; const col = before.length - before.lastIndexOf('\\n') - 1;
+        return [r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft) + (col + 0.5) * cw - i.scrollLeft,
+                r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop) + (line + 0.5) * lh - i.scrollTop]; }})()""")
+
+
+VISIBLE_TIP = "[...document.querySelectorAll('.hover-tip')].find(t => !t.hidden)"
+
+
+def hover(textarea_id, offset):
+    """Rests the mouse on a character; returns the tooltip's text ('' if none)."""
+    js(f"[...document.querySelectorAll('.hover-tip')].forEach(t => t.hidden = true)")
+    page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': 1, 'y': 1})
+    x, y = char_point(textarea_id, offset)
+    page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': x, 'y': y})
+    page.wait_for(f"!!{VISIBLE_TIP}", what='the tooltip', timeout=5)
+    box = js(f"(() => {{ const r = {VISIBLE_TIP}.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, innerWidth, innerHeight]; }})()")
+    assert box[0] >= 0 and box[1] <= box[4] and box[2] >= 0 and box[3] <= box[5], f'the tooltip leaves the window: {box}'
+    return js(f"{VISIBLE_TIP}.textContent")
+
+
+def graphql_posts():
+    return [p['request'].get('postData', '') for m, p in page.events
+            if m == 'Network.requestWillBeSent' and p['request']['url'].endswith('/graphql') and p['request']['method'] == 'POST']
+
+
+def ctrl_key(key, code, vk):
+    for kind in ('keyDown', 'keyUp'):
+        page.call('Input.dispatchKeyEvent', {'type': kind, 'key': key, 'code': code, 'windowsVirtualKeyCode': vk, 'nativeVirtualKeyCode': vk, 'modifiers': 2})
+
+
+VARS_QUERY = 'query V($id: ID!, $n: Int = 3, $t: AnimalType) {\n  breed(id: $id) { name images(count: $n) }\n  animals(type: $t, limit: $n) { totalCount }\n}\n'
+
+
+def check_variables_editor():
+    """The variables pane highlights JSON, completes the operation's
+    variables, checks each value against its declared type (a marker on the
+    value, the message under the pane, and Run sends nothing), and "Fill
+    variables" writes the declared variables keeping what was typed."""
+    page.click('#tab-variables')
+    set_editor(VARS_QUERY)
+
+    def run(size, theme):
+        # Highlighting: names, strings, numbers, literals.
+        set_textarea('variables', '{"id": "akita", "n": 2, "t": null}')
+        spans = js("[...document.querySelectorAll('#variables-code span')].map(s => [s.className, s.textContent])")
+        assert ['tk-variable', '"id"'] in spans and ['tk-string', '"akita"'] in spans and ['tk-number', '2'] in spans and ['tk-keyword', 'null'] in spans, spans
+        assert js("document.getElementById('variables-code').textContent.trimEnd() === document.getElementById('variables').value")
+        # Completion of the declared names on '"' and on Ctrl+Space.
+        set_textarea('variables', '{\n  \n}')
+        js("(() => { const v = document.getElementById('variables'); v.focus(); v.setSelectionRange(4, 4); })()")
+        page.key('"')
+        page.wait_for("!document.getElementById('vars-completion').hidden", what='variable completion')
+        items = js("[...document.querySelectorAll('#vars-completion li')].map(l => [l.querySelector('.c-label').textContent, l.querySelector('.c-detail').textContent])")
+        assert items == [['$id', 'ID!'], ['$n', 'Int'], ['$t', 'AnimalType']], items
+        assert js("document.getElementById('variables').getAttribute('aria-activedescendant')") == 'vars-completion-0'
+        page.key('ArrowDown')
+        page.key('Enter')
+        assert js("document.getElementById('variables').value") == '{\n  "n": \n}', repr(js("document.getElementById('variables').value"))
+        page.type_text('5, ')
+        page.key(' ', modifiers=2)
+        page.wait_for("!document.getElementById('vars-completion').hidden", what='variable completion')
+        labels = js("[...document.querySelectorAll('#vars-completion li .c-label')].map(l => l.textContent)")
+        assert labels == ['$id', '$t'], labels
+        page.key('Escape')
+        assert js("document.getElementById('vars-completion').hidden")
+        # Values checked against their types before sending.
+        bad = [('{"id": "akita", "n": "three"}', '"three"', 'Variable "$n" got invalid value "three"; Int cannot represent non-integer value: "three"'),
+               ('{"id": "akita", "n": 3000000000}', '3000000000', 'Int cannot represent non 32-bit signed integer value: 3000000000'),
+               ('{"id": "akita", "t": "FISHY"}', '"FISHY"', 'Value "FISHY" does not exist in "AnimalType" enum. Did you mean the enum value "FISH"?'),
+               ('{"id": null}', 'null', 'Variable "$id" of non-null type "ID!" must not be null.'),
+               ('{"n": 1}', '{', 'Variable "$id" of required type "ID!" was not provided.'),
+               ('{"id": "akita", "n": }', '}', 'Invalid JSON')]
+        for text, marked, message in bad:
+            set_textarea('variables', text)
+            sent = len(graphql_posts())
+            page.click('#run')
+            js("new Promise(r => setTimeout(r, 300))")
+            assert len(graphql_posts()) == sent, f'{text}: a request was sent'
+            shown = text_of('#variables-error')
+            assert message in shown, (text, shown)
+            assert js("document.getElementById('variables-error').getClientRects().length > 0"), 'the message is not visible'
+            assert js("document.getElementById('variables').getAttribute('aria-invalid')") == 'true'
+            underlined = js("[...document.querySelectorAll('#variables-code .diag-error')].map(s => s.textContent).join('')")
+            assert underlined == marked, (text, underlined, marked)
+        assert_contrast('#variables-error .var-diag')
+        # The marked value's message on hover.
+        set_textarea('variables', bad[0][0])
+        js("new Promise(r => setTimeout(r, 300))")
+        tip = hover('variables', bad[0][0].index('three'))
+        assert bad[0][2] in tip, tip
+        assert_contrast('.hover-tip p')
+        # Good values run.
+        set_textarea('variables', '{"id": "akita", "n": 2, "t": "MAMMAL"}')
+        run_with_keyboard()
+        assert text_of('#meta-status').startswith('200'), text_of('#meta-status')
+        assert json.loads(graphql_posts()[-1])['variables'] == {'id': 'akita', 'n': 2, 't': 'MAMMAL'}
+        assert '"Akita"' in text_of('#result') and js("document.getElementById('errors').hidden"), text_of('#errors')
+        assert not text_of('#variables-error')
+        # Fill variables: declared order, what was typed kept, then defaults
+        # and typed placeholders.
+        set_textarea('variables', '{"n": 7, "other": true}')
+        page.click('#fill-variables')
+        text = js("document.getElementById('variables').value")
+        assert list(json.loads(text).items()) == [('id', ''), ('n', 7), ('t', 'MAMMAL'), ('other', True)], text
+        set_textarea('variables', '')
+        page.click('#fill-variables')
+        assert list(json.loads(js("document.getElementById('variables').value")).items()) == [('id', ''), ('n', 3), ('t', 'MAMMAL')]
+        assert_contrast('#fill-variables')
+        set_textarea('variables', '')
+
+    each_size_and_theme(run)
+    set_textarea('variables', '')
+
+
+def check_hover_help():
+    """Resting the mouse on a field, argument, enum value or type shows its
+    type and description; on a marked range, the problem; Ctrl+I shows the
+    help at the caret."""
+    described = js("""fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query:
+        '{ q: __type(name: "Query") { fields { name description } } b: __type(name: "BreedPage") { fields { name description } } }'})}).then(r => r.json())
+        .then(j => [j.data.q.fields.find(f => f.name === 'breeds').description, j.data.b.fields.find(f => f.name === 'totalCount').description])""")
+    first_line = lambda d: ' '.join((d or '').split())[:30]  # noqa: E731
+    text = '{\n  breeds(limt: 2) { totalCount }\n  animals(type: BIRD) { items { id } }\n  search(text: "x") { ... on Breed { id } }\n}\n'
+
+    def run(size, theme):
+        set_editor(text)
+        wait_validation()
+        tip = hover('editor-input', text.index('breeds') + 2)
+        assert 'Query.breeds(' in tip and '): BreedPage' in tip, tip
+        assert first_line(described[0]) in ' '.join(tip.split()), (described[0], tip)
+        tip = hover('editor-input', text.index('limt') + 1)
+        assert 'Unknown argument "limt" on field "Query.breeds". Did you mean "limit"?' in tip, tip
+        assert js(f"{VISIBLE_TIP}.querySelector('.tip-problem.error') !== null")
+        assert_contrast('.hover-tip p')
+        tip = hover('editor-input', text.index('totalCount') + 3)
+        assert 'BreedPage.totalCount: Int!' in tip and first_line(described[1]) in ' '.join(tip.split()), tip
+        assert 'AnimalType.BIRD' in hover('editor-input', text.index('BIRD') + 1)
+        assert 'type Breed' in hover('editor-input', text.index('Breed {') + 1)
+        assert 'text: String!' in hover('editor-input', text.index('text:') + 1)
+        # The mouse leaving hides it.
+        page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': 2, 'y': 2})
+        assert js(f"!{VISIBLE_TIP}")
+        # Ctrl+I at the caret; the editor then names the tooltip; Escape hides it.
+        set_caret(text.index('totalCount') + 2)
+        ctrl_key('i', 'KeyI', 73)
+        page.wait_for(f"!!{VISIBLE_TIP}", what='the tooltip from Ctrl+I', timeout=5)
+        assert 'BreedPage.totalCount: Int!' in js(f"{VISIBLE_TIP}.textContent")
+        assert js(f"document.getElementById('editor-input').getAttribute('aria-describedby').includes({VISIBLE_TIP}.id)")
+        page.key('Escape')
+        assert js(f"!{VISIBLE_TIP}")
+        assert 'hover-tip' not in (js("document.getElementById('editor-input').getAttribute('aria-describedby')") or '')
+
+    each_size_and_theme(run)
+
+
+def check_completion_inserts_braces():
+    """Accepting an object field gives `field { | }`; a leaf field just its
+    name; a field with a required argument `field(arg: |) {  }`."""
+    def run(size, theme):
+        set_editor('')
+        page.type_text('{ bre')
+        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
+        labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+        for _ in range(labels.index('breeds')):
+            page.key('ArrowDown')
+        page.key('Enter')
+        assert editor_value() == '{ breeds {  }', repr(editor_value())
+        assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { ')
+        page.type_text('totalC')
+        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
+        page.key('Enter')
+        assert editor_value() == '{ breeds { totalCount }', repr(editor_value())
+        set_editor('{ breeds { totalCount } ')
+        page.type_text('bree')
+        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
+        labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+        for _ in range(labels.index('breed')):
+            page.key('ArrowDown')
+        page.key('Enter')
+        assert editor_value() == '{ breeds { totalCount } breed(id: ) {  }', repr(editor_value())
+        assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { totalCount } breed(id: ')
+
+    each_size_and_theme(run)
+
+
+def check_run_fills_leaf_fields():
+    """Run fills object fields that lack a selection with their leaf fields
+    (id and name where the type has them), says so, sends the completed
+    query and gets data; Ctrl+Z undoes the filling."""
+    query = '{ breed(id: "akita") }'
+
+    def run(size, theme):
+        set_textarea('variables', '')
+        set_editor(query)
+        run_with_keyboard()
+        assert editor_value() == '{ breed(id: "akita") { id name } }', repr(editor_value())
+        assert json.loads(graphql_posts()[-1])['query'] == editor_value()
+        notice = text_of('#editor-notice')
+        assert 'breed { id name }' in notice and js("document.getElementById('editor-notice').getClientRects().length > 0"), notice
+        assert_contrast('#editor-notice')
+        body = text_of('#result').replace('\u00a0', ' ')
+        assert '"id": "akita"' in body and '"name": "Akita"' in body, body[:300]
+        assert js("document.getElementById('errors').hidden"), text_of('#errors')
+        js("document.getElementById('editor-input').focus(); document.execCommand('undo')")
+        assert editor_value() == query, repr(editor_value())
+        assert js("document.getElementById('editor-notice').hidden")
+        # Several lines: the fields go on lines of their own; an interface
+        # gets __typename too.
+        multi = '{\n  search(text: "akita", limit: 1)\n}\n'
+        set_editor(multi)
+        run_with_keyboard()
+        assert editor_value() == '{\n  search(text: "akita", limit: 1) {\n    __typename\n    id\n    name\n  }\n}\n', repr(editor_value())
+        assert '"__typename": "Breed"' in text_of('#result').replace('\u00a0', ' ')
+
+    each_size_and_theme(run)
+
+
 def check_size_budget():
     total = js("""(() => { const e = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
         .filter(r => new URL(r.name).pathname === '/' || new URL(r.name).pathname.startsWith('/playground/'));
@@ -1333,6 +1602,10 @@ CHECKS = [
     check_operation_picker,
     check_panes_contrast,
     check_history_keeps_responses,
+    check_variables_editor,
+    check_hover_help,
+    check_completion_inserts_braces,
+    check_run_fills_leaf_fields,
     check_size_budget,
     check_no_csp_violations_or_errors,
     check_no_request_left_the_origin,
