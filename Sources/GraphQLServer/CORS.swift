@@ -18,12 +18,25 @@ struct CORS: Sendable {
         isEnabled && (allowsAny || allowedOrigins.contains(origin))
     }
 
+    /// The `Access-Control-Allow-Origin` that ``decorate(_:for:)`` gives the answer to `request`.
+    func allowedOrigin(for request: HTTPRequest) -> String? {
+        guard let origin = request.headers["origin"], allows(origin) else { return nil }
+        return origin
+    }
+
     /// Adds `Access-Control-Allow-Origin` for an allowed `Origin`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard isEnabled else { return }
         // Each header once (a preflight answer has them already): browsers refuse a
         // response with two `Access-Control-Allow-Origin` values.
-        if !response.headers.containsToken("Origin", in: "Vary") { response.headers.add("Vary", "Origin") }
+        // One `Vary` field: caches (browsers' included) then key the answer by `Origin` too.
+        if !response.headers.containsToken("Origin", in: "Vary") {
+            if let vary = response.headers["Vary"] {
+                response.headers.set("Vary", vary + ", Origin")
+            } else {
+                response.headers.add("Vary", "Origin")
+            }
+        }
         guard let origin = request.headers["origin"], allows(origin),
               !response.headers.contains("Access-Control-Allow-Origin") else { return }
         response.headers.add("Access-Control-Allow-Origin", origin)

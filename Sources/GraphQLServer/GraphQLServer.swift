@@ -282,7 +282,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// `If-None-Match` matches the tag.
     private func cacheableResponse(_ result: GraphQLExecutionResult, to request: HTTPRequest,
                                    _ mediaType: GraphQLMediaType) -> HTTPResponse {
-        let tag = ResponseCaching.entityTag(body: result.body, mediaType: mediaType)
+        let tag = ResponseCaching.entityTag(body: result.body, mediaType: mediaType,
+                                            allowedOrigin: cors.allowedOrigin(for: request))
         let headers = ResponseCaching.headers(result.cacheHint, tag: tag)
         let conditions = request.headers.values(for: "if-none-match")
         if !conditions.isEmpty, ResponseCaching.ifNoneMatch(conditions, matches: tag) {

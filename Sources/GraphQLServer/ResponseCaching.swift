@@ -31,10 +31,14 @@ enum ResponseCaching {
 
     /// A strong entity tag for `body` sent as `mediaType`: the first 128 bits of the SHA-256 of
     /// the media type and the body, quoted (the same body in the other media type is another
-    /// representation, so it gets another tag).
-    static func entityTag(body: [UInt8], mediaType: GraphQLMediaType) -> String {
+    /// representation, so it gets another tag). With CORS on, `allowedOrigin` is the
+    /// `Access-Control-Allow-Origin` the answer carries (nil: none): an answer for another origin
+    /// is another representation too, so that a `304` never revalidates, in a browser's cache,
+    /// an answer stored for another origin (a `304` cannot take that header away).
+    static func entityTag(body: [UInt8], mediaType: GraphQLMediaType, allowedOrigin: String? = nil) -> String {
         var hasher = SHA256()
         hasher.update(mediaType.rawValue + "\n")
+        if let allowedOrigin { hasher.update("origin " + allowedOrigin + "\n") }
         hasher.update(body)
         return "\"" + SHA256.hex(hasher.finalize().prefix(16)) + "\""
     }

@@ -135,12 +135,19 @@ final class CacheHeadersTests: XCTestCase {
     func testVaryAlsoNamesOriginWithCORS() async throws {
         let handler = Self.handler(cors: ["https://app.example"])
         let response = await get("{ fresh }", headers: ["origin": "https://app.example"], on: handler)
-        XCTAssertEqual(response.headers.values(for: "vary"), ["Accept", "Origin"])
+        XCTAssertEqual(response.headers.values(for: "vary"), ["Accept, Origin"])
         XCTAssertEqual(response.headers["access-control-allow-origin"], "https://app.example")
         let tag = try XCTUnwrap(response.headers["etag"])
         let notModified = await get("{ fresh }", headers: ["origin": "https://app.example", "if-none-match": tag], on: handler)
         XCTAssertEqual(notModified.status, 304)
-        XCTAssertEqual(notModified.headers.values(for: "vary"), ["Accept", "Origin"])
+        XCTAssertEqual(notModified.headers.values(for: "vary"), ["Accept, Origin"])
+        // Another origin's answer is another representation (no Access-Control-Allow-Origin): the
+        // first origin's tag does not revalidate it, or a browser's cache would keep the stored
+        // answer with the first origin's header (a 304 cannot remove it).
+        let other = await get("{ fresh }", headers: ["origin": "https://evil.example", "if-none-match": tag], on: handler)
+        XCTAssertEqual(other.status, 200)
+        XCTAssertNil(other.headers["access-control-allow-origin"])
+        XCTAssertNotEqual(other.headers["etag"], tag)
     }
 
     /// Errors decided by the HTTP layer on the GraphQL path (here: a body over the limit) are
