@@ -114,17 +114,16 @@ final class EventLoop: @unchecked Sendable {
     // MARK: - The loop
 
     func run() {
-        let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * Epoll.eventSize, alignment: 8)
-        defer { events.deallocate() }
+        var events = EpollEvents(capacity: 256)
         var nextSweep = monotonicMilliseconds() + tick
         loopThread.store(UInt(pthread_self()), ordering: .relaxed)
         while true {
-            let count = Epoll.wait(epfd, events, timeout: Int32(tick))
+            let count = events.wait(epfd, timeout: Int32(tick))
             if count < 0 && errno != EINTR { break }
             var now = monotonicMilliseconds()
             if count > 0 {
                 for index in 0..<Int(count) {
-                    let (flags, fd) = Epoll.event(events, index)
+                    let (flags, fd) = events[index]
                     if fd == wakeFD {
                         handleMessages(now: now)
                     } else if fd == core.listenFD {
