@@ -1,0 +1,21 @@
+/// An event loop as the executor of its handler tasks.
+///
+/// A handler task prefers its connection's loop (`dispatch` in `EventLoopInput.swift`): its
+/// jobs arrive as `.job` messages and run between the loop's events, so a handler that does
+/// not suspend on other work answers within the same loop iteration, with no thread hop.
+extension EventLoop: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        post(.job(UnownedJob(job)))
+    }
+
+    /// Runs a job posted to this loop, on this loop's thread.
+    func run(_ job: UnownedJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+
+    /// Runs a job on the global executor: one posted to a loop that has stopped (tasks still
+    /// running past the grace period continue there).
+    static func runElsewhere(_ job: UnownedJob) {
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
+    }
+}
