@@ -30,6 +30,7 @@ extension EventLoop {
     /// Closes the connection and forgets it (idempotent).
     func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        connection.state.close()
         close(connection.fd)
         core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
     }

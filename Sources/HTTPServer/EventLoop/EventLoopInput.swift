@@ -13,14 +13,14 @@ extension EventLoop {
         if flags & Epoll.output != 0 {
             guard writeOutput(connection, now: now) else { return }
             // Requests held back while responses were piling up can be parsed now.
-            if connection.acceptingRequests, !connection.lingering, connection.inputStart < connection.input.count,
+            if connection.state.acceptsRequests, connection.inputStart < connection.input.count,
                connection.outputBacklog < Connection.maxOutputBacklog {
                 processInput(connection, now: now)
             }
         }
         if flags & (Epoll.input | Epoll.readHangUp | Epoll.hangUp) != 0 {
             guard readInput(connection, now: now) else { return }
-            if connection.lingering {
+            if connection.state.isLingering {
                 if connection.readClosed { closeConnection(connection) }
                 return
             }
@@ -37,7 +37,7 @@ extension EventLoop {
             let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 connection.lastReadAt = now
-                if !connection.lingering { connection.input.append(contentsOf: scratch[0..<n]) }
+                if !connection.state.isLingering { connection.input.append(contentsOf: scratch[0..<n]) }
                 if n < scratch.count { break }
                 // Stop reading when enough is buffered for a full pipeline of requests.
                 if connection.input.count - connection.inputStart
@@ -58,7 +58,7 @@ extension EventLoop {
     /// the pipeline and output backlog allow; then flushes what is ready.
     func processInput(_ connection: Connection, now: Int) {
         let maxInFlight = core.configuration.maxPipelinedRequests
-        parsing: while connection.acceptingRequests && connection.inFlight < maxInFlight
+        parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
                         && connection.outputBacklog < Connection.maxOutputBacklog
                         && connection.inputStart < connection.input.count {
             let event = connection.parser.next(connection.input, from: &connection.inputStart)
@@ -66,7 +66,7 @@ extension EventLoop {
             case .request(let request):
                 connection.headStartedAt = nil
                 dispatch(request, on: connection)
-                if !request.keepAlive { connection.acceptingRequests = false }
+                if !request.keepAlive { connection.state.stopTakingRequests() }
             case .continueNeeded:
                 let bytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
                 connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
@@ -74,8 +74,7 @@ extension EventLoop {
             case .needMoreData:
                 break parsing
             case .failure(let error):
-                connection.acceptingRequests = false
-                connection.lingerOnClose = true
+                connection.state.stopTakingRequestsAfterError()
                 var response = errorResponse(error.status, error.message, head: error.head)
                 response.closeConnection = true
                 var bytes: [UInt8] = []
@@ -85,7 +84,7 @@ extension EventLoop {
                                               keepAlive: false, closesAfter: true))
             }
         }
-        if connection.acceptingRequests, connection.parser.isBetweenRequests,
+        if connection.state.acceptsRequests, connection.parser.isBetweenRequests,
            connection.inputStart < connection.input.count, connection.headStartedAt == nil {
             connection.headStartedAt = now
         }

@@ -4,9 +4,9 @@
 extension EventLoop {
     /// Re-computes the epoll interest and the deadline; closes finished connections.
     func update(_ connection: Connection, now: Int) {
-        guard connections[connection.fd] === connection else { return }
+        guard !connection.state.isClosed else { return }
         let c = core.configuration
-        if connection.lingering {
+        if connection.state.isLingering {
             if connection.readClosed || draining && connection.slots.isEmpty && now >= drainDeadline {
                 closeConnection(connection)
                 return
@@ -21,7 +21,7 @@ extension EventLoop {
         }
         // Once the client's end is closed, peer hang-up stays signalled: stop asking for it.
         var events: UInt32 = connection.readClosed ? 0 : Epoll.readHangUp
-        let wantsRead = !connection.readClosed && connection.acceptingRequests
+        let wantsRead = !connection.readClosed && connection.state.acceptsRequests
             && connection.outputBacklog < Connection.maxOutputBacklog
             && connection.inFlight < c.maxPipelinedRequests
             && connection.input.count - connection.inputStart <= c.limits.maxHeadBytes + c.limits.maxBodyBytes

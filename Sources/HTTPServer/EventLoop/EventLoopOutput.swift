@@ -19,11 +19,11 @@ extension EventLoop {
                                    date: date.current(), server: serverName, into: &bytes)
         slot.bytes = bytes
         connection.slots[index] = slot
-        if close { connection.acceptingRequests = false }
+        if close { connection.state.stopTakingRequests() }
         flush(connection, now: now)
         // Requests waiting behind a full pipeline can now be parsed.
-        if connection.acceptingRequests, !connection.lingering { processInput(connection, now: now) }
-        if connections[connection.fd] === connection { update(connection, now: now) }
+        if connection.state.acceptsRequests { processInput(connection, now: now) }
+        if !connection.state.isClosed { update(connection, now: now) }
     }
 
     /// Moves ready responses (in order) to the output and writes.
@@ -34,13 +34,12 @@ extension EventLoop {
             let closes = connection.slots[count].closesAfter
             count += 1
             if closes {
-                connection.closeAfterOutput = true
-                connection.acceptingRequests = false
+                connection.state.finalResponseQueued()
                 break
             }
         }
         if count > 0 {
-            if connection.closeAfterOutput {
+            if connection.state.closesAfterOutput {
                 connection.slots.removeAll()
             } else {
                 connection.slots.removeFirst(count)
@@ -71,18 +70,20 @@ extension EventLoop {
         // Each response brings its own buffer: keep nothing on idle connections.
         connection.output = []
         connection.outputStart = 0
-        if connection.closeAfterOutput && !connection.lingerOnClose {
+        switch connection.state.phase {
+        case .closingAfterOutput(lingers: false):
             closeConnection(connection)
             return false
-        }
-        if connection.closeAfterOutput && !connection.lingering {
+        case .closingAfterOutput(lingers: true):
             // Lingering close: shut the write side and discard input until the client closes,
             // so unread request bytes do not turn into a reset that destroys the response.
             shutdown(connection.fd, Int32(SHUT_WR))
-            connection.lingering = true
+            connection.state.startLingering()
             connection.deadline = now + 2000
             connection.input = []
             connection.inputStart = 0
+        case .open, .finishing, .lingering, .closed:
+            break
         }
         return true
     }

@@ -4,12 +4,11 @@ extension EventLoop {
     /// Acts on every connection whose deadline has passed.
     func sweep(now: Int) {
         for connection in connections.values where connection.deadline <= now {
-            if connection.lingering || connection.hasUnsentOutput {
+            if connection.state.isLingering || connection.hasUnsentOutput {
                 closeConnection(connection)
             } else if connection.parser.isReadingBody || connection.inputStart < connection.input.count {
                 // Slow head or body: answer 408 and close.
-                connection.acceptingRequests = false
-                connection.lingerOnClose = true
+                connection.state.stopTakingRequestsAfterError()
                 var bytes: [UInt8] = []
                 let response = errorResponse(408, "Request timed out", head: connection.parser.headInProgress)
                 HTTPResponseEncoder.encode(response, headRequest: false, close: true,
@@ -33,7 +32,7 @@ extension EventLoop {
         drainDeadline = deadline
         Epoll.control(epfd, Epoll.delete, core.listenFD, events: 0)
         for connection in Array(connections.values) {
-            connection.acceptingRequests = false
+            connection.state.stopTakingRequests()
             if connection.slots.isEmpty && !connection.hasUnsentOutput {
                 closeConnection(connection)
             } else {
