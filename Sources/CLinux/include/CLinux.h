@@ -8,6 +8,11 @@
 //  - accept4, which <sys/socket.h> declares only under _GNU_SOURCE: wrapped in CLinux.c,
 //    compiled with _GNU_SOURCE.
 //
+// Include only headers whose enums the Glibc module does not have: a header it already
+// includes (such as <sys/socket.h>) would be copied into this module too, and its enum
+// constants (SOCK_STREAM, ...) then vanish from Swift files that import only Glibc (seen in
+// release builds). The headers below add enums of their own only (EPOLL_EVENTS, EFD_*).
+//
 // Used by HTTPServer (the event loops) and MenagerieCLI (MemoryTuning). A C target of this
 // package, not a package dependency.
 #ifndef CLINUX_H
@@ -17,11 +22,10 @@
 #include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/socket.h>
 
-/// accept4(2): accepts a connection on `fd`, applying `flags` (SOCK_NONBLOCK, SOCK_CLOEXEC)
-/// to the new descriptor in the same call.
-int CLinux_accept4(int fd, struct sockaddr *address, socklen_t *addressLength, int flags);
+/// accept4(2) without the peer's address: accepts a connection on `fd`, applying `flags`
+/// (SOCK_NONBLOCK, SOCK_CLOEXEC) to the new descriptor in the same call.
+int CLinux_accept4(int fd, int flags);
 #endif
 
 #endif

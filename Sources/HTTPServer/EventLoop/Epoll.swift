@@ -28,7 +28,7 @@ enum Epoll {
 
     /// `accept4` with `SOCK_NONBLOCK | SOCK_CLOEXEC`: the new connection's descriptor, or -1.
     static func accept(_ fd: Int32) -> Int32 {
-        CLinux_accept4(fd, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        CLinux_accept4(fd, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
     }
 
     /// Adds, modifies or deletes `fd` in the set `epfd`, with `fd` as the event's data.
