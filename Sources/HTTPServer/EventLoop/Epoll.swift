@@ -8,7 +8,7 @@ import CLinux
 ///
 /// The only pointers handed to the kernel are Swift's own C interop: `&event` for
 /// `epoll_ctl` (one `struct epoll_event`, imported with glibc's packed layout) and an
-/// `EpollEvents` array's storage for `epoll_wait`, whose `maxevents` is that array's count.
+/// `EpollEvents` array's storage for `epoll_wait`.
 enum Epoll {
     static let input = EPOLLIN.rawValue
     static let output = EPOLLOUT.rawValue
@@ -50,6 +50,10 @@ struct EpollEvents {
         events = Array(repeating: epoll_event(), count: capacity)
     }
 
+    // Kept unsafe construct: the array's storage lent to `epoll_wait`. Invariant: `maxevents`
+    // is the array's own count, so the kernel writes inside it, and the pointer does not
+    // outlive the call. Test: `EpollTests`, every `HTTPServerTests` test; AddressSanitizer
+    // runs of `HTTPServerTests` (CI).
     /// Waits up to `timeout` milliseconds for events of `epfd`; returns their count (-1 on error).
     mutating func wait(_ epfd: Int32, timeout: Int32) -> Int32 {
         events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32($0.count), timeout) }

@@ -2,6 +2,12 @@
 import Glibc
 #endif
 
+// Kept unsafe construct: `@unchecked Sendable` (the loop is handed to its thread, to handler
+// tasks as their executor, and to `HTTPServer.shutdown`). Invariant: only `post` and
+// `enqueue` (which posts) are called off the loop thread, and they touch only the inbox;
+// every other member is loop-thread state. Test: ThreadSanitizer runs of `HTTPServerTests`
+// and `GraphQLServerTests` (CI), e.g. `testConcurrentClients` and
+// `testGracefulShutdownFinishesInFlightRequests`.
 /// One event-loop thread: an epoll set over the listening socket and its connections.
 ///
 /// This file holds the loop's state and its core: wait for events, hand each to its
@@ -12,8 +18,7 @@ import Glibc
 /// `EventLoopTimeouts`; each connection's state in `ConnectionState`).
 ///
 /// Everything but `post` runs on the loop's own thread; `post` (used by handler tasks and
-/// by `shutdown`) goes through the inbox. That discipline is what makes the
-/// `@unchecked Sendable` sound (ThreadSanitizer runs `HTTPServerTests` in CI).
+/// by `shutdown`) goes through the inbox.
 final class EventLoop: @unchecked Sendable {
     let core: ServerCore
     let epfd: Int32

@@ -14,14 +14,16 @@ extension EventLoop {
     }
 }
 
+// Kept unsafe construct: `@unchecked Sendable` for `local`, a plain array. Invariant: `local`
+// is touched only on the loop thread (`post` compares the calling thread with the one
+// `attachLoopThread` recorded; `takeLocal` and `close` run on the loop); the rest is locked
+// or atomic. Test: ThreadSanitizer runs of `HTTPServerTests` and `GraphQLServerTests` (CI).
 /// An event loop's inbox: messages posted from any thread, and the eventfd that wakes the loop.
 ///
 /// Other threads append under a lock and write the eventfd once per batch (`wakePending`);
 /// the loop's own thread appends to `local` with neither, and the loop runs those after its
 /// events. Once closed, a posted job runs on the global executor and other messages are
-/// dropped. `local` is touched only by the loop thread (`post` checks the thread first),
-/// the rest is locked or atomic: that makes the `@unchecked Sendable` sound (ThreadSanitizer
-/// runs `HTTPServerTests` and the GraphQL-over-HTTP suites in CI).
+/// dropped.
 final class EventLoopInbox: @unchecked Sendable {
     /// The eventfd the loop's epoll set watches.
     let wakeFD: Int32
