@@ -2,6 +2,8 @@
 import PackageDescription
 
 // Menagerie has no package dependencies: only the Swift toolchain.
+// CLinux is a C target of this package (the epoll, eventfd, accept4 and mallopt
+// declarations the toolchain's Glibc module does not export), not a dependency.
 //
 // Layers (one way): JSON → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
@@ -16,8 +18,9 @@ let package = Package(
     targets: [
         .target(name: "JSON"),
         .target(name: "Locking"),
+        .target(name: "CLinux"),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking"]),
-        .target(name: "HTTPServer", dependencies: ["Locking"]),
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
         .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
@@ -29,7 +32,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON"]
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),

@@ -1,3 +1,7 @@
+#if os(Linux)
+import CLinux
+#endif
+
 /// glibc malloc tuning for a long-running engine process.
 ///
 /// An execution allocates and frees a result tree of up to megabytes; with
@@ -13,27 +17,12 @@ enum MemoryTuning {
     }
 
     #if os(Linux)
+    /// `mallopt` and its parameters from `<malloc.h>` (through the `CLinux` C target).
     private static let applied: Bool = {
-        // M_TRIM_THRESHOLD (-1), M_TOP_PAD (-2), M_MMAP_THRESHOLD (-3) of <malloc.h>.
-        _ = glibcMallopt(-1, 64 << 20)
-        _ = glibcMallopt(-2, 16 << 20)
-        _ = glibcMallopt(-3, 32 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
+        _ = mallopt(M_TOP_PAD, 16 << 20)
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         return true
     }()
     #endif
 }
-
-#if os(Linux)
-// Unsafe by design: `@_silgen_name` binds the C symbol `mallopt`.
-//
-// `import Glibc` does not give `mallopt` (checked with Swift 6.3: `<malloc.h>` is not in
-// the Glibc module map). Invariant: glibc's prototype is `int mallopt(int param, int value)`,
-// which the declaration below matches (C `int` is `Int32` on Linux). Measured: page faults
-// were 10-20% of the execution benchmarks without the tuning (see above). Test: none can
-// observe the tuning; a wrong prototype shows as the page faults coming back in
-// `menagerie bench W4 W5 W6` (`perf stat`), never as wrong results.
-
-/// glibc's `mallopt` (not exported by the Glibc module map).
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

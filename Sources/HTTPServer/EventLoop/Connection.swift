@@ -23,15 +23,10 @@ final class Connection {
     var nextSequence: UInt64 = 0
     /// Counted requests whose handler has not answered yet.
     var inFlight = 0
-    /// False once a request asked to close, a parse failed, or the server drains.
-    var acceptingRequests = true
+    /// Where the connection is in its life (open, finishing, closing, lingering, closed).
+    var state = ConnectionState()
+    /// The client's end of input has been read (it may still read our responses).
     var readClosed = false
-    /// After the final response: write side shut, reading and discarding until EOF or deadline.
-    var lingering = false
-    /// Whether closing should linger (after an error, when unread request bytes may remain).
-    var lingerOnClose = false
-    /// Set once a response that closes the connection is queued for writing.
-    var closeAfterOutput = false
     /// When the current request head started (the accept, for the first request).
     var headStartedAt: Int?
     var lastReadAt: Int

@@ -1,0 +1,31 @@
+// CLinux: the Linux and glibc calls the toolchain's Glibc module does not export, from the
+// system's own headers (so Swift sees glibc's real prototypes, constants and struct layouts).
+//
+//  - <sys/epoll.h>: epoll_create1, epoll_ctl, epoll_wait, struct epoll_event (packed on x86-64:
+//    12 bytes; Swift imports it with that layout) and the EPOLL* constants;
+//  - <sys/eventfd.h>: eventfd and the EFD_* flags;
+//  - <malloc.h>: mallopt and the M_* parameters;
+//  - accept4, which <sys/socket.h> declares only under _GNU_SOURCE: wrapped in CLinux.c,
+//    compiled with _GNU_SOURCE.
+//
+// Include only headers whose enums the Glibc module does not have: a header it already
+// includes (such as <sys/socket.h>) would be copied into this module too, and its enum
+// constants (SOCK_STREAM, ...) then vanish from Swift files that import only Glibc (seen in
+// release builds). The headers below add enums of their own only (EPOLL_EVENTS, EFD_*).
+//
+// Used by HTTPServer (the event loops) and MenagerieCLI (MemoryTuning). A C target of this
+// package, not a package dependency.
+#ifndef CLINUX_H
+#define CLINUX_H
+
+#ifdef __linux__
+#include <malloc.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+
+/// accept4(2) without the peer's address: accepts a connection on `fd`, applying `flags`
+/// (SOCK_NONBLOCK, SOCK_CLOEXEC) to the new descriptor in the same call.
+int CLinux_accept4(int fd, int flags);
+#endif
+
+#endif

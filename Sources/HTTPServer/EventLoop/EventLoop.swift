@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Kept unsafe construct: `@unchecked Sendable` (the loop is handed to its thread, to handler
+// tasks as their executor, and to `HTTPServer.shutdown`). Invariant: only `post` and
+// `enqueue` (which posts) are called off the loop thread, and they touch only the inbox;
+// every other member is loop-thread state. Test: ThreadSanitizer runs of `HTTPServerTests`
+// and `GraphQLServerTests` (CI), e.g. `testConcurrentClients` and
+// `testGracefulShutdownFinishesInFlightRequests`.
+/// One event-loop thread: an epoll set over the listening socket and its connections.
+///
+/// This file holds the loop's state and its core: wait for events, hand each to its
+/// concern, run the messages posted meanwhile, sweep deadlines, stop once drained. The
+/// concerns live beside it: `EventLoopInbox` (posts from other threads and the eventfd
+/// wake-up), `EventLoopExecutor` (handler tasks on the loop), and the connection life cycle
+/// (`EventLoopAccept`, `EventLoopInput`, `EventLoopOutput`, `EventLoopInterest`,
+/// `EventLoopTimeouts`; each connection's state in `ConnectionState`).
+///
+/// Everything but `post` runs on the loop's own thread; `post` (used by handler tasks and
+/// by `shutdown`) goes through the inbox.
+final class EventLoop: @unchecked Sendable {
+    let core: ServerCore
+    let epfd: Int32
+    let inbox: EventLoopInbox
+
+    // Loop-thread state.
+    var connections: [Int32: Connection] = [:]
+    var nextID: UInt64 = 0
+    var date = HTTPDate()
+    let serverName: [UInt8]
+    /// Set by the first `.drain` message: no more connections or requests are taken.
+    var draining = false
+    var drainDeadline = Int.max
+    /// The buffer each `recv` reads into.
+    var scratch = [UInt8](repeating: 0, count: 65536)
+    /// The longest the loop waits for events between deadline sweeps (milliseconds).
+    let tick: Int
+
+    init(core: ServerCore) throws(HTTPServerError) {
+        self.core = core
+        epfd = Epoll.create()
+        let wakeFD = Epoll.eventFD()
+        guard epfd >= 0, wakeFD >= 0 else { throw HTTPServerError("epoll: \(Socket.errorText())") }
+        inbox = EventLoopInbox(wakeFD: wakeFD)
+        serverName = Array(core.configuration.serverName.utf8)
+        let c = core.configuration
+        let shortest = min(c.headerTimeoutMilliseconds, c.bodyTimeoutMilliseconds, c.idleTimeoutMilliseconds)
+        tick = max(5, min(250, shortest / 4))
+        Epoll.control(epfd, Epoll.add, wakeFD, events: Epoll.input)
+        Epoll.control(epfd, Epoll.add, core.listenFD, events: Epoll.input | Epoll.exclusive)
+    }
+
+    /// Sends a message to the loop from any thread.
+    func post(_ message: Message) {
+        inbox.post(message)
+    }
+
+    /// The loop: runs on its own thread until drained (see `HTTPServer.shutdown`).
+    func run() {
+        var events = EpollEvents(capacity: 256)
+        var nextSweep = monotonicMilliseconds() + tick
+        inbox.attachLoopThread()
+        while true {
+            let count = events.wait(epfd, timeout: Int32(tick))
+            if count < 0 && errno != EINTR { break }
+            var now = monotonicMilliseconds()
+            if count > 0 {
+                for index in 0..<Int(count) {
+                    let (flags, fd) = events[index]
+                    if fd == inbox.wakeFD {
+                        for message in inbox.takePosted() { handle(message, now: now) }
+                    } else if fd == core.listenFD {
+                        if !draining { acceptConnections(now: now) }
+                    } else if let connection = connections[fd] {
+                        handleEvents(flags, on: connection, now: now)
+                    }
+                }
+                now = monotonicMilliseconds()
+            }
+            runLocalMessages()
+            if now >= nextSweep {
+                sweep(now: now)
+                nextSweep = now + tick
+            }
+            if draining && (connections.isEmpty || now >= drainDeadline) { break }
+        }
+        for connection in Array(connections.values) { closeConnection(connection) }
+        let leftover = inbox.close()
+        close(epfd)
+        // Tasks still running (past the grace period) continue on the global executor.
+        for case .job(let job) in leftover { Self.runElsewhere(job) }
+        core.loopFinished()
+    }
+
+    /// Runs messages posted from the loop thread (task jobs, completions) until none are left.
+    private func runLocalMessages() {
+        guard var batch = inbox.takeLocal() else { return }
+        let now = monotonicMilliseconds()
+        while true {
+            for message in batch { handle(message, now: now) }
+            guard let next = inbox.takeLocal() else { return }
+            batch = next
+        }
+    }
+
+    private func handle(_ message: Message, now: Int) {
+        switch message {
+        case .job(let job):
+            run(job)
+        case .completion(let fd, let id, let sequence, let response):
+            guard let connection = connections[fd], connection.id == id else { return }
+            complete(connection, sequence: sequence, response: response, now: now)
+        case .drain(let deadline):
+            startDraining(deadline: deadline, now: now)
+        }
+    }
+}

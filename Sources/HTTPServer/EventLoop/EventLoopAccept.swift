@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The start and end of a connection's life on its loop: accepting (the over-limit refusal,
+/// registration with epoll) and closing.
+extension EventLoop {
+    /// Accepts up to 64 pending connections.
+    func acceptConnections(now: Int) {
+        for _ in 0..<64 {
+            let fd = Epoll.accept(core.listenFD)
+            if fd < 0 { return }
+            if core.connectionCount.wrappingAdd(1, ordering: .relaxed).newValue > core.configuration.maxConnections {
+                core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+                let refusal = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            Socket.setNoDelay(fd)
+            nextID &+= 1
+            let connection = Connection(fd: fd, id: nextID, limits: core.configuration.limits, now: now)
+            connections[fd] = connection
+            connection.registeredEvents = Epoll.input | Epoll.readHangUp
+            Epoll.control(epfd, Epoll.add, fd, events: connection.registeredEvents)
+            update(connection, now: now)
+        }
+    }
+
+    /// Closes the connection and forgets it (idempotent).
+    func closeConnection(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        connection.state.close()
+        close(connection.fd)
+        core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+    }
+}

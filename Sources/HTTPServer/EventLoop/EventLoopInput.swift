@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection's way in: its epoll readiness events, reading, parsing requests and
+/// dispatching each to the handler.
+extension EventLoop {
+    func handleEvents(_ flags: UInt32, on connection: Connection, now: Int) {
+        if flags & Epoll.error != 0 {
+            closeConnection(connection)
+            return
+        }
+        if flags & Epoll.output != 0 {
+            guard writeOutput(connection, now: now) else { return }
+            // Requests held back while responses were piling up can be parsed now.
+            if connection.state.acceptsRequests, connection.inputStart < connection.input.count,
+               connection.outputBacklog < Connection.maxOutputBacklog {
+                processInput(connection, now: now)
+            }
+        }
+        if flags & (Epoll.input | Epoll.readHangUp | Epoll.hangUp) != 0 {
+            guard readInput(connection, now: now) else { return }
+            if connection.state.isLingering {
+                if connection.readClosed { closeConnection(connection) }
+                return
+            }
+            processInput(connection, now: now)
+        }
+        update(connection, now: now)
+    }
+
+    /// Reads what is available; returns false if the connection was closed.
+    func readInput(_ connection: Connection, now: Int) -> Bool {
+        var rounds = 0
+        while !connection.readClosed && rounds < 16 {
+            rounds += 1
+            let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                connection.lastReadAt = now
+                if !connection.state.isLingering { connection.input.append(contentsOf: scratch[0..<n]) }
+                if n < scratch.count { break }
+                // Stop reading when enough is buffered for a full pipeline of requests.
+                if connection.input.count - connection.inputStart
+                    > core.configuration.limits.maxHeadBytes + core.configuration.limits.maxBodyBytes { break }
+            } else if n == 0 {
+                connection.readClosed = true
+            } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                break
+            } else {
+                closeConnection(connection)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Parses and dispatches the buffered requests while the connection takes requests and
+    /// the pipeline and output backlog allow; then flushes what is ready.
+    func processInput(_ connection: Connection, now: Int) {
+        let maxInFlight = core.configuration.maxPipelinedRequests
+        parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
+                        && connection.outputBacklog < Connection.maxOutputBacklog
+                        && connection.inputStart < connection.input.count {
+            let event = connection.parser.next(connection.input, from: &connection.inputStart)
+            switch event {
+            case .request(let request):
+                connection.headStartedAt = nil
+                dispatch(request, on: connection)
+                if !request.keepAlive { connection.state.stopTakingRequests() }
+            case .continueNeeded:
+                let bytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
+                                              keepAlive: true, closesAfter: false))
+            case .needMoreData:
+                break parsing
+            case .failure(let error):
+                connection.state.stopTakingRequestsAfterError()
+                var response = errorResponse(error.status, error.message, head: error.head)
+                response.closeConnection = true
+                var bytes: [UInt8] = []
+                HTTPResponseEncoder.encode(response, headRequest: false, close: true, keepAliveHeader: false,
+                                           date: date.current(), server: serverName, into: &bytes)
+                connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
+                                              keepAlive: false, closesAfter: true))
+            }
+        }
+        if connection.state.acceptsRequests, connection.parser.isBetweenRequests,
+           connection.inputStart < connection.input.count, connection.headStartedAt == nil {
+            connection.headStartedAt = now
+        }
+        connection.compactInput()
+        flush(connection, now: now)
+    }
+
+    /// Gives the request a response slot and starts its handler task (on this loop or the
+    /// pool, as the configuration says); the task posts the completion back.
+    func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        let sequence = connection.nextSequence
+        connection.nextSequence += 1
+        connection.inFlight += 1
+        connection.slots.append(.init(sequence: sequence, bytes: nil, isHead: request.method == "HEAD",
+                                      keepAlive: request.keepAlive, isHTTP10: request.minorVersion == 0,
+                                      closesAfter: !request.keepAlive))
+        core.requestCount.wrappingAdd(1, ordering: .relaxed)
+        let handler = core.handler
+        let fd = connection.fd, id = connection.id
+        // A handler on the pool posts its completion from there: one hand-over each way.
+        let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
+        Task(executorPreference: executor) { [self] in
+            let response = await handler(request)
+            self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection's way out: a handler's response into its slot, ready responses in request
+/// order into the output, writing, and the start of a lingering close.
+extension EventLoop {
+    /// Encodes a handler's response into its slot, flushes, and parses requests that were
+    /// waiting behind a full pipeline.
+    func complete(_ connection: Connection, sequence: UInt64, response: HTTPResponse, now: Int) {
+        guard let index = connection.slots.firstIndex(where: { $0.sequence == sequence }) else { return }
+        connection.inFlight -= 1
+        var slot = connection.slots[index]
+        let close = slot.closesAfter || response.closeConnection || draining && connection.inFlight == 0
+            && !connection.parser.isReadingBody
+        slot.closesAfter = close
+        var bytes: [UInt8] = []
+        HTTPResponseEncoder.encode(response, headRequest: slot.isHead, close: close, keepAliveHeader: slot.isHTTP10,
+                                   date: date.current(), server: serverName, into: &bytes)
+        slot.bytes = bytes
+        connection.slots[index] = slot
+        if close { connection.state.stopTakingRequests() }
+        flush(connection, now: now)
+        // Requests waiting behind a full pipeline can now be parsed.
+        if connection.state.acceptsRequests { processInput(connection, now: now) }
+        if !connection.state.isClosed { update(connection, now: now) }
+    }
+
+    /// Moves ready responses (in order) to the output and writes.
+    func flush(_ connection: Connection, now: Int) {
+        var count = 0
+        while count < connection.slots.count, let bytes = connection.slots[count].bytes {
+            if connection.output.isEmpty { connection.output = bytes } else { connection.output += bytes }
+            let closes = connection.slots[count].closesAfter
+            count += 1
+            if closes {
+                connection.state.finalResponseQueued()
+                break
+            }
+        }
+        if count > 0 {
+            if connection.state.closesAfterOutput {
+                connection.slots.removeAll()
+            } else {
+                connection.slots.removeFirst(count)
+            }
+        }
+        if connection.hasUnsentOutput { _ = writeOutput(connection, now: now) }
+    }
+
+    /// Writes pending output; returns false if the connection was closed.
+    @discardableResult
+    func writeOutput(_ connection: Connection, now: Int) -> Bool {
+        while connection.hasUnsentOutput {
+            let n = connection.output.withUnsafeBytes {
+                send(connection.fd, $0.baseAddress! + connection.outputStart,
+                     $0.count - connection.outputStart, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                connection.outputStart += n
+                connection.lastWriteAt = now
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                if errno == EINTR { continue }
+                return true
+            } else {
+                closeConnection(connection)
+                return false
+            }
+        }
+        // Each response brings its own buffer: keep nothing on idle connections.
+        connection.output = []
+        connection.outputStart = 0
+        switch connection.state.phase {
+        case .closingAfterOutput(lingers: false):
+            closeConnection(connection)
+            return false
+        case .closingAfterOutput(lingers: true):
+            // Lingering close: shut the write side and discard input until the client closes,
+            // so unread request bytes do not turn into a reset that destroys the response.
+            shutdown(connection.fd, Int32(SHUT_WR))
+            connection.state.startLingering()
+            connection.deadline = now + 2000
+            connection.input = []
+            connection.inputStart = 0
+        case .open, .finishing, .lingering, .closed:
+            break
+        }
+        return true
+    }
+
+    /// The answer to a request that failed in the HTTP layer: the configured responder's when
+    /// the head is known and it answers, else plain text.
+    func errorResponse(_ status: Int, _ message: String, head: HTTPRequest?) -> HTTPResponse {
+        if let head, let responder = core.configuration.errorResponder, let response = responder(status, message, head) {
+            return response
+        }
+        return .text(status, message + "\n")
+    }
+}
