@@ -43,9 +43,9 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
             SecurityHeaders.decorate(&response)
             return response
         }
-        let server = HTTPServer(configuration: http) { request in
-            await handler.respond(to: request)
-        }
+        let server = HTTPServer(configuration: http, responder: { request, responder in
+            await handler.handle(request, responder)
+        })
         self.server = server
         handler.metrics.setConnectionCount { server.connectionCount }
     }
@@ -93,24 +93,35 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         watchdog?.stop()
     }
 
-    /// Answers `request`, counting it in the metrics and the access log.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let start = Self.now()
+    /// Answers `request` through `responder`, counting it in the metrics and the access log: when
+    /// it is done, or at its execution deadline (`504`, the execution then cancelled and its
+    /// result dropped).
+    public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
+        let exchange = Exchange(request: request, responder: responder, start: Self.now())
         metrics.requestStarted()
-        var outcome = await route(request)
-        cors.decorate(&outcome.response, for: request)
-        SecurityHeaders.decorate(&outcome.response)
-        let seconds = Double(Self.now() - start) / 1e9
-        metrics.requestFinished(status: outcome.response.status, seconds: seconds,
-                                operationType: outcome.operationType?.rawValue)
-        if log.level <= .info {
-            log.log(.info, "request", [
-                ("method", request.method), ("path", request.path), ("status", String(outcome.response.status)),
-                ("bytes", String(outcome.response.body.count)), ("duration_ms", Self.milliseconds(seconds)),
-                ("operation", outcome.operationName ?? "-"),
-            ])
-        }
-        return outcome.response
+        guard let outcome = await route(exchange) else { return }  // answered at the deadline
+        finish(outcome, exchange)
+    }
+
+    /// Answers `request` without a server (as tests do): the first answer ``handle(_:_:)`` gives.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let answer = FirstAnswer()
+        let responder = HTTPResponder { answer.set($0) }
+        // The work starts before this task suspends; an answer that comes first is taken by
+        // `wait`, which then resumes on this thread (see `FirstAnswer`).
+        responder.attach(Task {
+            await self.handle(request, responder)
+            responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
+        })
+        return await withCheckedContinuation { answer.wait($0) }
+    }
+
+    /// One request being answered.
+    struct Exchange: Sendable {
+        var request: HTTPRequest
+        var responder: HTTPResponder
+        /// When handling began (monotonic nanoseconds).
+        var start: Int
     }
 
     struct Outcome {
@@ -119,11 +130,42 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         var operationType: GraphQLOperationType?
     }
 
-    private func route(_ request: HTTPRequest) async -> Outcome {
+    /// Decorates `outcome` (CORS, security headers), sends it, and counts and logs it; nothing
+    /// when the request was answered already.
+    private func finish(_ outcome: Outcome, _ exchange: Exchange) {
+        let response = decorated(outcome, exchange)
+        exchange.responder.answer(response) { record(response, outcome, exchange) }
+    }
+
+    /// `outcome`'s response with the CORS and security headers.
+    private func decorated(_ outcome: Outcome, _ exchange: Exchange) -> HTTPResponse {
+        var response = outcome.response
+        cors.decorate(&response, for: exchange.request)
+        SecurityHeaders.decorate(&response)
+        return response
+    }
+
+    /// Counts and logs the answer `response` sent for `outcome`.
+    private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange) {
+        let request = exchange.request
+        let seconds = Double(Self.now() - exchange.start) / 1e9
+        metrics.requestFinished(status: response.status, seconds: seconds, operationType: outcome.operationType?.rawValue)
+        if log.level <= .info {
+            log.log(.info, "request", [
+                ("method", request.method), ("path", request.path), ("status", String(response.status)),
+                ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(seconds)),
+                ("operation", outcome.operationName ?? "-"),
+            ])
+        }
+    }
+
+    /// The outcome of `exchange`'s request; nil when it was answered already (at its deadline).
+    private func route(_ exchange: Exchange) async -> Outcome? {
+        let request = exchange.request
         let path = request.path
         if path == configuration.graphQLPath {
             if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")) }
-            return await graphQL(request)
+            return await graphQL(exchange)
         }
         if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS")) }
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -172,15 +214,16 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Answers a request on the GraphQL endpoint. An answer that did not set its own
     /// `Cache-Control` (a cacheable `GET` answer, a persisted-query error) is `no-store`:
     /// every `POST` answer and every error.
-    private func graphQL(_ request: HTTPRequest) async -> Outcome {
-        var outcome = await graphQLOutcome(request)
+    private func graphQL(_ exchange: Exchange) async -> Outcome? {
+        guard var outcome = await graphQLOutcome(exchange) else { return nil }
         if !outcome.response.headers.contains("Cache-Control") {
             outcome.response.headers.add("Cache-Control", ResponseCaching.noStore)
         }
         return outcome
     }
 
-    private func graphQLOutcome(_ request: HTTPRequest) async -> Outcome {
+    private func graphQLOutcome(_ exchange: Exchange) async -> Outcome? {
+        let request = exchange.request
         guard request.method == "GET" || request.method == "POST" else {
             return Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
                                                    headers: ["Allow": "GET, POST, OPTIONS"]))
@@ -250,16 +293,26 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             }
             let result: GraphQLExecutionResult
             if let watchdog {
-                let service = self.service, metrics = self.metrics
-                switch await withExecutionDeadline(watchdog, abandoned: { metrics.executionAbandoned() },
-                                                   abandonedEnded: { metrics.abandonedExecutionEnded() },
-                                                   { await service.execute(document, request: parameters) }) {
-                case .finished(let finished):
-                    result = finished
-                case .timedOut:
-                    return Outcome(response: timeoutResponse(watchdog.timeout, operationName: name, mediaType),
-                                   operationName: name, operationType: operationType)
+                // The execution runs in this task; the deadline answers for it when it passes first.
+                let deadline = ExecutionDeadline(), metrics = self.metrics
+                let entry = watchdog.schedule { [self] in
+                    var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
+                    timeout.headers.add("Cache-Control", ResponseCaching.noStore)
+                    let outcome = Outcome(response: timeout, operationName: name, operationType: operationType)
+                    let response = decorated(outcome, exchange)
+                    // Under the deadline's lock: the execution is cancelled before the client has its
+                    // answer, and once the execution sees it timed out, the request has its answer
+                    // (so the handler may return without one).
+                    guard deadline.deadlinePassed(abandoned: {
+                        metrics.executionAbandoned()
+                        exchange.responder.cancelHandler()
+                        exchange.responder.answer(response) { record(response, outcome, exchange) }
+                    }) else { return }
                 }
+                let finished = await service.execute(document, request: parameters)
+                watchdog.cancel(entry)
+                guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
+                result = finished
             } else {
                 result = await service.execute(document, request: parameters)
             }

@@ -19,11 +19,19 @@ import Locking
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: HTTPServerConfiguration
-    private let handler: HTTPHandler
+    private let handler: HTTPRespondingHandler
     private let state = Locked<(core: ServerCore?, loops: [EventLoop], port: Int, stopping: Bool)>((nil, [], 0, false))
 
     /// A server that answers with `handler` once started.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+    public convenience init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.init(configuration: configuration, responder: { request, responder in
+            responder.answer(await handler(request))
+        })
+    }
+
+    /// A server whose handler answers through the ``HTTPResponder`` it is given (the first answer
+    /// goes out; a handler that returns without answering gets a `500`).
+    public init(configuration: HTTPServerConfiguration, responder handler: @escaping HTTPRespondingHandler) {
         self.configuration = configuration
         self.handler = handler
     }

@@ -104,11 +104,15 @@ extension EventLoop {
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
         let fd = connection.fd, id = connection.id
-        // A handler on the pool posts its completion from there: one hand-over each way.
-        let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
-        Task(executorPreference: executor) { [self] in
-            let response = await handler(request)
+        // A handler on the pool posts its completion from there: one hand-over each way. The
+        // responder posts the first answer only (a deadline's may come before the handler ends).
+        let responder = HTTPResponder { [self] response in
             self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
         }
+        let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
+        responder.attach(Task(executorPreference: executor) {
+            await handler(request, responder)
+            responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
+        })
     }
 }

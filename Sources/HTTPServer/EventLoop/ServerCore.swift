@@ -8,13 +8,13 @@ import Locking
 /// socket, the connection and request counters, and the count of loops still running.
 final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
-    let handler: HTTPHandler
+    let handler: HTTPRespondingHandler
     let listenFD: Int32
     let connectionCount = Atomic<Int>(0)
     let requestCount = Atomic<Int>(0)
     private let finish = Locked<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
-    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler, listenFD: Int32) {
+    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPRespondingHandler, listenFD: Int32) {
         self.configuration = configuration
         self.handler = handler
         self.listenFD = listenFD
