@@ -48,10 +48,10 @@ let package = Package(
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
-        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON"]
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",

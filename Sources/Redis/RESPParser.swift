@@ -103,7 +103,7 @@ public struct RESPParser: Sendable {
             guard length >= 0, length <= Int64(limits.maxArrayElements) else {
                 throw .protocolViolation("array length \(length) outside 0…\(limits.maxArrayElements)")
             }
-            guard depth < limits.maxDepth || length == 0 else {
+            guard depth <= limits.maxDepth else {
                 throw .protocolViolation("arrays nested deeper than \(limits.maxDepth)")
             }
             var elements: [RESPValue] = []

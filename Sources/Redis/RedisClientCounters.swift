@@ -8,7 +8,8 @@ public final class RedisClientCounters: Sendable {
         public var calls = 0
         /// Commands sent, by name (`GET`, `SET`, `MGET`, `EVAL`, …).
         public var commands: [String: Int] = [:]
-        /// Calls that failed, by ``RedisError/kind`` (`timeout`, `connection`, `protocol`, …).
+        /// Calls that failed, by ``RedisError/kind`` (`timeout`, `connection`, `protocol`, …);
+        /// a call answered with an error reply counts as `server`.
         public var errors: [String: Int] = [:]
         /// TCP connections opened (reconnections included).
         public var connectionsOpened = 0
@@ -29,7 +30,15 @@ public final class RedisClientCounters: Sendable {
                 let name = command.first.map { String(decoding: $0, as: UTF8.self).uppercased() } ?? "?"
                 v.commands[name, default: 0] += 1
             }
-            if case .failure(let error) = result { v.errors[error.kind, default: 0] += 1 }
+            switch result {
+            case .failure(let error):
+                v.errors[error.kind, default: 0] += 1
+            case .success(let replies):
+                // Error replies (`-ERR`, `-NOAUTH`) arrive as values: the call failed all the same.
+                if replies.contains(where: { if case .error = $0 { return true } else { return false } }) {
+                    v.errors[RedisError.server("").kind, default: 0] += 1
+                }
+            }
         }
     }
 
