@@ -38,9 +38,12 @@ extension UpstreamPipeline {
         _ flow: inout SharedFetch,
         adopt: ([UInt8], inout SharedFetch) -> FetchedResponse?
     ) async throws -> FetchedResponse? {
+        // Bytes already judged unusable are not judged (nor counted) again.
+        var seen: [UInt8]?
         switch await flow.cache.read(flow.key) {
         case .value(let bytes):
             if let fetched = adopt(bytes, &flow) { return fetched }
+            seen = bytes
         case .absent:
             break
         case .unavailable:
@@ -52,20 +55,20 @@ extension UpstreamPipeline {
         switch await flow.cache.lock(flow.key, token: token, milliseconds: lockPolicy.leaseMilliseconds) {
         case .acquired(let value):
             // Stored by another replica between the read and the lock: no fetch needed.
-            if let value, let fetched = adopt(value, &flow) {
+            if let value, value != seen, let fetched = adopt(value, &flow) {
                 await flow.cache.unlock(flow.key, token: token)
                 return fetched
             }
             flow.token = token
             return nil
         case .busy(let value):
-            if let value, let fetched = adopt(value, &flow) { return fetched }
+            if let value, value != seen, let fetched = adopt(value, &flow) { return fetched }
             counters.update { $0.sharedLockWaits += 1 }
             for _ in 0..<lockPolicy.maxPolls {
                 try await Task.sleep(nanoseconds: UInt64(lockPolicy.pollIntervalMilliseconds) * 1_000_000)
                 switch await flow.cache.poll(flow.key) {
                 case .value(let bytes):
-                    return adopt(bytes, &flow)
+                    return bytes == seen ? nil : adopt(bytes, &flow)
                 case .locked:
                     continue
                 case .released:

@@ -76,6 +76,22 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertEqual(a.counters.sharedHits, 1)
     }
 
+    func testAStaleSharedEntryServesAsStaleIfError() async throws {
+        let url = try redis().url()
+        let clocks = TestClocks()
+        let a = try Replica(redis: url, clocks: clocks)
+        let first = try await a.fetch("/breeds/list/all")
+        clocks.advance(120)  // past freshness (60 s), within stale-if-error (3600 s)
+        let failing = try Replica(redis: url, clocks: clocks, transport: CountingTransport(status: 503))
+        let answer = try await failing.fetch("/breeds/list/all")
+        XCTAssertEqual(answer, first, "the upstream failed: A's stale answer from Redis")
+        XCTAssertEqual(failing.transport.calls, 1)
+        XCTAssertEqual(failing.counters.staleServed, 1)
+        XCTAssertEqual(failing.counters.sharedHits, 0)
+        clocks.advance(3600)  // past the stale window too: the failure shows
+        await XCTAssertThrowsErrorAsync(try await failing.fetch("/breeds/list/all"))
+    }
+
     func testStampedeOnTwoReplicasMakesOneUpstreamCall() async throws {
         let url = try redis().url()
         let lock = SharedCacheLockPolicy(leaseMilliseconds: 10_000, pollIntervalMilliseconds: 5, maxPolls: 2000)
@@ -199,4 +215,11 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertLessThanOrEqual(client.counters.values.connectionsOpened, 3)
         XCTAssertEqual(client.counters.values.errors.values.reduce(0, +), 1, "only the INCR")
     }
+}
+
+func XCTAssertThrowsErrorAsync<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line) async {
+    do {
+        _ = try await expression()
+        XCTFail("expected an error", file: file, line: line)
+    } catch {}
 }

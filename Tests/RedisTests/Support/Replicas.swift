@@ -25,9 +25,11 @@ final class TestClocks: Sendable {
 final class CountingTransport: Transport {
     private let count = Locked(0)
     let delaySeconds: Double
+    let status: Int
 
-    init(delaySeconds: Double = 0) {
+    init(delaySeconds: Double = 0, status: Int = 200) {
         self.delaySeconds = delaySeconds
+        self.status = status
     }
 
     var calls: Int { count.withLock { $0 } }
@@ -38,7 +40,7 @@ final class CountingTransport: Transport {
             return value
         }
         if delaySeconds > 0 { try await Task.sleep(nanoseconds: UInt64(delaySeconds * 1e9)) }
-        return UpstreamResponse(status: 200, headers: [UpstreamHeader("Content-Type", "application/json")],
+        return UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
                                 text: "{\"url\":\"\(request.url)\",\"call\":\(call)}")
     }
 }
