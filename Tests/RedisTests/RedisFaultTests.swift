@@ -84,7 +84,7 @@ final class RedisFaultTests: XCTestCase {
         let fake = try FakeRedisServer(mode: .silent)
         defer { fake.stop() }
         let clocks = TestClocks()
-        let b = try Replica(redis: fake.url, clocks: clocks, timeoutMilliseconds: 30)
+        let b = try Replica(redis: fake.url, clocks: clocks, timeoutMilliseconds: 250)
         for index in 0..<5 { _ = try await b.fetch("/breed/outage\(index)/images") }
         XCTAssertEqual(b.shared.breaker.state, .open)
 
