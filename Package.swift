@@ -8,7 +8,9 @@ import PackageDescription
 // Layers (one way): JSON → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
 // DataLoader and Upstreams know nothing of serving; Menagerie binds the
-// schema to them; MenagerieCLI is the `menagerie` executable.
+// schema to them; MenagerieCLI is the `menagerie` executable. Redis is a small
+// RESP client (knows nothing else); RedisCache plugs it into the upstream
+// pipelines as their shared cache.
 let package = Package(
     name: "Menagerie",
     products: [
@@ -24,6 +26,8 @@ let package = Package(
         .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
+        .target(name: "Redis", dependencies: ["Locking"]),
+        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "Locking"]),
         .target(
             name: "Menagerie",
             dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],
@@ -32,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux"]
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -47,9 +51,10 @@ let package = Package(
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "UpstreamStubs"]
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",

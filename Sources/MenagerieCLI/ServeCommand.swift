@@ -4,6 +4,9 @@ import Glibc
 import GraphQLServer
 import HTTPServer
 import Menagerie
+import Redis
+import RedisCache
+import Upstreams
 
 /// `menagerie serve`: GraphQL over HTTP (the default subcommand).
 enum ServeCommand: Subcommand {
@@ -58,6 +61,12 @@ enum ServeCommand: Subcommand {
       --shutdown-delay S     On SIGTERM/SIGINT, keep serving S seconds with /ready answering 503 before the
                              listener closes, so a load balancer takes the replica out first (default 0,
                              at most 300). In-flight requests then finish. Env MENAGERIE_SHUTDOWN_DELAY.
+      --redis URL            Share the live upstreams' answers with other replicas through Redis:
+                             redis://[user:password@]host:port[/db] (plain TCP; rediss:// is not supported).
+                             Redis is a helper: down or slow, the server answers from its own cache and the
+                             upstreams. Env MENAGERIE_REDIS_URL.
+      --redis-timeout MS     Longest Redis call in milliseconds (default 50, at most 5000).
+                             Env MENAGERIE_REDIS_TIMEOUT.
     \(LimitOptions.help(column: 25))
                              Documents over a limit get a request error (400, GRAPHQL_VALIDATION_FAILED).
     """
@@ -71,9 +80,10 @@ enum ServeCommand: Subcommand {
             return 2
         }
         MemoryTuning.apply()
+        let redis = makeSharedCache(configuration)
         let app: MenagerieApp
         do {
-            app = try makeApp(configuration, environment: Terminal.environment)
+            app = try makeApp(configuration, environment: Terminal.environment, sharedCache: redis)
         } catch {
             Terminal.err(String(describing: error))
             return 1
@@ -81,20 +91,29 @@ enum ServeCommand: Subcommand {
         let readiness = Readiness(ready: true)
         let upstreams = app.upstreams
         return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
-                           metricsHook: { upstreams.metricsText() })
+                           metricsHook: { upstreams.metricsText() + (redis?.metricsText() ?? "") }, redis: redis)
     }
 
-    /// The application `configuration` asks for: its upstreams and cost limits.
-    static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?) throws -> MenagerieApp {
+    /// The application `configuration` asks for: its upstreams, cost limits and shared cache.
+    static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?,
+                        sharedCache: (any SharedCache)? = nil) throws -> MenagerieApp {
         try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: environment),
                          limits: configuration.queryLimits, introspection: configuration.introspection,
-                         errorReporting: configuration.errorReporting)
+                         errorReporting: configuration.errorReporting, sharedCache: sharedCache)
+    }
+
+    /// The Redis shared cache `--redis` asks for (nil without it). Nothing connects yet.
+    static func makeSharedCache(_ configuration: ServeConfiguration) -> RedisSharedCache? {
+        configuration.redis.map {
+            RedisSharedCache(client: RedisClient(RedisClientConfiguration(url: $0, timeoutMilliseconds: configuration.redisTimeoutMilliseconds)))
+        }
     }
 
     /// Serves `service` until SIGINT or SIGTERM; returns the exit code.
     static func serve<Service: GraphQLService>(_ service: Service, configuration: ServeConfiguration,
                                                readiness: Readiness,
-                                               metricsHook: (@Sendable () -> String)? = nil) async -> Int32 {
+                                               metricsHook: (@Sendable () -> String)? = nil,
+                                               redis: RedisSharedCache? = nil) async -> Int32 {
         raiseOpenFileLimit()
         let server = GraphQLServer(service: service, configuration: serverConfiguration(configuration, metricsHook: metricsHook),
                                    readiness: readiness)
@@ -121,7 +140,18 @@ enum ServeCommand: Subcommand {
             ("max_errors", configuration.errorReporting.maxErrors.map(String.init) ?? "-"),
             ("images", configuration.playground ? configuration.images.rawValue : "off"),
             ("apq_capacity", configuration.persistedQueryCapacity > 0 ? String(configuration.persistedQueryCapacity) : "off"),
+            ("redis", configuration.redis?.description ?? "off"),
         ])
+        if let redis {
+            // Redis is never a dependency: unreachable at startup, the server serves anyway.
+            do {
+                try await redis.client.ping()
+            } catch {
+                server.log.log(.warning, "redis unreachable; serving without the shared cache until it answers", [
+                    ("redis", redis.client.configuration.url.description), ("error", error.description),
+                ])
+            }
+        }
         let signal = await SignalWaiter.wait()
         readiness.set(false)
         server.log.log(.info, "stopping", [("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"),

@@ -1,6 +1,7 @@
 import GraphQL
 import GraphQLServer
 import Menagerie
+import Redis
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
 struct ServeConfiguration: Equatable {
@@ -52,6 +53,10 @@ struct ServeConfiguration: Equatable {
     var getRequests: GETPolicy = .allowed
     /// Suggestions, repeated directives and the error cap (the profile decides).
     var errorReporting: ErrorReporting = .complete
+    /// The Redis server whose shared cache the replicas use (nil: none).
+    var redis: RedisURL?
+    /// The longest one Redis call may take, in milliseconds.
+    var redisTimeoutMilliseconds = 50
 
     static let defaultDogCEOURL = "https://dog.ceo/api"
     static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
@@ -62,8 +67,11 @@ struct ServeConfiguration: Equatable {
     static let valuedOptions: Set<String> = Set([
         "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
         "max-body-bytes", "max-response-bytes", "apq-capacity", "cors-origin", "log-level", "event-loops", "request-timeout",
-        "shutdown-delay", "images", "profile",
+        "shutdown-delay", "images", "profile", "redis", "redis-timeout",
     ]).union(LimitOptions.flags)
+
+    /// The longest `--redis-timeout` accepted, in milliseconds.
+    static let maxRedisTimeoutMilliseconds = 5000
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
     static let maxRequestTimeoutSeconds = 86_400.0
@@ -163,7 +171,32 @@ struct ServeConfiguration: Equatable {
         c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment,
                                             profileDefault: c.profile.introspection)
         c.images = try imagesMode(scanned[option: "images"], environment: environment)
+        c.redis = try redis(scanned[option: "redis"], environment: environment)
+        c.redisTimeoutMilliseconds = try redisTimeout(scanned[option: "redis-timeout"], environment: environment)
         return c
+    }
+
+    /// `--redis URL` (or `MENAGERIE_REDIS_URL`; empty means none): a `redis://` URL.
+    static func redis(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> RedisURL? {
+        let source = flag != nil ? "'--redis'" : "MENAGERIE_REDIS_URL"
+        guard let text = flag ?? environment("MENAGERIE_REDIS_URL"), !text.trimmedSpaces.isEmpty else { return nil }
+        do {
+            return try RedisURL(parsing: text.trimmedSpaces)
+        } catch {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source): \(error.message)")
+        }
+    }
+
+    /// `--redis-timeout MS` (or `MENAGERIE_REDIS_TIMEOUT`): whole milliseconds from 1 to 5000;
+    /// absent: 50.
+    static func redisTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Int {
+        let source = flag != nil ? "'--redis-timeout'" : "MENAGERIE_REDIS_TIMEOUT"
+        guard let text = flag ?? environment("MENAGERIE_REDIS_TIMEOUT") else { return 50 }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text),
+              (1...maxRedisTimeoutMilliseconds).contains(value) else {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 1 to \(maxRedisTimeoutMilliseconds); got '\(text)'")
+        }
+        return value
     }
 
     /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,

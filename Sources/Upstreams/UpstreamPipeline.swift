@@ -12,6 +12,8 @@ public struct UpstreamSettings: Sendable {
     public var cacheCapacity: Int
     /// The largest response body accepted (larger ones are ``UpstreamError/Kind/badResponse``).
     public var maxResponseBytes: Int
+    /// The shared cache's fetch lock: its lease and how long other replicas wait for the entry.
+    public var sharedLock: SharedCacheLockPolicy
 
     /// Creates settings; the defaults are the documented production values.
     public init(
@@ -19,18 +21,21 @@ public struct UpstreamSettings: Sendable {
         retry: RetryPolicy = RetryPolicy(),
         breaker: BreakerPolicy = BreakerPolicy(),
         cacheCapacity: Int = 512,
-        maxResponseBytes: Int = 16 << 20
+        maxResponseBytes: Int = 16 << 20,
+        sharedLock: SharedCacheLockPolicy = SharedCacheLockPolicy()
     ) {
         self.timeout = timeout
         self.retry = retry
         self.breaker = breaker
         self.cacheCapacity = cacheCapacity
         self.maxResponseBytes = maxResponseBytes
+        self.sharedLock = sharedLock
     }
 }
 
 /// Every request to one upstream goes through here:
-/// response cache → in-flight deduplication → circuit breaker → retries → deadline → transport.
+/// response cache → in-flight deduplication → shared cache (when given) → circuit breaker →
+/// retries → deadline → transport.
 ///
 /// Answers are decoded into the client's model inside the shared (deduplicated) call, and
 /// only an answer that decoded is stored in the cache or handed to the call's waiters as a
@@ -48,6 +53,8 @@ public final class UpstreamPipeline: Sendable {
     public let breaker: CircuitBreaker
     /// The cross-request response cache.
     public let cache: ResponseCache
+    /// The cache shared with other replicas (nil: none), asked after ``cache`` misses.
+    public let sharedCache: (any SharedCache)?
     /// Counters for metrics and tests.
     public let counters = UpstreamCounters()
     let budget: RetryBudget
@@ -57,17 +64,19 @@ public final class UpstreamPipeline: Sendable {
     let decoded = Locked<[DecodedKey: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
-    /// `wallClock` reads `Retry-After` dates.
+    /// `wallClock` reads `Retry-After` dates and dates the entries of `sharedCache`.
     public init(
         upstream: UpstreamID,
         transport: any Transport,
         settings: UpstreamSettings = UpstreamSettings(),
         clock: MonotonicClock = .system,
-        wallClock: WallClock = .system
+        wallClock: WallClock = .system,
+        sharedCache: (any SharedCache)? = nil
     ) {
         self.upstream = upstream
         self.transport = transport
         self.settings = settings
+        self.sharedCache = sharedCache
         self.clock = clock
         self.wallClock = wallClock
         self.breaker = CircuitBreaker(policy: settings.breaker, clock: clock)
@@ -180,16 +189,36 @@ public final class UpstreamPipeline: Sendable {
         }
 
         let work: @Sendable () async throws -> FetchedResponse = { [self] in
-            let response = try await exchange(request)
-            guard response.isSuccess else { return FetchedResponse(response: response, decoded: nil) }
+            var shared = cacheable ? sharedCache.map { SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key)) } : nil
+            if var flow = shared {
+                let fetched = try await sharedAnswer(&flow, policy: policy, memoKey: memoKey, store: store, decode: decode)
+                if let fetched { return fetched }
+                shared = flow
+            }
+            let response: UpstreamResponse
+            do {
+                response = try await exchange(request)
+            } catch {
+                if let shared { await abandon(shared, upstreamFailed: (error as? UpstreamError).map { $0.kind != .badResponse } ?? false, policy: policy) }
+                throw error
+            }
+            guard response.isSuccess else {
+                if let shared { await abandon(shared, upstreamFailed: response.isTransientFailure, policy: policy) }
+                return FetchedResponse(response: response, decoded: nil)
+            }
             do {
                 let answer = UpstreamAnswer(try decode(response), counters: counters)
+                let ttl = policy.ttl(for: response)
                 if cacheable, store?(answer.value) ?? true,
-                   let version = cache.store(key, response, ttl: policy.ttl(for: response), staleIfError: policy.staleIfError) {
+                   let version = cache.store(key, response, ttl: ttl, staleIfError: policy.staleIfError) {
                     memoize(answer, version: version, memoKey: memoKey)
+                    if let shared { await share(response, shared, ttl: ttl, staleIfError: policy.staleIfError) }
+                } else if let shared {
+                    await abandon(shared, upstreamFailed: false, policy: policy)
                 }
                 return FetchedResponse(response: response, decoded: .success(answer), decodedAs: memoKey.type)
             } catch {
+                if let shared { await abandon(shared, upstreamFailed: false, policy: policy) }
                 return FetchedResponse(response: response, decoded: .failure(error), decodedAs: memoKey.type)
             }
         }
@@ -206,14 +235,14 @@ public final class UpstreamPipeline: Sendable {
                 fetched = try await work()
             }
         } catch let error as UpstreamError {
-            if let stale, policy.staleIfError > 0, error.kind != .badResponse,
+            if let stale = stale ?? sharedStale(key), policy.staleIfError > 0, error.kind != .badResponse,
                let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
                 counters.update { $0.staleServed += 1 }
                 return answer
             }
             throw error
         }
-        if fetched.response.isTransientFailure, let stale, policy.staleIfError > 0,
+        if fetched.response.isTransientFailure, let stale = stale ?? sharedStale(key), policy.staleIfError > 0,
            let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
             counters.update { $0.staleServed += 1 }
             return answer
@@ -245,7 +274,7 @@ public final class UpstreamPipeline: Sendable {
     /// memoised meanwhile by a concurrent caller for the same version wins, so every caller
     /// shares one answer object per entry).
     @discardableResult
-    private func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: DecodedKey) -> UpstreamAnswer<T> {
+    func memoize<T: Sendable>(_ answer: UpstreamAnswer<T>, version: Int, memoKey: DecodedKey) -> UpstreamAnswer<T> {
         let capacity = settings.cacheCapacity
         answer.belongs(toEntryFreshUntil: cache.expiry(of: memoKey.request, version: version))
         return decoded.withLock { memo in

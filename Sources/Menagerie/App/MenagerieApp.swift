@@ -34,9 +34,11 @@ public final class MenagerieApp: Sendable {
     ///   - clock: the monotonic clock of the upstream pipelines (circuit breakers, response
     ///     caches, latency). The system clock unless a test injects one to move time on
     ///     without sleeping (e.g. past a breaker's open interval).
+    ///   - sharedCache: a cache shared with other replicas (Redis) for the live upstreams' answers.
     public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
                 limits: QueryLimits = QueryLimits(), introspection: Bool = true,
-                errorReporting: ErrorReporting = .complete, clock: MonotonicClock = .system) throws {
+                errorReporting: ErrorReporting = .complete, clock: MonotonicClock = .system,
+                sharedCache: (any SharedCache)? = nil) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
@@ -64,7 +66,8 @@ public final class MenagerieApp: Sendable {
         } catch {
             throw MenagerieStartupError(problems: error.problems)
         }
-        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports, clock: clock)
+        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports, clock: clock,
+                                                       sharedCache: sharedCache)
         self.clock = clock
     }
 

@@ -68,21 +68,37 @@ public final class ResponseCache: Sendable {
     func store(_ key: String, _ response: UpstreamResponse, ttl: Double, staleIfError: Double) -> Int? {
         guard ttl > 0 else { return nil }
         let now = clock.now()
-        return storage.withLock { s -> Int in
-            let version = s.nextVersion
-            s.nextVersion += 1
+        return put(key, response, expires: now + ttl, staleUntil: now + ttl + staleIfError, replacing: true)
+    }
+
+    /// Stores `response` already expired, usable as stale-if-error for `staleFor` seconds,
+    /// unless `key` has an entry (a stale answer found in a shared cache); returns its version.
+    @discardableResult
+    func storeStale(_ key: String, _ response: UpstreamResponse, staleFor: Double) -> Int? {
+        guard staleFor > 0 else { return nil }
+        let now = clock.now()
+        return put(key, response, expires: now, staleUntil: now + staleFor, replacing: false)
+    }
+
+    private func put(_ key: String, _ response: UpstreamResponse, expires: Double, staleUntil: Double, replacing: Bool) -> Int? {
+        storage.withLock { s -> Int? in
             if let slot = s.index[key] {
+                guard replacing else { return nil }
+                let version = s.nextVersion
+                s.nextVersion += 1
                 s.slots[slot].response = response
-                s.slots[slot].expires = now + ttl
-                s.slots[slot].staleUntil = now + ttl + staleIfError
+                s.slots[slot].expires = expires
+                s.slots[slot].staleUntil = staleUntil
                 s.slots[slot].version = version
                 Self.moveToFront(slot, in: &s)
                 return version
             }
+            let version = s.nextVersion
+            s.nextVersion += 1
             if s.index.count >= capacity, s.tail >= 0 {
                 Self.remove(s.tail, from: &s)
             }
-            let entry = Entry(key: key, response: response, expires: now + ttl, staleUntil: now + ttl + staleIfError, version: version, previous: -1, next: -1)
+            let entry = Entry(key: key, response: response, expires: expires, staleUntil: staleUntil, version: version, previous: -1, next: -1)
             let slot: Int
             if let reused = s.free.popLast() {
                 s.slots[reused] = entry

@@ -22,27 +22,36 @@ public final class UpstreamsEnvironment: Sendable {
     ///     query with its GraphQL engine over `Snapshot/dnd/monsters.json`). Without it an
     ///     embedded D&D upstream answers 503 (`UPSTREAM_UNAVAILABLE`).
     ///   - transports: explicit transports by upstream (tests), taking precedence.
+    ///   - sharedCache: a cache shared with other replicas (e.g. Redis), used by the pipelines
+    ///     of live upstreams and of explicit `transports` (embedded ones answer in process).
+    ///   - wallClock: dates shared cache entries (and `Retry-After` dates).
     public init(
         configuration: UpstreamsConfiguration,
         embeddedLookup: (@Sendable (String) -> String?)? = nil,
         dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil,
         transports: [UpstreamID: any Transport] = [:],
-        clock: MonotonicClock = .system
+        clock: MonotonicClock = .system,
+        sharedCache: (any SharedCache)? = nil,
+        wallClock: WallClock = .system
     ) {
         self.configuration = configuration
         func pipeline(_ upstream: UpstreamID) -> UpstreamPipeline {
             let settings = configuration.settings[upstream] ?? UpstreamSettings()
             let transport: any Transport
+            var shared = sharedCache
             if let explicit = transports[upstream] {
                 transport = explicit
             } else if configuration.modes[upstream] == .live {
                 transport = URLSessionTransport(timeout: settings.timeout)
             } else if upstream == .dnd5e, let dndHandler {
                 transport = ClosureTransport(dndHandler)
+                shared = nil
             } else {
                 transport = EmbeddedTransport(upstream: upstream, lookup: embeddedLookup ?? { _ in nil })
+                shared = nil
             }
-            return UpstreamPipeline(upstream: upstream, transport: transport, settings: settings, clock: clock)
+            return UpstreamPipeline(upstream: upstream, transport: transport, settings: settings, clock: clock,
+                                    wallClock: wallClock, sharedCache: shared)
         }
         let lists = CachePolicy(defaultTTL: configuration.breedListTTL, staleIfError: configuration.staleIfError)
         let data = CachePolicy(defaultTTL: configuration.dataTTL, staleIfError: configuration.staleIfError)

@@ -62,6 +62,19 @@ public enum PrometheusText {
         }
         family("menagerie_upstream_breaker_transitions_total", "counter", "Circuit breaker transitions, by the state entered.", transitionRows)
 
+        if pipelines.contains(where: { $0.sharedCache != nil }) {
+            family("menagerie_upstream_shared_cache_hits_total", "counter", "Fetches answered by the shared cache (another replica's answer, no upstream call).",
+                   perUpstream { String($0.sharedHits) })
+            family("menagerie_upstream_shared_cache_misses_total", "counter", "Fetches that asked the shared cache, then the upstream.",
+                   perUpstream { String($0.sharedMisses) })
+            family("menagerie_upstream_shared_cache_stores_total", "counter", "Answers stored in the shared cache.",
+                   perUpstream { String($0.sharedStores) })
+            family("menagerie_upstream_shared_cache_lock_waits_total", "counter", "Fetches that waited for another replica fetching the same entry.",
+                   perUpstream { String($0.sharedLockWaits) })
+            family("menagerie_upstream_shared_cache_invalid_total", "counter", "Shared entries that could not be used (undecodable, another request's, or not decodable by the client).",
+                   perUpstream { String($0.sharedInvalid) })
+        }
+
         if let loaders {
             let totals = loaders.totals.sorted { $0.key < $1.key }
             family("menagerie_loader_batches_total", "counter", "Batches sent by each data loader.",

@@ -32,6 +32,18 @@ public final class UpstreamCounters: Sendable {
         public var deduplicated = 0
         /// Requests refused at once by the open circuit breaker.
         public var breakerRejections = 0
+        /// Fetches answered by the shared cache (another replica's answer, no upstream call).
+        public var sharedHits = 0
+        /// Fetches that asked the shared cache and then the upstream (absent, stale, unusable,
+        /// unavailable, or not stored in time by the replica holding the lock).
+        public var sharedMisses = 0
+        /// Answers stored in the shared cache.
+        public var sharedStores = 0
+        /// Fetches that found another replica fetching the same entry and waited for it.
+        public var sharedLockWaits = 0
+        /// Shared entries that could not be used: undecodable bytes, another request's entry,
+        /// or a body the client could not decode.
+        public var sharedInvalid = 0
         /// Values derived from decoded answers (``UpstreamAnswer/derived(as:_:)``): each is
         /// computed once per answer, so this grows when answers are fetched, not per request.
         public var derivations = 0

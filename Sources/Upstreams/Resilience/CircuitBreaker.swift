@@ -1,6 +1,7 @@
 import Locking
 
-/// A circuit breaker for one upstream, judging logical calls (see ``BreakerPolicy``).
+/// A circuit breaker for one upstream, judging logical calls (see ``BreakerPolicy``); also
+/// used, through its public permit API, for helpers such as a shared cache.
 ///
 /// - **closed**: calls pass; when enough calls of the rolling window failed, it opens.
 /// - **open**: calls fail at once (``UpstreamError/Kind/unavailable``) for the current
@@ -28,9 +29,9 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Permission for one logical call, from ``allowCall()``.
-    struct Permit: Sendable, Equatable {
+    public struct Permit: Sendable, Equatable {
         /// Whether the call is the half-open probe.
-        var isProbe: Bool
+        public var isProbe: Bool
     }
 
     struct Storage {
@@ -77,7 +78,7 @@ public final class CircuitBreaker: Sendable {
 
     /// Asks to start a logical call: a permit if it may go (the half-open probe is marked
     /// in flight), nil if it must fail fast.
-    func allowCall() -> Permit? {
+    public func allowCall() -> Permit? {
         let now = clock.now()
         return storage.withLock { s in
             switch s.state {
@@ -97,7 +98,7 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Records a call that succeeded: the upstream is back, so the breaker closes.
-    func recordSuccess(_ permit: Permit) {
+    public func recordSuccess(_ permit: Permit) {
         let now = clock.now()
         storage.withLock { s in
             if permit.isProbe { s.probeInFlight = false }
@@ -110,7 +111,7 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Records a call that failed (after its retries).
-    func recordFailure(_ permit: Permit) {
+    public func recordFailure(_ permit: Permit) {
         let now = clock.now()
         storage.withLock { s in
             if permit.isProbe {
@@ -132,7 +133,7 @@ public final class CircuitBreaker: Sendable {
 
     /// Records an answer that is neither a success nor a failure of the upstream (a 404,
     /// a refused redirect, an oversized body): it is reachable, so a half-open breaker closes.
-    func recordNeutral(_ permit: Permit) {
+    public func recordNeutral(_ permit: Permit) {
         storage.withLock { s in
             if permit.isProbe { s.probeInFlight = false }
             if s.state == .halfOpen { close(&s) }
@@ -140,7 +141,7 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Frees a half-open probe slot without judging the upstream (the caller was cancelled).
-    func release(_ permit: Permit) {
+    public func release(_ permit: Permit) {
         guard permit.isProbe else { return }
         storage.withLock { $0.probeInFlight = false }
     }

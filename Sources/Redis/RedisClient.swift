@@ -1,0 +1,175 @@
+import Dispatch
+import Locking
+
+/// How a ``RedisClient`` reaches Redis and how long it waits.
+public struct RedisClientConfiguration: Sendable, Equatable {
+    /// The server, credentials and database.
+    public var url: RedisURL
+    /// The longest one call may take, connecting included (default 50 ms).
+    public var timeoutMilliseconds: Int
+    /// Connections kept (default 4); each carries one call at a time.
+    public var poolSize: Int
+    /// Bounds on the replies accepted.
+    public var limits: RESPLimits
+
+    /// Creates a configuration.
+    public init(url: RedisURL, timeoutMilliseconds: Int = 50, poolSize: Int = 4, limits: RESPLimits = RESPLimits()) {
+        self.url = url
+        self.timeoutMilliseconds = max(1, timeoutMilliseconds)
+        self.poolSize = max(1, poolSize)
+        self.limits = limits
+    }
+}
+
+/// A small Redis client (RESP2 over plain TCP) with a pool of connections and a hard
+/// per-call timeout.
+///
+/// Calls are `async` and never hold a Swift concurrency thread: each runs on a connection's
+/// own serial dispatch queue, with non-blocking sockets and `poll` bounded by the call's
+/// deadline, and its caller is resumed when the deadline passes whatever the connection is
+/// doing (a timer backs the deadline up, e.g. while a host name is being resolved). A call
+/// that fails drops its connection; the next call reconnects. There is no retry: the caller
+/// decides (a cache treats a failure as a miss).
+///
+/// ```swift
+/// let redis = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: "redis://127.0.0.1:6379")))
+/// try await redis.set("greeting", Array("hello".utf8), ttlMilliseconds: 60_000)
+/// let value = try await redis.get("greeting")   // [UInt8]? — nil when absent
+/// ```
+public final class RedisClient: Sendable {
+    /// The configuration in force.
+    public let configuration: RedisClientConfiguration
+    /// Calls, errors and connections, for metrics.
+    public let counters = RedisClientCounters()
+    private let connections: [RedisConnection]
+
+    /// Creates a client; nothing connects until the first call.
+    public init(_ configuration: RedisClientConfiguration) {
+        self.configuration = configuration
+        let counters = self.counters
+        connections = (0..<configuration.poolSize).map {
+            RedisConnection(url: configuration.url, limits: configuration.limits, counters: counters, label: "menagerie.redis.\($0)")
+        }
+    }
+
+    deinit {
+        for connection in connections { connection.close() }
+    }
+
+    /// Sends `commands` together on one connection (pipelined) and returns their replies in
+    /// order. Error replies (`-ERR …`) are returned as ``RESPValue/error(_:)`` values; a call
+    /// that got no complete answer throws.
+    public func pipeline(_ commands: [[[UInt8]]]) async throws(RedisError) -> [RESPValue] {
+        guard !commands.isEmpty else { return [] }
+        let timeout = UInt64(configuration.timeoutMilliseconds) * 1_000_000
+        let deadline = RedisSocket.now() + timeout
+        let connection = connections.min { $0.load < $1.load } ?? connections[0]
+        let resumption = OnceResumption()
+        let result: Result<[RESPValue], RedisError> = await withCheckedContinuation { continuation in
+            resumption.install(continuation)
+            let backstop = DispatchWorkItem { resumption.resume(.failure(.timedOut)) }
+            resumption.setBackstop(backstop)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout) + 1_000_000), execute: backstop)
+            connection.enqueue(commands, deadline: deadline) { result in resumption.resume(result) }
+        }
+        counters.record(commands: commands, result: result)
+        return try result.get()
+    }
+
+    /// Sends one command and returns its reply; an error reply throws ``RedisError/server(_:)``.
+    public func command(_ arguments: [[UInt8]]) async throws(RedisError) -> RESPValue {
+        let reply = try await pipeline([arguments])[0]
+        if case .error(let message) = reply { throw .server(message) }
+        return reply
+    }
+
+    /// Sends one command given as texts.
+    public func command(_ arguments: String...) async throws(RedisError) -> RESPValue {
+        try await command(arguments.map { Array($0.utf8) })
+    }
+
+    /// `PING`: succeeds when Redis answers `PONG`.
+    public func ping() async throws(RedisError) {
+        let reply = try await command("PING")
+        guard reply == .simpleString("PONG") else { throw .unexpectedReply("PING answered \(reply)") }
+    }
+
+    /// `GET key`: the value, or nil when the key is absent.
+    public func get(_ key: String) async throws(RedisError) -> [UInt8]? {
+        let reply = try await command([Array("GET".utf8), Array(key.utf8)])
+        switch reply {
+        case .bulkString(let bytes): return bytes
+        default: throw .unexpectedReply("GET answered \(reply)")
+        }
+    }
+
+    /// `SET key value [PX ttl]`: stores `value`, expiring after `ttlMilliseconds` when given.
+    public func set(_ key: String, _ value: [UInt8], ttlMilliseconds: Int? = nil) async throws(RedisError) {
+        let reply = try await command(Self.set(key, value, ttlMilliseconds: ttlMilliseconds, ifAbsent: false))
+        guard reply == .simpleString("OK") else { throw .unexpectedReply("SET answered \(reply)") }
+    }
+
+    /// `SET key value NX [PX ttl]`: stores `value` only if `key` is absent; true when stored.
+    public func setIfAbsent(_ key: String, _ value: [UInt8], ttlMilliseconds: Int? = nil) async throws(RedisError) -> Bool {
+        let reply = try await command(Self.set(key, value, ttlMilliseconds: ttlMilliseconds, ifAbsent: true))
+        switch reply {
+        case .simpleString("OK"): return true
+        case .bulkString(nil): return false
+        default: throw .unexpectedReply("SET NX answered \(reply)")
+        }
+    }
+
+    /// `DEL key`: true when a key was removed.
+    @discardableResult
+    public func delete(_ key: String) async throws(RedisError) -> Bool {
+        let reply = try await command([Array("DEL".utf8), Array(key.utf8)])
+        guard case .integer(let count) = reply else { throw .unexpectedReply("DEL answered \(reply)") }
+        return count > 0
+    }
+
+    /// The arguments of `SET key value [NX] [PX ttl]`.
+    public static func set(_ key: String, _ value: [UInt8], ttlMilliseconds: Int?, ifAbsent: Bool) -> [[UInt8]] {
+        var arguments = [Array("SET".utf8), Array(key.utf8), value]
+        if ifAbsent { arguments.append(Array("NX".utf8)) }
+        if let ttlMilliseconds { arguments += [Array("PX".utf8), Array(String(max(1, ttlMilliseconds)).utf8)] }
+        return arguments
+    }
+
+    /// Closes the connections (after the calls already queued); later calls reconnect.
+    public func closeConnections() {
+        for connection in connections { connection.close() }
+    }
+}
+
+/// Resumes one continuation exactly once: by the call's result or by its deadline's backstop,
+/// whichever comes first (the backstop is cancelled when the result wins).
+private final class OnceResumption: Sendable {
+    struct State {
+        var continuation: CheckedContinuation<Result<[RESPValue], RedisError>, Never>?
+        var backstop: DispatchWorkItem?
+        var done = false
+    }
+
+    private let state = Locked(State())
+
+    func install(_ continuation: CheckedContinuation<Result<[RESPValue], RedisError>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func setBackstop(_ item: DispatchWorkItem) {
+        state.withLock { $0.backstop = item }
+    }
+
+    func resume(_ result: Result<[RESPValue], RedisError>) {
+        let taken = state.withLock { s -> (CheckedContinuation<Result<[RESPValue], RedisError>, Never>, DispatchWorkItem?)? in
+            guard !s.done, let continuation = s.continuation else { return nil }
+            s.done = true
+            s.continuation = nil
+            defer { s.backstop = nil }
+            return (continuation, s.backstop)
+        }
+        guard let (continuation, backstop) = taken else { return }
+        backstop?.cancel()
+        continuation.resume(returning: result)
+    }
+}

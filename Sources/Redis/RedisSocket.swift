@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Blocking-with-deadline TCP calls over non-blocking Glibc sockets: every wait is a `poll`
+/// bounded by the call's deadline (monotonic nanoseconds, see ``now()``), so no call outlives it
+/// (name resolution aside: ``RedisClient`` bounds that from the caller's side).
+enum RedisSocket {
+    /// Monotonic nanoseconds.
+    static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// A connected non-blocking socket to `host:port` (each resolved address tried in turn).
+    static func connect(host: String, port: Int, deadline: UInt64) throws(RedisError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw .connection("cannot resolve '\(host)': \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = RedisError.connection("no address for '\(host)'")
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family,
+                            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            if fd < 0 {
+                lastError = .connection(errorText())
+                continue
+            }
+            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                setNoDelay(fd)
+                return fd
+            }
+            guard errno == EINPROGRESS else {
+                lastError = .connection("connect to \(host):\(port): \(errorText())")
+                close(fd)
+                continue
+            }
+            do {
+                try wait(fd, for: Int16(POLLOUT), deadline: deadline)
+            } catch {
+                close(fd)
+                throw error
+            }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+            if failure == 0 {
+                setNoDelay(fd)
+                return fd
+            }
+            lastError = .connection("connect to \(host):\(port): \(String(cString: strerror(failure)))")
+            close(fd)
+        }
+        throw lastError
+    }
+
+    /// Writes all of `bytes` before `deadline`.
+    static func write(_ fd: Int32, _ bytes: [UInt8], deadline: UInt64) throws(RedisError) {
+        var pending = bytes
+        while !pending.isEmpty {
+            let sent = send(fd, pending, pending.count, Int32(MSG_NOSIGNAL))
+            if sent > 0 {
+                pending = sent == pending.count ? [] : Array(pending[sent...])
+                continue
+            }
+            if sent < 0, errno == EINTR { continue }
+            guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK else {
+                throw .connection("send: \(errorText())")
+            }
+            try wait(fd, for: Int16(POLLOUT), deadline: deadline)
+        }
+    }
+
+    /// Reads what has arrived (waiting until `deadline` for something) into `parser`, using
+    /// `scratch` as the read buffer.
+    static func read(_ fd: Int32, into parser: inout RESPParser, scratch: inout [UInt8], deadline: UInt64) throws(RedisError) {
+        while true {
+            let count = recv(fd, &scratch, scratch.count, 0)
+            if count > 0 {
+                try parser.append(scratch[0..<count])
+                return
+            }
+            if count == 0 { throw .connection("closed by Redis") }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { throw .connection("recv: \(errorText())") }
+            try wait(fd, for: Int16(POLLIN), deadline: deadline)
+        }
+    }
+
+    /// Waits until `fd` is ready for `events` (or has an error to report) or `deadline` passes.
+    static func wait(_ fd: Int32, for events: Int16, deadline: UInt64) throws(RedisError) {
+        while true {
+            let current = now()
+            guard current < deadline else { throw .timedOut }
+            let milliseconds = Int32(min(UInt64(Int32.max), (deadline - current + 999_999) / 1_000_000))
+            var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
+            let ready = poll(&descriptors, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw .connection("poll: \(errorText())") }
+        }
+    }
+
+    static func setNoDelay(_ fd: Int32) {
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
