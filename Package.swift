@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
         .target(name: "Redis", dependencies: ["Locking"]),
-        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "Locking"]),
+        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking"]),
         .target(
             name: "Menagerie",
             dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],

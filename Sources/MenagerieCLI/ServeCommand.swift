@@ -115,7 +115,8 @@ enum ServeCommand: Subcommand {
                                                metricsHook: (@Sendable () -> String)? = nil,
                                                redis: RedisSharedCache? = nil) async -> Int32 {
         raiseOpenFileLimit()
-        let server = GraphQLServer(service: service, configuration: serverConfiguration(configuration, metricsHook: metricsHook),
+        let server = GraphQLServer(service: service,
+                                   configuration: serverConfiguration(configuration, metricsHook: metricsHook, redis: redis),
                                    readiness: readiness)
         let port: Int
         do {
@@ -170,8 +171,8 @@ enum ServeCommand: Subcommand {
     }
 
     /// The server configuration for a `ServeConfiguration`.
-    static func serverConfiguration(_ c: ServeConfiguration,
-                                    metricsHook: (@Sendable () -> String)?) -> GraphQLServerConfiguration {
+    static func serverConfiguration(_ c: ServeConfiguration, metricsHook: (@Sendable () -> String)?,
+                                    redis: RedisSharedCache? = nil) -> GraphQLServerConfiguration {
         var http = HTTPServerConfiguration(host: c.host, port: c.port)
         http.limits.maxBodyBytes = c.maxBodyBytes
         if let loops = c.eventLoops { http.eventLoopCount = loops }
@@ -185,9 +186,17 @@ enum ServeCommand: Subcommand {
         s.metricsHook = metricsHook
         s.requestTimeout = c.requestTimeout
         s.maxResponseBytes = c.maxResponseBytes
-        s.persistedQueries = c.persistedQueryCapacity > 0
-            ? InMemoryPersistedQueryStore(capacity: c.persistedQueryCapacity) : nil
+        s.persistedQueries = persistedQueries(c, redis: redis)
         return s
+    }
+
+    /// The persisted-query store: in process (`--apq-capacity`, nil when 0) and, with `--redis`,
+    /// shared by every replica behind it.
+    static func persistedQueries(_ c: ServeConfiguration, redis: RedisSharedCache?) -> (any PersistedQueryStore)? {
+        guard c.persistedQueryCapacity > 0 else { return nil }
+        let local = InMemoryPersistedQueryStore(capacity: c.persistedQueryCapacity)
+        guard let redis else { return local }
+        return LayeredPersistedQueryStore(near: local, far: RedisPersistedQueryStore(redis: redis))
     }
 
     /// The embedded `Playground/` files, or a placeholder page until the playground lands.

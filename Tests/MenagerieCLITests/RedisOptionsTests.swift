@@ -1,5 +1,7 @@
 import XCTest
+import GraphQLServer
 import Menagerie
+import RedisCache
 import UpstreamStubs
 @testable import MenagerieCLI
 
@@ -98,5 +100,36 @@ final class RedisOptionsTests: XCTestCase {
         XCTAssertEqual(b.upstreams.dogCEO.pipeline.counters.values.sharedHits, 1)
         XCTAssertTrue(b.upstreams.metricsText().contains("menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"))
         XCTAssertNil(b.upstreams.zoo.pipeline.sharedCache, "embedded upstreams answer in process: nothing to share")
+    }
+
+    /// A persisted query registered through one replica (as `serve` wires the store with
+    /// `--redis`) is found through another whose in-process store never saw it.
+    func testPersistedQueriesAreSharedThroughRedis() async throws {
+        let redis: RedisServerProcess
+        do {
+            redis = try RedisServerProcess()
+        } catch {
+            return XCTFail(String(describing: error))
+        }
+        defer { redis.stop() }
+        let configuration = try parse(["--redis", redis.url(), "--redis-timeout", "1000"])
+        let storeA = try XCTUnwrap(ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
+        let storeB = try XCTUnwrap(ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
+        XCTAssertTrue(storeA is LayeredPersistedQueryStore)
+        let query = "{ breeds(limit: 1) { items { name } } }"
+        let hash = SHA256.hexHash(query)
+        let missing = await storeB.query(forHash: hash)
+        XCTAssertNil(missing)
+        await storeA.register(hash: hash, query: query)
+        let found = await storeB.query(forHash: hash)
+        XCTAssertEqual(found, query)
+        // A text stored under a hash that is not its own is a miss.
+        let forged = SHA256.hexHash("{ __typename }")
+        await RedisPersistedQueryStore(redis: try XCTUnwrap(ServeCommand.makeSharedCache(configuration)))
+            .register(hash: forged, query: query)
+        let refused = await storeB.query(forHash: forged)
+        XCTAssertNil(refused)
+        // Without --redis, the store is in process only.
+        XCTAssertTrue(ServeCommand.persistedQueries(try parse([]), redis: nil) is InMemoryPersistedQueryStore)
     }
 }
