@@ -5,7 +5,7 @@ extension Result where Failure == any Error {
     /// Batch functions use it to settle a call before they put its outcome into a tuple:
     /// `(position, .success(try await call()))` in a `do` whose `catch` returns
     /// `(position, .failure(error))` loses `position` in Swift 6.3 release builds
-    /// (README, "Release safety").
+    /// (docs/testing.md, "Release safety").
     public init(catching body: () async throws -> Success) async {
         do {
             self = .success(try await body())

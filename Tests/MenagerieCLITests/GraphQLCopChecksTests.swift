@@ -12,7 +12,7 @@ import Menagerie
 /// The checks of the graphql-cop audit (github.com/dolevf/graphql-cop, 1.15), each sent over a
 /// socket exactly as graphql-cop sends it, against `menagerie serve` built as `serve` builds it:
 /// the production profile gives graphql-cop nothing to report; the development profile (the
-/// default) still answers as before. graphql-cop itself is run by hand (see the README).
+/// default) still answers as before. graphql-cop itself is run by hand (see docs/serving.md, "Production profile").
 final class GraphQLCopChecksTests: XCTestCase {
     /// A running server for `arguments` (plus `--port 0`), torn down by `stop()`.
     struct Served {

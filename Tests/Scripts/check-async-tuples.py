@@ -9,7 +9,7 @@ catch { return (i, .failure(error)) }` returns garbage for `i` on success in a
 release build (the debug build is right). Await into a local first:
 `let result = await Result { try await f() }; return (i, result)`.
 
-See the README, "Release safety". Usage: check-async-tuples.py [DIR ...]
+See docs/testing.md, "Release safety". Usage: check-async-tuples.py [DIR ...]
 """
 import re
 import sys
@@ -72,7 +72,7 @@ def main(argv):
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} tuple literal(s) around `try await` (README, Release safety)", file=sys.stderr)
+        print(f"{len(problems)} tuple literal(s) around `try await` (docs/testing.md, Release safety)", file=sys.stderr)
         return 1
     return 0
 

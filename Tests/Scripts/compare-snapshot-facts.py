@@ -13,7 +13,7 @@ Facts compared (descriptions and sentences are the project's own and are not):
   languages, challenge rating, xp (not `proficiency_bonus`: the snapshot
   leaves it out, as the GraphQL `Monster` type does).
 
-The snapshot's deliberate quirks (README "Quirks kept on purpose") are not
+The snapshot's deliberate quirks (docs/upstreams.md, "Quirks kept on purpose") are not
 differences: numbers are compared as numbers, so en dashes, `"1.60"` for 1.6,
 the 2026 generation's `"12-15"` and lower-case temperaments match their
 recorded values; a missing temperament and a missing or empty breed group

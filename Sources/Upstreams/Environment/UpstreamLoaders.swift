@@ -38,7 +38,7 @@ extension UpstreamsEnvironment {
                         let (breed, sub) = DogCEOClient.split(path: path)
                         // The call's outcome is settled before the tuple is built: a `try await`
                         // inside a returned tuple literal is miscompiled by Swift 6.3's optimiser
-                        // (README, "Release safety"; CI runs Tests/Scripts/check-async-tuples.py).
+                        // (docs/testing.md, "Release safety"; CI runs Tests/Scripts/check-async-tuples.py).
                         let result = await Result { try await dogCEO.images(breed: breed, subBreed: sub) }
                         return (position, result)
                     }

@@ -1,6 +1,6 @@
 import Upstreams
 
-/// What the gateway must make of each fault of the stubs (README, "Errors" and
+/// What the gateway must make of each fault of the stubs (docs/upstreams.md, "Errors" and
 /// "Caching and resilience defaults").
 extension RecordedUpstreams.Fault {
     /// Every fault that applies to `upstream` (`graphql-errors` is D&D's only).
