@@ -27,7 +27,7 @@ final class EventLoop: @unchecked Sendable {
     // Loop-thread state.
     var connections: [Int32: Connection] = [:]
     var nextID: UInt64 = 0
-    var date = HTTPDate()
+    var date = DateHeader()
     let serverName: [UInt8]
     /// Set by the first `.drain` message: no more connections or requests are taken.
     var draining = false

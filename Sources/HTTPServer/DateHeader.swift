@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) for the `Date` header, cached per second.
-struct HTTPDate {
+/// The `Date` header's value: the current time as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`),
+/// formatted once per second. (Parsing HTTP-dates is the upstream clients' `HTTPDate`.)
+struct DateHeader {
     private var second: Int = -1
     private(set) var bytes: [UInt8] = []
 
