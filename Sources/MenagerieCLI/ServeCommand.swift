@@ -31,11 +31,11 @@ enum ServeCommand: Subcommand {
       --host H               Address to bind (default 127.0.0.1).
       --port P               Port (default 8080; 0 picks a free port, printed on start).
       --upstreams MODE       embedded (default: the built-in snapshot, no network) or live.
-      --dog-ceo-url URL      Dog CEO API base (default https://dog.ceo/api). Env MENAGERIE_DOG_CEO_URL.
-      --thedogapi-url URL    The Dog API base (default https://api.thedogapi.com/v1). Env MENAGERIE_THEDOGAPI_URL.
+      --dog-ceo-url URL      Dog CEO API base (default \(ServeConfiguration.defaultDogCEOURL)). Env MENAGERIE_DOG_CEO_URL.
+      --thedogapi-url URL    The Dog API base (default \(ServeConfiguration.defaultTheDogAPIURL)). Env MENAGERIE_THEDOGAPI_URL.
                              Its key is read from MENAGERIE_THEDOGAPI_KEY.
-      --zoo-url URL          Zoo Animal API base (default https://zoo-animal-api.herokuapp.com). Env MENAGERIE_ZOO_URL.
-      --dnd-url URL          D&D 5e GraphQL endpoint (default https://www.dnd5eapi.co/graphql/2014). Env MENAGERIE_DND_URL.
+      --zoo-url URL          Zoo Animal API base (default \(ServeConfiguration.defaultZooURL)). Env MENAGERIE_ZOO_URL.
+      --dnd-url URL          D&D 5e GraphQL endpoint (default \(ServeConfiguration.defaultDnDURL)). Env MENAGERIE_DND_URL.
                              Giving an upstream URL (flag or env) calls that upstream live.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --max-response-bytes N Largest GraphQL response body (default 16777216); a larger result is one

@@ -2,6 +2,7 @@ import GraphQL
 import GraphQLServer
 import Menagerie
 import Redis
+import Upstreams
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
 struct ServeConfiguration: Equatable {
@@ -58,10 +59,10 @@ struct ServeConfiguration: Equatable {
     /// The longest one Redis call may take, in milliseconds.
     var redisTimeoutMilliseconds = 50
 
-    static let defaultDogCEOURL = "https://dog.ceo/api"
-    static let defaultTheDogAPIURL = "https://api.thedogapi.com/v1"
-    static let defaultZooURL = "https://zoo-animal-api.herokuapp.com"
-    static let defaultDnDURL = "https://www.dnd5eapi.co/graphql/2014"
+    static let defaultDogCEOURL = UpstreamsConfiguration.dogCEOBaseURL
+    static let defaultTheDogAPIURL = UpstreamsConfiguration.theDogAPIBaseURL
+    static let defaultZooURL = UpstreamsConfiguration.zooBaseURL
+    static let defaultDnDURL = UpstreamsConfiguration.dndBaseURL
 
     /// Options that take a value.
     static let valuedOptions: Set<String> = Set([

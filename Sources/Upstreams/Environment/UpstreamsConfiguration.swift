@@ -14,12 +14,18 @@ public struct UpstreamsConfiguration: Sendable {
         case live
     }
 
+    /// Dog CEO's public base URL (the one place it is written).
+    public static let dogCEOBaseURL = "https://dog.ceo/api"
+    /// The Dog API's public base URL.
+    public static let theDogAPIBaseURL = "https://api.thedogapi.com/v1"
+    /// The Zoo Animal API's public base URL.
+    public static let zooBaseURL = "https://zoo-animal-api.herokuapp.com"
+    /// The D&D 5e API's public GraphQL endpoint.
+    public static let dndBaseURL = "https://www.dnd5eapi.co/graphql/2014"
+
     /// The public base URL of each upstream.
     public static let defaultBaseURLs: [UpstreamID: String] = [
-        .dogCEO: "https://dog.ceo/api",
-        .theDogAPI: "https://api.thedogapi.com/v1",
-        .zoo: "https://zoo-animal-api.herokuapp.com",
-        .dnd5e: "https://www.dnd5eapi.co/graphql/2014",
+        .dogCEO: dogCEOBaseURL, .theDogAPI: theDogAPIBaseURL, .zoo: zooBaseURL, .dnd5e: dndBaseURL,
     ]
 
     /// The environment variable overriding each base URL.
