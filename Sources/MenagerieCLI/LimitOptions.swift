@@ -12,16 +12,16 @@ enum LimitOptions {
         var minimum: Int
     }
 
-    static let depth = Limit(flag: "max-depth", variable: "MENAGERIE_MAX_DEPTH", minimum: 1)
-    static let fields = Limit(flag: "max-fields", variable: "MENAGERIE_MAX_FIELDS", minimum: 1)
+    static let depth = Limit(flag: ServeOption.maxDepth.rawValue, variable: "MENAGERIE_MAX_DEPTH", minimum: 1)
+    static let fields = Limit(flag: ServeOption.maxFields.rawValue, variable: "MENAGERIE_MAX_FIELDS", minimum: 1)
     /// Zero aliases is meaningful: documents may not use any.
-    static let aliases = Limit(flag: "max-aliases", variable: "MENAGERIE_MAX_ALIASES", minimum: 0)
+    static let aliases = Limit(flag: ServeOption.maxAliases.rawValue, variable: "MENAGERIE_MAX_ALIASES", minimum: 0)
 
     /// `serve` only: the largest GraphQL response body.
-    static let responseBytes = Limit(flag: "max-response-bytes", variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
+    static let responseBytes = Limit(flag: ServeOption.maxResponseBytes.rawValue, variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
 
     /// `serve` only: the most automatic persisted queries kept (0 turns them off).
-    static let persistedQueryCapacity = Limit(flag: "apq-capacity", variable: "MENAGERIE_APQ_CAPACITY", minimum: 0)
+    static let persistedQueryCapacity = Limit(flag: ServeOption.apqCapacity.rawValue, variable: "MENAGERIE_APQ_CAPACITY", minimum: 0)
 
     /// The flags that take a value, for the argument scanner.
     static let flags: Set<String> = [depth.flag, fields.flag, aliases.flag]

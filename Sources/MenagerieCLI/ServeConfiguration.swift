@@ -65,18 +65,14 @@ struct ServeConfiguration: Equatable {
     static let defaultDnDURL = UpstreamsConfiguration.dndBaseURL
 
     /// Options that take a value.
-    static let valuedOptions: Set<String> = Set([
-        "host", "port", "upstreams", "dog-ceo-url", "thedogapi-url", "zoo-url", "dnd-url",
-        "max-body-bytes", "max-response-bytes", "apq-capacity", "cors-origin", "log-level", "event-loops", "request-timeout",
-        "shutdown-delay", "images", "profile", "redis", "redis-timeout",
-    ]).union(LimitOptions.flags)
+    static let valuedOptions = ServeOption.valued
 
     /// The longest `--redis-timeout` accepted, in milliseconds.
     static let maxRedisTimeoutMilliseconds = 5000
 
     /// The longest `--request-timeout` accepted, in seconds (one day).
     static let maxRequestTimeoutSeconds = 86_400.0
-    static let booleanOptions: Set<String> = ["no-playground", "no-introspection"]
+    static let booleanOptions = ServeOption.flags
 
     /// Parses `menagerie serve` arguments; `environment` reads `MENAGERIE_*` variables.
     static func parse(_ arguments: [String], environment: (String) -> String?) throws(ArgumentError) -> ServeConfiguration {
@@ -87,16 +83,17 @@ struct ServeConfiguration: Equatable {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--cors-origin" {
+            let cors = "--" + ServeOption.corsOrigin.rawValue
+            if argument == cors {
                 guard index + 1 < arguments.count else {
-                    throw ArgumentError("menagerie \(command): option '--cors-origin' needs a value")
+                    throw ArgumentError("menagerie \(command): option '\(cors)' needs a value")
                 }
                 corsOrigins.append(arguments[index + 1])
                 index += 2
                 continue
             }
-            if argument.hasPrefix("--cors-origin=") {
-                corsOrigins.append(String(argument.dropFirst("--cors-origin=".count)))
+            if argument.hasPrefix(cors + "=") {
+                corsOrigins.append(String(argument.dropFirst(cors.count + 1)))
                 index += 1
                 continue
             }
@@ -107,26 +104,27 @@ struct ServeConfiguration: Equatable {
         let scanned = try Arguments(rest, valued: valuedOptions, boolean: booleanOptions, maxPositionals: 0,
                                     command: command)
         var c = ServeConfiguration()
-        c.profile = try ServeProfile.parse(scanned[option: "profile"], environment: environment)
+        c.profile = try ServeProfile.parse(scanned[.profile], environment: environment)
         c.getRequests = c.profile.getRequests
         c.errorReporting = c.profile.errorReporting
-        if let host = scanned[option: "host"] {
+        if let host = scanned[.host] {
             guard !host.isEmpty else { throw ArgumentError("menagerie \(command): '--host' needs an address") }
             c.host = host
         }
-        c.port = try scanned.integer("port", default: 8080, command: command)
+        c.port = try scanned.integer(ServeOption.port.rawValue, default: 8080, command: command)
         guard (0...65535).contains(c.port) else {
             throw ArgumentError("menagerie \(command): '--port' must be between 0 and 65535, got \(c.port)")
         }
         var allLive = false
-        if let mode = scanned[option: "upstreams"] {
+        if let mode = scanned[.upstreams] {
             guard let parsed = UpstreamMode(rawValue: mode) else {
                 throw ArgumentError("menagerie \(command): '--upstreams' must be 'embedded' or 'live', got '\(mode)'")
             }
             allLive = parsed == .live
         }
-        func upstream(_ flag: String, _ variable: String, _ defaultURL: String) throws(ArgumentError) -> Upstream {
-            let given = scanned[option: flag] ?? environment(variable)
+        func upstream(_ option: ServeOption, _ id: UpstreamID, _ defaultURL: String) throws(ArgumentError) -> Upstream {
+            let flag = option.rawValue, variable = UpstreamsConfiguration.urlVariables[id] ?? ""
+            let given = scanned[option] ?? environment(variable)
             if let given {
                 guard given.hasPrefix("http://") || given.hasPrefix("https://") else {
                     throw ArgumentError("menagerie \(command): '--\(flag)' (or \(variable)) must be an http(s) URL, got '\(given)'")
@@ -137,12 +135,12 @@ struct ServeConfiguration: Equatable {
             }
             return Upstream(baseURL: defaultURL, mode: allLive ? .live : .embedded)
         }
-        c.dogCEO = try upstream("dog-ceo-url", "MENAGERIE_DOG_CEO_URL", defaultDogCEOURL)
-        c.theDogAPI = try upstream("thedogapi-url", "MENAGERIE_THEDOGAPI_URL", defaultTheDogAPIURL)
-        c.zoo = try upstream("zoo-url", "MENAGERIE_ZOO_URL", defaultZooURL)
-        c.dnd = try upstream("dnd-url", "MENAGERIE_DND_URL", defaultDnDURL)
+        c.dogCEO = try upstream(.dogCEOURL, .dogCEO, defaultDogCEOURL)
+        c.theDogAPI = try upstream(.theDogAPIURL, .theDogAPI, defaultTheDogAPIURL)
+        c.zoo = try upstream(.zooURL, .zoo, defaultZooURL)
+        c.dnd = try upstream(.dndURL, .dnd5e, defaultDnDURL)
         c.theDogAPIKey = environment("MENAGERIE_THEDOGAPI_KEY")
-        c.maxBodyBytes = try scanned.integer("max-body-bytes", default: c.maxBodyBytes, command: command)
+        c.maxBodyBytes = try scanned.integer(ServeOption.maxBodyBytes.rawValue, default: c.maxBodyBytes, command: command)
         guard c.maxBodyBytes > 0 else {
             throw ArgumentError("menagerie \(command): '--max-body-bytes' must be positive")
         }
@@ -152,28 +150,28 @@ struct ServeConfiguration: Equatable {
                                                           default: c.persistedQueryCapacity, command: command)
         c.corsOrigins = corsOrigins.flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }
             .filter { !$0.isEmpty }
-        c.playground = c.profile.playground && !scanned.has("no-playground")
-        if let level = scanned[option: "log-level"] {
+        c.playground = c.profile.playground && !scanned.has(.noPlayground)
+        if let level = scanned[.logLevel] {
             guard let parsed = LogLevel(name: level) else {
                 throw ArgumentError("menagerie \(command): '--log-level' must be debug, info, warning, error or off, got '\(level)'")
             }
             c.logLevel = parsed
         }
-        if scanned[option: "event-loops"] != nil {
-            let loops = try scanned.integer("event-loops", default: 1, command: command)
+        if scanned[.eventLoops] != nil {
+            let loops = try scanned.integer(ServeOption.eventLoops.rawValue, default: 1, command: command)
             guard (1...256).contains(loops) else {
                 throw ArgumentError("menagerie \(command): '--event-loops' must be between 1 and 256")
             }
             c.eventLoops = loops
         }
-        c.requestTimeout = try requestTimeout(scanned[option: "request-timeout"], environment: environment)
-        c.shutdownDelay = try shutdownDelay(scanned[option: "shutdown-delay"], environment: environment)
+        c.requestTimeout = try requestTimeout(scanned[.requestTimeout], environment: environment)
+        c.shutdownDelay = try shutdownDelay(scanned[.shutdownDelay], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
-        c.introspection = try introspection(noIntrospection: scanned.has("no-introspection"), environment: environment,
+        c.introspection = try introspection(noIntrospection: scanned.has(.noIntrospection), environment: environment,
                                             profileDefault: c.profile.introspection)
-        c.images = try imagesMode(scanned[option: "images"], environment: environment)
-        c.redis = try redis(scanned[option: "redis"], environment: environment)
-        c.redisTimeoutMilliseconds = try redisTimeout(scanned[option: "redis-timeout"], environment: environment)
+        c.images = try imagesMode(scanned[.images], environment: environment)
+        c.redis = try redis(scanned[.redis], environment: environment)
+        c.redisTimeoutMilliseconds = try redisTimeout(scanned[.redisTimeout], environment: environment)
         return c
     }
 
