@@ -189,6 +189,12 @@ public final class UpstreamPipeline: Sendable {
         }
 
         let work: @Sendable () async throws -> FetchedResponse = { [self] in
+            // Looked up again by the call that leads: an identical call may have stored its answer
+            // and left the in-flight table between this caller's lookup above and its joining.
+            if cacheable, case .fresh(let response, let version) = cache.lookup(key),
+               let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode) {
+                return FetchedResponse(response: response, decoded: .success(answer), decodedAs: memoKey.type)
+            }
             var shared = cacheable ? sharedCache.map { SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key)) } : nil
             if var flow = shared {
                 let fetched = try await sharedAnswer(&flow, policy: policy, memoKey: memoKey, store: store, decode: decode)
