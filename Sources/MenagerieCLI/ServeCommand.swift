@@ -89,10 +89,16 @@ enum ServeCommand: Subcommand {
             return 1
         }
         let readiness = Readiness(ready: true)
-        let upstreams = app.upstreams
+        let upstreams = app.upstreams, metricsPrefix = Self.metricsPrefix
         return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
-                           metricsHook: { upstreams.metricsText() + (redis?.metricsText() ?? "") }, redis: redis)
+                           metricsHook: {
+                               upstreams.metricsText(prefix: metricsPrefix) + (redis?.metricsText(prefix: metricsPrefix) ?? "")
+                           }, redis: redis)
     }
+
+    /// The prefix of every metric name in `/metrics` (`menagerie_http_requests_total`,
+    /// `menagerie_upstream_requests_total`, `menagerie_redis_calls_total`).
+    static let metricsPrefix = "menagerie"
 
     /// The application `configuration` asks for: its upstreams, cost limits and shared cache.
     static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?,
@@ -184,6 +190,7 @@ enum ServeCommand: Subcommand {
         s.getRequests = c.getRequests
         s.logLevel = c.logLevel
         s.metricsHook = metricsHook
+        s.metricsPrefix = metricsPrefix
         s.requestTimeout = c.requestTimeout
         s.maxResponseBytes = c.maxResponseBytes
         s.persistedQueries = persistedQueries(c, redis: redis)

@@ -86,7 +86,7 @@ final class RedisOptionsTests: XCTestCase {
         func replica() throws -> (MenagerieApp, String) {
             let cache = ServeCommand.makeSharedCache(configuration)
             let app = try ServeCommand.makeApp(configuration, environment: { _ in nil }, sharedCache: cache)
-            return (app, cache?.metricsText() ?? "")
+            return (app, cache?.metricsText(prefix: "menagerie") ?? "")
         }
         let (a, _) = try replica()
         let (b, _) = try replica()
@@ -98,7 +98,7 @@ final class RedisOptionsTests: XCTestCase {
         XCTAssertTrue(second.errors.isEmpty)
         XCTAssertEqual(upstream.requestCount, 1, "the second replica made no upstream call")
         XCTAssertEqual(b.upstreams.dogCEO.pipeline.counters.values.sharedHits, 1)
-        XCTAssertTrue(b.upstreams.metricsText().contains("menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"))
+        XCTAssertTrue(b.upstreams.metricsText(prefix: "menagerie").contains("menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"))
         XCTAssertNil(b.upstreams.zoo.pipeline.sharedCache, "embedded upstreams answer in process: nothing to share")
     }
 

@@ -24,7 +24,7 @@ final class RedisFaultTests: XCTestCase {
         XCTAssertEqual(replica.redis.errors["connection"], 5)
         XCTAssertEqual(replica.shared.breaker.state, .open)
         XCTAssertEqual(replica.shared.breakerRejections, 3)
-        XCTAssertTrue(replica.shared.metricsText().contains("menagerie_redis_breaker_state 1\n"))
+        XCTAssertTrue(replica.shared.metricsText(prefix: "menagerie").contains("menagerie_redis_breaker_state 1\n"))
     }
 
     func testSlowRedisIsBoundedByTheTimeoutThenSkipped() async throws {

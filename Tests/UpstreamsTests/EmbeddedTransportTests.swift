@@ -206,7 +206,7 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(dogAPI.requestCount, 1)
         XCTAssertEqual(zoo.requestCount, 1)
         XCTAssertEqual(dogCEO.requestCount, 2)  // one per distinct breed
-        let metrics = environment.metricsText()
+        let metrics = environment.metricsText(prefix: "menagerie")
         XCTAssertTrue(metrics.contains("menagerie_loader_batches_total{loader=\"thedogapi.breed\"} 1\n"))
         XCTAssertTrue(metrics.contains("menagerie_upstream_requests_total{upstream=\"zoo\"} 1\n"))
         XCTAssertTrue(metrics.contains("menagerie_upstream_requests_total{upstream=\"dnd5e\"} 0\n"))

@@ -75,8 +75,9 @@ public final class UpstreamsEnvironment: Sendable {
         [dogCEO.pipeline, theDogAPI.pipeline, zoo.pipeline, dnd.pipeline]
     }
 
-    /// The Prometheus text lines of every upstream and loader (for `/metrics`).
-    public func metricsText() -> String {
-        PrometheusText.render(pipelines: pipelines, loaders: loaderMetrics)
+    /// The Prometheus text lines of every upstream and loader (for `/metrics`), named after the
+    /// application's `prefix` (`menagerie` → `menagerie_upstream_requests_total`).
+    public func metricsText(prefix: String) -> String {
+        PrometheusText.render(pipelines: pipelines, loaders: loaderMetrics, prefix: prefix)
     }
 }
