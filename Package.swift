@@ -20,10 +20,11 @@ let package = Package(
     targets: [
         .target(name: "JSON"),
         .target(name: "Locking"),
+        .target(name: "LRU"),
         .target(name: "CLinux"),
-        .target(name: "GraphQL", dependencies: ["JSON", "Locking"]),
+        .target(name: "GraphQL", dependencies: ["JSON", "Locking", "LRU"]),
         .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking"]),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
         .target(name: "Redis", dependencies: ["Locking"]),

@@ -1,4 +1,5 @@
 import Locking
+import LRU
 
 /// Where automatic persisted queries are kept: each query's text by its SHA-256 hash (64
 /// lowercase hexadecimal digits, as clients send it in `extensions.persistedQuery.sha256Hash`).
@@ -24,20 +25,6 @@ extension PersistedQueryStore {
 /// ``InMemoryPersistedQueryStore/entryOverheadBytes``). A query costing more than the whole
 /// byte budget is not stored (it still runs; its client keeps sending it in full).
 public final class InMemoryPersistedQueryStore: PersistedQueryStore {
-    private struct Entry {
-        var query: String
-        var cost: Int
-        var previous: String?
-        var next: String?
-    }
-
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var newest: String?
-        var oldest: String?
-        var bytes = 0
-    }
-
     /// The default ``capacity``: 10,000 queries.
     public static let defaultCapacity = 10_000
     /// The default ``maxBytes``: 32 MiB.
@@ -49,13 +36,14 @@ public final class InMemoryPersistedQueryStore: PersistedQueryStore {
     public let capacity: Int
     /// The most bytes the kept queries may cost.
     public let maxBytes: Int
-    private let state = Locked(State())
+    private let state: Locked<LRUTable<String>>
 
     /// A store of at most `capacity` queries costing at most `maxBytes` in all.
     public init(capacity: Int = InMemoryPersistedQueryStore.defaultCapacity,
                 maxBytes: Int = InMemoryPersistedQueryStore.defaultMaxBytes) {
         self.capacity = max(0, capacity)
         self.maxBytes = max(0, maxBytes)
+        state = Locked(LRUTable(capacity: capacity, maxCost: maxBytes))
     }
 
     /// The cost of storing `query`.
@@ -73,50 +61,22 @@ public final class InMemoryPersistedQueryStore: PersistedQueryStore {
 
     /// The query stored for `hash`, marked as most recently used (synchronous).
     public func lookup(_ hash: String) -> String? {
-        state.withLock { state in
-            guard let entry = state.entries[hash] else { return nil }
-            Self.unlink(hash, &state)
-            Self.linkNewest(hash, entry.query, cost: entry.cost, &state)
-            return entry.query
-        }
+        state.withLock { $0.value(for: hash) }
     }
 
     /// Stores `query` under `hash`, evicting the least recently used entries past the bounds.
     public func insert(hash: String, query: String) {
         let cost = Self.cost(of: query)
-        guard capacity > 0, cost <= maxBytes else { return }
-        state.withLock { state in
-            if state.entries[hash] != nil { Self.unlink(hash, &state) }
-            Self.linkNewest(hash, query, cost: cost, &state)
-            while state.entries.count > capacity || state.bytes > maxBytes, let oldest = state.oldest {
-                Self.unlink(oldest, &state)
-            }
-        }
+        state.withLock { $0.insert(query, for: hash, cost: cost) }
     }
 
     /// The number of stored queries.
-    public var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { state.withLock { $0.count } }
     /// The cost of the stored queries.
-    public var bytes: Int { state.withLock { $0.bytes } }
+    public var bytes: Int { state.withLock { $0.cost } }
 
     public var occupancy: (entries: Int, bytes: Int)? {
-        state.withLock { ($0.entries.count, $0.bytes) }
-    }
-
-    private static func unlink(_ key: String, _ state: inout State) {
-        guard let entry = state.entries.removeValue(forKey: key) else { return }
-        state.bytes -= entry.cost
-        if let previous = entry.previous { state.entries[previous]?.next = entry.next } else { state.newest = entry.next }
-        if let next = entry.next { state.entries[next]?.previous = entry.previous } else { state.oldest = entry.previous }
-    }
-
-    private static func linkNewest(_ key: String, _ query: String, cost: Int, _ state: inout State) {
-        let entry = Entry(query: query, cost: cost, previous: nil, next: state.newest)
-        state.bytes += cost
-        if let newest = state.newest { state.entries[newest]?.previous = key }
-        state.newest = key
-        if state.oldest == nil { state.oldest = key }
-        state.entries[key] = entry
+        state.withLock { ($0.count, $0.cost) }
     }
 }
 

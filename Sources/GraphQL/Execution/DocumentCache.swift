@@ -1,4 +1,5 @@
 import Locking
+import LRU
 
 /// A bounded least-recently-used cache of parsed and validated documents,
 /// keyed by the document text. Thread-safe.
@@ -12,20 +13,10 @@ import Locking
 /// query skips both steps; invalid documents are re-checked each time (their
 /// errors are cheap to recompute and not worth the memory).
 public final class DocumentCache: Sendable {
-    private struct Entry {
-        var document: Document
-        var cost: Int
-        var previous: String?
-        var next: String?
-    }
-
     private struct State {
-        var entries: [String: Entry] = [:]
-        var newest: String?
-        var oldest: String?
+        var table: LRUTable<Document>
         var hits = 0
         var misses = 0
-        var bytes = 0
     }
 
     /// The most documents kept.
@@ -38,7 +29,7 @@ public final class DocumentCache: Sendable {
     public static let entryOverheadBytes = 1_024
     /// Documents longer than this (in UTF-8 bytes) are not cached.
     public let maxDocumentBytes: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     /// A cache of at most `capacity` documents of at most `maxDocumentBytes` each, costing at
     /// most `maxBytes` in all (default 64 MiB).
@@ -46,6 +37,7 @@ public final class DocumentCache: Sendable {
         self.capacity = max(0, capacity)
         self.maxDocumentBytes = maxDocumentBytes
         self.maxBytes = max(0, maxBytes)
+        state = Locked(State(table: LRUTable(capacity: capacity, maxCost: maxBytes)))
     }
 
     /// The estimated cost of caching a document of `text`.
@@ -56,34 +48,26 @@ public final class DocumentCache: Sendable {
     /// The cached document for `text`, marked as most recently used.
     public func document(for text: String) -> Document? {
         state.withLock { state in
-            guard let entry = state.entries[text] else {
+            guard let document = state.table.value(for: text) else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
-            Self.unlink(text, &state)
-            Self.linkNewest(text, entry.document, cost: entry.cost, &state)
-            return entry.document
+            return document
         }
     }
 
     /// Stores `document` for `text`, evicting the least recently used entry when full.
     public func insert(_ document: Document, for text: String) {
+        guard text.utf8.count <= maxDocumentBytes else { return }
         let cost = Self.cost(of: text)
-        guard capacity > 0, text.utf8.count <= maxDocumentBytes, cost <= maxBytes else { return }
-        state.withLock { state in
-            if state.entries[text] != nil { Self.unlink(text, &state) }
-            Self.linkNewest(text, document, cost: cost, &state)
-            while state.entries.count > capacity || state.bytes > maxBytes, let oldest = state.oldest {
-                Self.unlink(oldest, &state)
-            }
-        }
+        state.withLock { $0.table.insert(document, for: text, cost: cost) }
     }
 
     /// The number of cached documents.
-    public var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { state.withLock { $0.table.count } }
     /// The estimated bytes of the cached documents.
-    public var bytes: Int { state.withLock { $0.bytes } }
+    public var bytes: Int { state.withLock { $0.table.cost } }
     /// Lookups that found a document.
     public var hits: Int { state.withLock { $0.hits } }
     /// Lookups that found none.
@@ -91,22 +75,10 @@ public final class DocumentCache: Sendable {
 
     /// Forgets every document.
     public func removeAll() {
-        state.withLock { $0 = State() }
-    }
-
-    private static func unlink(_ key: String, _ state: inout State) {
-        guard let entry = state.entries.removeValue(forKey: key) else { return }
-        state.bytes -= entry.cost
-        if let previous = entry.previous { state.entries[previous]?.next = entry.next } else { state.newest = entry.next }
-        if let next = entry.next { state.entries[next]?.previous = entry.previous } else { state.oldest = entry.previous }
-    }
-
-    private static func linkNewest(_ key: String, _ document: Document, cost: Int, _ state: inout State) {
-        let entry = Entry(document: document, cost: cost, previous: nil, next: state.newest)
-        state.bytes += cost
-        if let newest = state.newest { state.entries[newest]?.previous = key }
-        state.newest = key
-        if state.oldest == nil { state.oldest = key }
-        state.entries[key] = entry
+        state.withLock {
+            $0.table.removeAll()
+            $0.hits = 0
+            $0.misses = 0
+        }
     }
 }
