@@ -5,7 +5,7 @@ import PackageDescription
 // CLinux is a C target of this package (the epoll, eventfd, accept4 and mallopt
 // declarations the toolchain's Glibc module does not export), not a dependency.
 //
-// Layers (one way): JSON → GraphQL (language → type → validation → execution)
+// Layers (one way): JSON, Locking, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
 // DataLoader and Upstreams know nothing of serving; Menagerie binds the
 // schema to them; MenagerieCLI is the `menagerie` executable. Redis is a small
@@ -21,14 +21,15 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Locking"),
         .target(name: "LRU"),
+        .target(name: "Prometheus"),
         .target(name: "CLinux"),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking", "LRU"]),
         .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU"]),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
-        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
+        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking", "Prometheus"]),
         .target(name: "Redis", dependencies: ["Locking"]),
-        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking"]),
+        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking", "Prometheus"]),
         .target(
             name: "Menagerie",
             dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],
@@ -43,6 +44,7 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "PrometheusTests", dependencies: ["Prometheus"]),
         .testTarget(
             name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "Locking"],
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]

@@ -192,7 +192,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 "Cache-Control": "no-cache",
             ], body: page.bytes))
         default:
-            if configuration.playgroundEnabled, let handler = configuration.playgroundRoutes[path] {
+            if let handler = configuration.routes[path] {
                 return Outcome(response: await handler(request))
             }
             let prefix = "/playground/"

@@ -29,10 +29,10 @@ public struct GraphQLServerConfiguration: Sendable {
     public var playgroundFiles: [String: StaticFile] = [:]
     /// The name of the playground page in `playgroundFiles`.
     public var playgroundPageName = "index.html"
-    /// Extra `GET`/`HEAD` routes of the playground by exact path (e.g. `/images`), answered by the
-    /// application; served only while ``playgroundEnabled`` (404 otherwise). Paths the server
-    /// routes itself (`/graphql`, `/health`, ...) take precedence.
-    public var playgroundRoutes: [String: PlaygroundRouteHandler] = [:]
+    /// The application's own `GET`/`HEAD` routes by exact path (e.g. the playground's `/images`),
+    /// the server's one extension point. Paths the server routes itself (`/graphql`, `/health`,
+    /// the playground, ...) take precedence.
+    public var routes: [String: RouteHandler] = [:]
     /// The `Content-Security-Policy` of the playground page.
     public var playgroundContentSecurityPolicy = "default-src 'self'"
     /// Which `GET` requests on ``graphQLPath`` are answered (default: all of them; queries only).

@@ -1,5 +1,6 @@
-import Locking
 import HTTPServer
+import Locking
+import Prometheus
 
 /// Request metrics in Prometheus text format: requests by status, a latency histogram and
 /// requests in flight.
@@ -94,56 +95,32 @@ public final class Metrics: Sendable {
     /// The metrics in Prometheus text exposition format (version 0.0.4).
     public func render() -> String {
         let s = state.withLock { $0 }
-        var text = ""
-        text += "# HELP \(prefix)_http_requests_total HTTP requests answered, by status code.\n"
-        text += "# TYPE \(prefix)_http_requests_total counter\n"
-        for (status, count) in s.byStatus.sorted(by: { $0.key < $1.key }) {
-            text += "\(prefix)_http_requests_total{status=\"\(status)\"} \(count)\n"
-        }
-        text += "# HELP \(prefix)_http_request_duration_seconds Time to answer HTTP requests.\n"
-        text += "# TYPE \(prefix)_http_request_duration_seconds histogram\n"
-        var cumulative = 0
-        for (index, bound) in Metrics.bucketBounds.enumerated() {
-            cumulative += s.buckets[index]
-            text += "\(prefix)_http_request_duration_seconds_bucket{le=\"\(Self.format(bound))\"} \(cumulative)\n"
-        }
-        text += "\(prefix)_http_request_duration_seconds_bucket{le=\"+Inf\"} \(s.count)\n"
-        text += "\(prefix)_http_request_duration_seconds_sum \(Self.format(s.sum))\n"
-        text += "\(prefix)_http_request_duration_seconds_count \(s.count)\n"
-        text += Self.sample("\(prefix)_http_requests_in_flight", "gauge", "HTTP requests being handled.", s.inFlight)
+        var out = PrometheusText()
+        out.family("\(prefix)_http_requests_total", .counter, help: "HTTP requests answered, by status code.",
+                   samples: s.byStatus.sorted { $0.key < $1.key }.map { .init(["status": String($0.key)], $0.value) })
+        out.histogram("\(prefix)_http_request_duration_seconds", help: "Time to answer HTTP requests.",
+                      bounds: Metrics.bucketBounds, series: [.init(buckets: s.buckets, count: s.count, sum: s.sum)])
+        out.family("\(prefix)_http_requests_in_flight", .gauge, help: "HTTP requests being handled.", value: s.inFlight)
         if let provider = connections.withLock({ $0 }) {
-            text += Self.sample("\(prefix)_http_connections", "gauge", "Open client connections.", provider())
+            out.family("\(prefix)_http_connections", .gauge, help: "Open client connections.", value: provider())
         }
-        text += "# HELP \(prefix)_graphql_operations_total GraphQL operations executed, by type.\n"
-        text += "# TYPE \(prefix)_graphql_operations_total counter\n"
-        for (type, count) in s.operations.sorted(by: { $0.key < $1.key }) {
-            text += "\(prefix)_graphql_operations_total{type=\"\(type)\"} \(count)\n"
-        }
-        text += Self.sample("\(prefix)_graphql_request_timeouts_total", "counter",
-                            "GraphQL requests that exceeded the request timeout (answered 504).", s.timeouts)
-        text += Self.sample("\(prefix)_graphql_executions_abandoned", "gauge",
-                            "Executions cancelled by the request timeout that have not stopped yet.", s.abandoned)
-        text += Self.sample("\(prefix)_apq_hits_total", "counter",
-                            "Automatic persisted queries run from the store by their hash.", s.persistedQueryHits)
-        text += Self.sample("\(prefix)_apq_misses_total", "counter",
-                            "Persisted-query hashes not in the store (answered PersistedQueryNotFound).", s.persistedQueryMisses)
-        text += Self.sample("\(prefix)_apq_registrations_total", "counter",
-                            "Queries stored under their hash after they validated.", s.persistedQueryRegistrations)
+        out.family("\(prefix)_graphql_operations_total", .counter, help: "GraphQL operations executed, by type.",
+                   samples: s.operations.sorted { $0.key < $1.key }.map { .init(["type": $0.key], $0.value) })
+        out.family("\(prefix)_graphql_request_timeouts_total", .counter,
+                   help: "GraphQL requests that exceeded the request timeout (answered 504).", value: s.timeouts)
+        out.family("\(prefix)_graphql_executions_abandoned", .gauge,
+                   help: "Executions cancelled by the request timeout that have not stopped yet.", value: s.abandoned)
+        out.family("\(prefix)_apq_hits_total", .counter,
+                   help: "Automatic persisted queries run from the store by their hash.", value: s.persistedQueryHits)
+        out.family("\(prefix)_apq_misses_total", .counter,
+                   help: "Persisted-query hashes not in the store (answered PersistedQueryNotFound).", value: s.persistedQueryMisses)
+        out.family("\(prefix)_apq_registrations_total", .counter,
+                   help: "Queries stored under their hash after they validated.", value: s.persistedQueryRegistrations)
         if let provider = persistedQueryOccupancy.withLock({ $0 }), let occupancy = provider() {
-            text += Self.sample("\(prefix)_apq_entries", "gauge", "Queries held by the persisted-query store.", occupancy.entries)
-            text += Self.sample("\(prefix)_apq_bytes", "gauge", "Bytes held by the persisted-query store (estimated).", occupancy.bytes)
+            out.family("\(prefix)_apq_entries", .gauge, help: "Queries held by the persisted-query store.", value: occupancy.entries)
+            out.family("\(prefix)_apq_bytes", .gauge, help: "Bytes held by the persisted-query store (estimated).", value: occupancy.bytes)
         }
-        return text
-    }
-
-    /// A metric family of one unlabelled sample: its HELP and TYPE lines and the sample.
-    static func sample(_ name: String, _ type: String, _ help: String, _ value: some CustomStringConvertible) -> String {
-        "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
-    }
-
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        return out.text
     }
 }
 

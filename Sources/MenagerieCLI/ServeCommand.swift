@@ -185,7 +185,7 @@ enum ServeCommand: Subcommand {
         var s = GraphQLServerConfiguration(http: http)
         s.playgroundEnabled = c.playground
         s.playgroundFiles = playgroundFiles()
-        s.playgroundRoutes = c.playgroundRoutes()
+        s.routes = c.routes()
         s.corsAllowedOrigins = c.corsOrigins
         s.getRequests = c.getRequests
         s.logLevel = c.logLevel

@@ -44,9 +44,10 @@ extension ServeConfiguration {
         }
     }
 
-    /// The playground's extra routes: `/images` unless images are `off`.
-    func playgroundRoutes() -> [String: PlaygroundRouteHandler] {
-        guard let proxy = imageProxy() else { return [:] }
+    /// The routes Menagerie adds to the server: the playground's `/images`, unless images are
+    /// `off` or the playground is (`--no-playground`).
+    func routes() -> [String: RouteHandler] {
+        guard playground, let proxy = imageProxy() else { return [:] }
         return ["/images": ImageRoute.handler(proxy)]
     }
 }
@@ -54,7 +55,7 @@ extension ServeConfiguration {
 /// Serves an ``ImageProxy`` over HTTP: `GET /images?url=…`.
 enum ImageRoute {
     /// The route handler answering with `proxy`.
-    static func handler(_ proxy: ImageProxy) -> PlaygroundRouteHandler {
+    static func handler(_ proxy: ImageProxy) -> RouteHandler {
         { request in
             let answer = await proxy.answer(queryItems: request.queryItems)
             return HTTPResponse(status: answer.status, headers: HTTPHeaders(answer.headers), body: answer.body)

@@ -36,10 +36,12 @@ final class ServeImagesTests: XCTestCase {
             XCTAssertEqual((error as? ArgumentError)?.message,
                            "menagerie serve: MENAGERIE_IMAGES must be 'auto', 'placeholder', 'live' or 'off', got 'Auto'")
         }
-        XCTAssertNotNil(ServeCommand.serverConfiguration(try parse([]), metricsHook: nil).playgroundRoutes["/images"])
-        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--images", "off"]), metricsHook: nil).playgroundRoutes["/images"])
-        // Production keeps /images off: the playground (with its routes) is not served.
+        XCTAssertNotNil(ServeCommand.serverConfiguration(try parse([]), metricsHook: nil).routes["/images"])
+        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--images", "off"]), metricsHook: nil).routes["/images"])
+        // /images belongs to the playground: without it (production, --no-playground) it is not served.
         XCTAssertFalse(ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).playgroundEnabled)
+        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).routes["/images"])
+        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--no-playground"]), metricsHook: nil).routes["/images"])
     }
 
     func testEachModeBuildsItsEndpoint() throws {
@@ -73,7 +75,7 @@ final class ServeImagesTests: XCTestCase {
         let configuration = try parse(["--port", "0", "--event-loops", "1", "--log-level", "off"] + arguments)
         let app = try ServeCommand.makeApp(configuration, environment: { _ in nil })
         var serverConfiguration = ServeCommand.serverConfiguration(configuration, metricsHook: nil)
-        if let images { serverConfiguration.playgroundRoutes["/images"] = ImageRoute.handler(images) }
+        if let images { serverConfiguration.routes["/images"] = ImageRoute.handler(images) }
         let server = GraphQLServer(service: MenagerieService(app: app), configuration: serverConfiguration,
                                    readiness: Readiness(ready: true))
         try server.start()

@@ -39,7 +39,7 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertEqual(b.counters.cacheHits, 1)
         XCTAssertEqual(b.transport.calls, 0)
         // The metrics say so.
-        let upstreamMetrics = PrometheusText.render(pipelines: [b.pipeline], prefix: "menagerie")
+        let upstreamMetrics = UpstreamMetricsText.render(pipelines: [b.pipeline], prefix: "menagerie")
         XCTAssertTrue(upstreamMetrics.contains("menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"), upstreamMetrics)
         XCTAssertTrue(upstreamMetrics.contains("menagerie_upstream_shared_cache_misses_total{upstream=\"dog-ceo\"} 0\n"))
         let redisMetrics = a.shared.metricsText(prefix: "menagerie")
@@ -48,7 +48,7 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_cache_reads_total{result=\"absent\"} 1\n"))
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_errors_total{kind=\"timeout\"} 0\n"))
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_breaker_state 0\n"))
-        XCTAssertFalse(PrometheusText.render(pipelines: [UpstreamPipeline(upstream: .zoo, transport: CountingTransport())], prefix: "menagerie")
+        XCTAssertFalse(UpstreamMetricsText.render(pipelines: [UpstreamPipeline(upstream: .zoo, transport: CountingTransport())], prefix: "menagerie")
             .contains("shared_cache"), "no shared cache, no shared cache metrics")
     }
 

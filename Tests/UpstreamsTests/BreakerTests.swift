@@ -146,7 +146,7 @@ final class BreakerTests: XCTestCase {
             XCTAssertEqual(p.breaker.state, .open)
         }
         XCTAssertEqual(intervals, [1, 2, 4, 8, 16, 30, 30])
-        XCTAssertTrue(PrometheusText.render(pipelines: [p], prefix: "menagerie").contains("menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 1\n"))
+        XCTAssertTrue(UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie").contains("menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 1\n"))
 
         // The upstream is back: the next probe closes the breaker, and calls flow again.
         upstream.down = false
@@ -154,7 +154,7 @@ final class BreakerTests: XCTestCase {
         try await assertSucceeds(p)
         XCTAssertEqual(p.breaker.state, .closed)
         try await assertSucceeds(p)
-        let metrics = PrometheusText.render(pipelines: [p], prefix: "menagerie")
+        let metrics = UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie")
         for line in [
             "menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 0",
             "menagerie_upstream_breaker_transitions_total{upstream=\"dog-ceo\",to=\"open\"} 8",

@@ -35,7 +35,7 @@ final class LatencyHistogramTests: XCTestCase {
         XCTAssertEqual(values.latencySeconds, 14.7666015625)
         XCTAssertEqual(values.latencyBuckets, [1, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0])
 
-        let text = PrometheusText.render(pipelines: [p], prefix: "menagerie")
+        let text = UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie")
         let expected = """
         # HELP menagerie_upstream_request_duration_seconds Seconds per upstream exchange (answers and failures, each retry apart).
         # TYPE menagerie_upstream_request_duration_seconds histogram
@@ -64,7 +64,7 @@ final class LatencyHistogramTests: XCTestCase {
         let zoo = pipeline(.zoo, clock: clock)
         let dnd = pipeline(.dnd5e, clock: clock)
         _ = try await dnd.fetch(UpstreamRequest(url: "http://dnd.test/wait/0.0625"), cache: .never)
-        let text = PrometheusText.render(pipelines: [zoo, dnd], prefix: "menagerie")
+        let text = UpstreamMetricsText.render(pipelines: [zoo, dnd], prefix: "menagerie")
         let name = "menagerie_upstream_request_duration_seconds"
         XCTAssertEqual(text.components(separatedBy: "# TYPE \(name) histogram\n").count, 2, "one TYPE line")
         for line in [
@@ -94,7 +94,7 @@ final class LatencyHistogramTests: XCTestCase {
         }
         let loaders = LoaderMetrics()
         loaders.record(loader: "dnd5e.monster", size: 2)
-        let text = PrometheusText.render(pipelines: pipelines, loaders: loaders, prefix: "menagerie")
+        let text = UpstreamMetricsText.render(pipelines: pipelines, loaders: loaders, prefix: "menagerie")
         XCTAssertTrue(text.hasSuffix("\n"))
 
         var families: [String: String] = [:]

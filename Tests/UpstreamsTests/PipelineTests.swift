@@ -308,7 +308,7 @@ final class PipelineTests: XCTestCase {
         _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: CachePolicy(defaultTTL: 60))
         let loaders = LoaderMetrics()
         loaders.record(loader: "monster", size: 3)
-        let text = PrometheusText.render(pipelines: [p], loaders: loaders, prefix: "menagerie")
+        let text = UpstreamMetricsText.render(pipelines: [p], loaders: loaders, prefix: "menagerie")
         for line in [
             "menagerie_upstream_requests_total{upstream=\"dog-ceo\"} 1",
             "menagerie_upstream_cache_hits_total{upstream=\"dog-ceo\"} 1",

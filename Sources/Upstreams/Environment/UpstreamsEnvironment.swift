@@ -78,6 +78,6 @@ public final class UpstreamsEnvironment: Sendable {
     /// The Prometheus text lines of every upstream and loader (for `/metrics`), named after the
     /// application's `prefix` (`menagerie` → `menagerie_upstream_requests_total`).
     public func metricsText(prefix: String) -> String {
-        PrometheusText.render(pipelines: pipelines, loaders: loaderMetrics, prefix: prefix)
+        UpstreamMetricsText.render(pipelines: pipelines, loaders: loaderMetrics, prefix: prefix)
     }
 }

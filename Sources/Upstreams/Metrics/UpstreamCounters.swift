@@ -1,6 +1,6 @@
 import Locking
 
-/// Counters of one upstream's pipeline (read by tests and by ``PrometheusText``).
+/// Counters of one upstream's pipeline (read by tests and by ``UpstreamMetricsText``).
 public final class UpstreamCounters: Sendable {
     /// Upper bounds (seconds) of the exchange latency histogram's buckets, 5 ms to 10 s
     /// (the default timeout); slower exchanges fall only in the `+Inf` bucket.
