@@ -15,7 +15,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Which upstream failed.
-    public var upstream: UpstreamID
+    public var upstream: UpstreamName
     /// What went wrong.
     public var kind: Kind
     /// A client-safe message.
@@ -34,7 +34,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Creates an error.
-    public init(upstream: UpstreamID, kind: Kind, message: String, status: Int? = nil, path: [PathElement] = []) {
+    public init(upstream: UpstreamName, kind: Kind, message: String, status: Int? = nil, path: [PathElement] = []) {
         self.upstream = upstream
         self.kind = kind
         self.message = message
@@ -52,7 +52,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { "\(upstream): \(message)" }
 
-    static func unavailable(_ upstream: UpstreamID, status: Int) -> UpstreamError {
+    static func unavailable(_ upstream: UpstreamName, status: Int) -> UpstreamError {
         let reason: String
         switch status {
         case 401, 403: reason = "refused the request (HTTP \(status): missing or invalid API key)"
@@ -63,7 +63,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         return UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) \(reason).", status: status)
     }
 
-    static func badResponse(_ upstream: UpstreamID, _ detail: String) -> UpstreamError {
+    static func badResponse(_ upstream: UpstreamName, _ detail: String) -> UpstreamError {
         UpstreamError(upstream: upstream, kind: .badResponse, message: "Upstream \(upstream) sent an invalid response: \(detail)")
     }
 }

@@ -44,7 +44,7 @@ public struct UpstreamSettings: Sendable {
 /// It throws only ``UpstreamError`` (or `CancellationError` when the caller is cancelled).
 public final class UpstreamPipeline: Sendable {
     /// The upstream served.
-    public let upstream: UpstreamID
+    public let upstream: UpstreamName
     /// The transport that carries the exchanges.
     public let transport: any Transport
     /// The settings in force.
@@ -66,7 +66,7 @@ public final class UpstreamPipeline: Sendable {
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
     /// `wallClock` reads `Retry-After` dates and dates the entries of `sharedCache`.
     public init(
-        upstream: UpstreamID,
+        upstream: UpstreamName,
         transport: any Transport,
         settings: UpstreamSettings = UpstreamSettings(),
         clock: MonotonicClock = .system,
@@ -144,7 +144,7 @@ public final class UpstreamPipeline: Sendable {
     /// share; it enters the cache only after `decode` succeeded (and `store`, when given,
     /// accepts the value), and the waiters get the decoded value, or all get the decode
     /// error while nothing is stored. Other answers are decoded by each caller (a 404 may
-    /// be a value, e.g. "no such breed") and never cached. While the response is served
+    /// be a value, e.g. "no such item") and never cached. While the response is served
     /// from the cache, the decoded value is reused instead of decoding the same bytes again.
     public func sendDecoded<T: Sendable>(
         _ request: UpstreamRequest,

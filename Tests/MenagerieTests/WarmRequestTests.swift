@@ -22,7 +22,9 @@ final class WarmRequestTests: XCTestCase {
 
     func derivations(_ app: MenagerieApp) -> [UpstreamID: Int] {
         var counts: [UpstreamID: Int] = [:]
-        for pipeline in app.upstreams.pipelines { counts[pipeline.upstream] = pipeline.counters.values.derivations }
+        for pipeline in app.upstreams.pipelines {
+            if let upstream = UpstreamID(pipeline.upstream) { counts[upstream] = pipeline.counters.values.derivations }
+        }
         return counts
     }
 

@@ -48,7 +48,7 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_cache_reads_total{result=\"absent\"} 1\n"))
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_errors_total{kind=\"timeout\"} 0\n"))
         XCTAssertTrue(redisMetrics.contains("menagerie_redis_breaker_state 0\n"))
-        XCTAssertFalse(UpstreamMetricsText.render(pipelines: [UpstreamPipeline(upstream: .zoo, transport: CountingTransport())], prefix: "menagerie")
+        XCTAssertFalse(UpstreamMetricsText.render(pipelines: [UpstreamPipeline(upstream: "zoo", transport: CountingTransport())], prefix: "menagerie")
             .contains("shared_cache"), "no shared cache, no shared cache metrics")
     }
 

@@ -52,7 +52,7 @@ final class BreakerTests: XCTestCase {
     static let sharedOnly = CachePolicy(defaultTTL: 0, honoursCacheControl: false, staleIfError: 0)
 
     func pipeline(_ upstream: SwitchableUpstream, retry: RetryPolicy = .disabled) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: .dogCEO, transport: upstream.transport,
+        UpstreamPipeline(upstream: "dog-ceo", transport: upstream.transport,
                          settings: UpstreamSettings(timeout: 5, retry: retry), clock: now.clock)
     }
 
@@ -220,7 +220,7 @@ final class BreakerTests: XCTestCase {
     }
 
     func testNotFoundAnswersNeverOpenIt() async throws {
-        let p = UpstreamPipeline(upstream: .zoo, transport: ClosureTransport { _ in UpstreamResponse(status: 404, text: "no") },
+        let p = UpstreamPipeline(upstream: "zoo", transport: ClosureTransport { _ in UpstreamResponse(status: 404, text: "no") },
                                  settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: now.clock)
         for index in 0..<20 {
             _ = try await p.send(UpstreamRequest(url: "http://zoo.invalid/animals/\(index)"), cache: .never)

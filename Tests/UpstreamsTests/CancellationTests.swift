@@ -38,7 +38,7 @@ final class UpstreamCancellationTests: XCTestCase {
     }
 
     func pipeline(_ transport: GatedTransport) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: .zoo, transport: transport,
+        UpstreamPipeline(upstream: "zoo", transport: transport,
                          settings: UpstreamSettings(timeout: 60, retry: .disabled))
     }
 

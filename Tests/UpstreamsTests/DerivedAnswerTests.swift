@@ -26,7 +26,7 @@ final class DerivedAnswerTests: XCTestCase {
     final class Other: Sendable {}
 
     func pipeline(_ server: StubServer, clock: MonotonicClock) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+        UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
                          settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
     }
 

@@ -3,9 +3,12 @@ import XCTest
 
 /// The per-upstream exchange latency histogram and its Prometheus exposition.
 final class LatencyHistogramTests: XCTestCase {
+    /// Four upstreams, for the exposition of several series.
+    static let fourUpstreams: [UpstreamName] = ["dog-ceo", "thedogapi", "zoo", "dnd5e"]
+
     /// A pipeline whose transport takes `seconds` of (test) clock time per exchange, read
     /// from the request path `/wait/SECONDS`; `/fail/SECONDS` fails the connection after it.
-    func pipeline(_ upstream: UpstreamID, clock: TestClock) -> UpstreamPipeline {
+    func pipeline(_ upstream: UpstreamName, clock: TestClock) -> UpstreamPipeline {
         let transport = ClosureTransport { request in
             let parts = request.url.split(separator: "/")
             let seconds = parts.last.flatMap { Double(String($0)) } ?? 0
@@ -23,7 +26,7 @@ final class LatencyHistogramTests: XCTestCase {
 
     func testExchangesLandInCumulativeBuckets() async throws {
         let clock = TestClock()
-        let p = pipeline(.zoo, clock: clock)
+        let p = pipeline("zoo", clock: clock)
         // Binary fractions, so the sum is exact.
         for seconds in ["0.0009765625", "0.25", "0.5", "2", "12"] {
             _ = try await p.fetch(UpstreamRequest(url: "http://zoo.test/wait/\(seconds)"), cache: .never)
@@ -61,8 +64,8 @@ final class LatencyHistogramTests: XCTestCase {
 
     func testEveryUpstreamHasItsOwnSeriesInOneFamily() async throws {
         let clock = TestClock()
-        let zoo = pipeline(.zoo, clock: clock)
-        let dnd = pipeline(.dnd5e, clock: clock)
+        let zoo = pipeline("zoo", clock: clock)
+        let dnd = pipeline("dnd5e", clock: clock)
         _ = try await dnd.fetch(UpstreamRequest(url: "http://dnd.test/wait/0.0625"), cache: .never)
         let text = UpstreamMetricsText.render(pipelines: [zoo, dnd], prefix: "menagerie")
         let name = "menagerie_upstream_request_duration_seconds"
@@ -86,7 +89,7 @@ final class LatencyHistogramTests: XCTestCase {
     /// histogram buckets cumulative and ending with `+Inf` equal to `_count`.
     func testExpositionIsWellFormed() async throws {
         let clock = TestClock()
-        let pipelines = UpstreamID.allCases.map { pipeline($0, clock: clock) }
+        let pipelines = Self.fourUpstreams.map { pipeline($0, clock: clock) }
         for (offset, p) in pipelines.enumerated() {
             for _ in 0...offset {
                 _ = try await p.fetch(UpstreamRequest(url: "http://\(p.upstream.rawValue).test/wait/0.125"), cache: .never)
@@ -145,11 +148,11 @@ final class LatencyHistogramTests: XCTestCase {
         }
         XCTAssertEqual(families["menagerie_upstream_request_duration_seconds"], "histogram")
         XCTAssertNil(families["menagerie_upstream_request_duration_seconds_sum"], "the old counter family is gone")
-        XCTAssertEqual(lastBucket.count, UpstreamID.allCases.count)
+        XCTAssertEqual(lastBucket.count, Self.fourUpstreams.count)
         for (series, bucket) in lastBucket {
             XCTAssertTrue(bucket.sawInf, "\(series) has no +Inf bucket")
             XCTAssertEqual(counts[series], bucket.count, "\(series): +Inf bucket differs from _count")
         }
-        XCTAssertEqual(counts.values.sorted(), Array(1...UpstreamID.allCases.count))
+        XCTAssertEqual(counts.values.sorted(), Array(1...Self.fourUpstreams.count))
     }
 }

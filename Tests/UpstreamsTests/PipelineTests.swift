@@ -11,7 +11,7 @@ final class PipelineTests: XCTestCase {
 
     func pipeline(_ server: StubServer, timeout: Double = 5, retry: RetryPolicy? = nil, breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) -> UpstreamPipeline {
         UpstreamPipeline(
-            upstream: .dogCEO,
+            upstream: "dog-ceo",
             transport: URLSessionTransport(timeout: timeout),
             settings: UpstreamSettings(timeout: timeout, retry: retry ?? fastRetry(), breaker: breaker),
             clock: clock
@@ -167,7 +167,7 @@ final class PipelineTests: XCTestCase {
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_UNAVAILABLE")
             XCTAssertEqual(error.status, 500)
-            XCTAssertEqual(error.upstream, .dogCEO)
+            XCTAssertEqual(error.upstream, "dog-ceo")
         }
         XCTAssertEqual(server.requestCount, 3)
     }
@@ -175,7 +175,7 @@ final class PipelineTests: XCTestCase {
     func testOversizedResponseIsBadResponse() async throws {
         let server = try StubServer { _ in .json("[" + String(repeating: "1,", count: 600) + "1]") }
         defer { server.stop() }
-        let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
                                  settings: UpstreamSettings(timeout: 5, maxResponseBytes: 1000))
         await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(server.requestCount, 1)
@@ -218,14 +218,14 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         let url = server.baseURL + "/x"
         server.stop()
-        let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
                                  settings: UpstreamSettings(timeout: 5, retry: fastRetry()))
         do {
             _ = try await p.fetch(UpstreamRequest(url: url), cache: .never)
             XCTFail("expected an error")
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_UNAVAILABLE")
-            XCTAssertEqual(error.upstream, .zoo)
+            XCTAssertEqual(error.upstream, "zoo")
             XCTAssertFalse(error.message.contains("127.0.0.1"))
         }
         XCTAssertEqual(p.counters.values.requests, 3)
@@ -291,7 +291,7 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         server.fault = .serverError
         let retry = RetryPolicy(maxAttempts: 5, baseDelay: 0.001, maxDelay: 0.01, budgetCapacity: 3, budgetRefillPerSuccess: 0)
-        let p = UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
                                  settings: UpstreamSettings(timeout: 5, retry: retry, breaker: .disabled))
         for _ in 0..<3 {
             await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")

@@ -44,7 +44,7 @@ final class PoisonedCacheTests: XCTestCase {
         func clear() { value.withLock { $0 = false } }
     }
 
-    func pipeline(_ upstream: UpstreamID, clock: MonotonicClock = .system) -> UpstreamPipeline {
+    func pipeline(_ upstream: UpstreamName, clock: MonotonicClock = .system) -> UpstreamPipeline {
         UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: 5),
                          settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
     }

@@ -124,7 +124,7 @@ final class RetryAfterTests: XCTestCase {
 
     func pipeline(wallClock: Double) -> UpstreamPipeline {
         UpstreamPipeline(
-            upstream: .dnd5e,
+            upstream: "dnd5e",
             transport: URLSessionTransport(timeout: 5),
             settings: UpstreamSettings(timeout: 5, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.001, maxDelay: 0.05)),
             wallClock: WallClock { wallClock }

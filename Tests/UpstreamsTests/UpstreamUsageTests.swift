@@ -35,7 +35,7 @@ final class UpstreamUsageTests: XCTestCase {
 
     let time = TestClock()
     let transport = ScriptedTransport()
-    lazy var pipeline = UpstreamPipeline(upstream: .zoo, transport: transport,
+    lazy var pipeline = UpstreamPipeline(upstream: "zoo", transport: transport,
                                          settings: UpstreamSettings(timeout: 30, retry: .disabled), clock: time.clock)
     let request = UpstreamRequest(url: "http://zoo.invalid/animals")
     let policy = CachePolicy(defaultTTL: 100, honoursCacheControl: true, staleIfError: 1000)

@@ -28,7 +28,7 @@ enum ErrorMapping {
     /// A client-safe error for anything a resolver threw: upstream errors and bad
     /// arguments keep their meaning; anything else becomes a generic message (never
     /// a host's internals).
-    static func safe(_ error: any Error, upstream: UpstreamID? = nil) -> GraphQLError {
+    static func safe(_ error: any Error, upstream: UpstreamName? = nil) -> GraphQLError {
         switch error {
         case let error as GraphQLError: return error
         case let error as UpstreamError: return graphQLError(error)
@@ -53,7 +53,7 @@ enum ErrorMapping {
 }
 
 /// Runs `body`, rethrowing whatever it throws as a client-safe ``GraphQLError``.
-func mappingErrors<T>(upstream: UpstreamID? = nil, _ body: () async throws -> T) async throws -> T {
+func mappingErrors<T>(upstream: UpstreamName? = nil, _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch {

@@ -41,7 +41,7 @@ enum SearchResolver {
     }
 
     /// The outcome of one source, its failure as a client-safe error naming the upstream.
-    static func attempt(_ upstream: UpstreamID, _ body: () async throws -> [any Sendable]) async -> Result<[any Sendable], GraphQLError> {
+    static func attempt(_ upstream: UpstreamName, _ body: () async throws -> [any Sendable]) async -> Result<[any Sendable], GraphQLError> {
         do {
             return .success(try await body())
         } catch {

@@ -24,7 +24,7 @@ public protocol SharedCache: Sendable {
 
 /// One shared entry's identity: the upstream and the request's cache key (method, URL, body).
 public struct SharedCacheKey: Sendable, Hashable {
-    /// The upstream (``UpstreamID/rawValue``).
+    /// The upstream (``UpstreamName/rawValue``).
     public var upstream: String
     /// The request's cache key: method, URL and body.
     public var request: String

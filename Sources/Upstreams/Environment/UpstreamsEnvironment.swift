@@ -50,7 +50,7 @@ public final class UpstreamsEnvironment: Sendable {
                 transport = EmbeddedTransport(upstream: upstream, lookup: embeddedLookup ?? { _ in nil })
                 shared = nil
             }
-            return UpstreamPipeline(upstream: upstream, transport: transport, settings: settings, clock: clock,
+            return UpstreamPipeline(upstream: upstream.name, transport: transport, settings: settings, clock: clock,
                                     wallClock: wallClock, sharedCache: shared)
         }
         let lists = CachePolicy(defaultTTL: configuration.breedListTTL, staleIfError: configuration.staleIfError)

@@ -18,7 +18,7 @@ public final class LoaderMetrics: Sendable {
     public init() {}
 
     /// Records a batch of `size` keys sent by loader `name`
-    /// (pass `{ metrics.record(loader: "monster", size: $0) }` as `DataLoaderOptions.onBatch`).
+    /// (pass `{ metrics.record(loader: "items", size: $0) }` as `DataLoaderOptions.onBatch`).
     public func record(loader name: String, size: Int) {
         storage.withLock { totals in
             var entry = totals[name] ?? Totals()

@@ -1,5 +1,5 @@
 /// Sends HTTP requests to one upstream: over the network (``URLSessionTransport``)
-/// or in process (``EmbeddedTransport``), or a stub in tests.
+/// or in process (the application's own, e.g. over embedded data), or a stub in tests.
 ///
 /// A transport throws ``TransportError`` when no HTTP answer arrived; every HTTP
 /// answer, whatever its status, is returned as an ``UpstreamResponse``.
@@ -18,7 +18,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case invalidURL(String)
 }
 
-/// A transport built from a closure (tests, and the hook for the embedded D&D GraphQL endpoint).
+/// A transport built from a closure (tests, and the hook for an endpoint served in process).
 public struct ClosureTransport: Transport {
     let handler: @Sendable (UpstreamRequest) async throws -> UpstreamResponse
 

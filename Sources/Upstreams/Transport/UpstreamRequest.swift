@@ -46,7 +46,7 @@ public struct UpstreamRequest: Sendable, Hashable {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The path and query of ``url`` (everything after the authority), e.g. `/v1/breeds?limit=2`.
+    /// The path and query of ``url`` (everything after the authority), e.g. `/v1/items?limit=2`.
     public var pathAndQuery: String {
         guard let scheme = url.range(of: "://") else { return url }
         let rest = url[scheme.upperBound...]

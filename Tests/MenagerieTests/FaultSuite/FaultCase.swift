@@ -64,7 +64,7 @@ struct FaultCase {
         let time = ManualClock()
         let app = try makeApp(clock: time.clock)
         server.use(app)
-        let pipeline = try XCTUnwrap(app.upstreams.pipelines.first { $0.upstream == scenario.upstream })
+        let pipeline = try XCTUnwrap(app.upstreams.pipelines.first { $0.upstream == scenario.upstream.name })
         let breaker = pipeline.breaker
 
         // 1. Healthy.

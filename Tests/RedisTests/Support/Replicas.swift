@@ -58,7 +58,7 @@ struct Replica {
         shared = RedisSharedCache(client: client, clock: clocks.monotonic)
         self.transport = transport
         pipeline = UpstreamPipeline(
-            upstream: .dogCEO, transport: transport,
+            upstream: "dog-ceo", transport: transport,
             settings: UpstreamSettings(retry: RetryPolicy(maxAttempts: 1), breaker: .disabled, sharedLock: lock),
             clock: clocks.monotonic, wallClock: clocks.wall, sharedCache: shared
         )
