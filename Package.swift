@@ -7,10 +7,13 @@ import PackageDescription
 //
 // Layers (one way): JSON, Locking, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
-// DataLoader and Upstreams know nothing of serving; Menagerie binds the
-// schema to them; MenagerieCLI is the `menagerie` executable. Redis is a small
-// RESP client (knows nothing else); RedisCache plugs it into the upstream
-// pipelines as their shared cache.
+// DataLoader and Upstreams know nothing of serving; Upstreams is the generic
+// gateway toolkit (pipeline, caching, retries, breaker, transport, metrics) and
+// names no API. MenagerieUpstreams is the application's four API clients on it,
+// their loaders and configuration, the embedded fakes and the embedded data
+// snapshot; Menagerie binds the schema to them; MenagerieCLI is the `menagerie`
+// executable. Redis is a small RESP client (knows nothing else); RedisCache
+// plugs it into the toolkit's pipelines as their shared cache.
 let package = Package(
     name: "Menagerie",
     products: [
@@ -27,18 +30,22 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
         .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
-        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking", "Prometheus"]),
+        .target(name: "Upstreams", dependencies: ["Locking", "Prometheus"]),
         .target(name: "Redis", dependencies: ["Locking"]),
         .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking", "Prometheus"]),
         .target(
-            name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],
+            name: "MenagerieUpstreams",
+            dependencies: ["Upstreams", "DataLoader", "GraphQL", "JSON", "Locking"],
             exclude: ["Snapshot"],
             plugins: ["EmbedResources"]
         ),
+        .target(
+            name: "Menagerie",
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Locking"]
+        ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache"]
+            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -53,15 +60,16 @@ let package = Package(
         .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
-        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
+        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs"]),
+        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
+            dependencies: ["MenagerieCLI", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking"]
+            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking"]
         ),
     ],
     swiftLanguageModes: [.v6]

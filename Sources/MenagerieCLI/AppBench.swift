@@ -1,6 +1,6 @@
 import GraphQL
 import Menagerie
-import Upstreams
+import MenagerieUpstreams
 
 /// `menagerie bench app`: one document executed by the whole app against the embedded
 /// snapshot, in process, warm: what a request costs beyond HTTP.

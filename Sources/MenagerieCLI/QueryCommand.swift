@@ -2,7 +2,7 @@ import Foundation
 import GraphQL
 import JSON
 import Menagerie
-import Upstreams
+import MenagerieUpstreams
 
 /// `menagerie query [--variables JSON] [--operation NAME] [FILE|-]`: runs one
 /// query against Menagerie in process and prints the response.

@@ -1,5 +1,6 @@
 import GraphQL
 import Menagerie
+import MenagerieUpstreams
 
 /// `menagerie schema [FILE|-]`: prints the served schema (or an SDL file) as
 /// graphql-js's `printSchema` would, after building and validating it.

@@ -4,6 +4,7 @@ import Glibc
 import GraphQLServer
 import HTTPServer
 import Menagerie
+import MenagerieUpstreams
 import Redis
 import RedisCache
 import Upstreams

@@ -1,8 +1,8 @@
 import GraphQL
 import GraphQLServer
 import Menagerie
+import MenagerieUpstreams
 import Redis
-import Upstreams
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
 struct ServeConfiguration: Equatable {

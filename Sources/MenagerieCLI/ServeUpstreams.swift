@@ -1,4 +1,4 @@
-import Upstreams
+import MenagerieUpstreams
 
 extension ServeConfiguration {
     /// The upstream configuration `menagerie serve` asked for: each upstream embedded or live

@@ -1,6 +1,7 @@
 import GraphQL
 import JSON
 import Menagerie
+import MenagerieUpstreams
 
 /// `menagerie validate`: validates an executable document against a schema
 /// (the served one by default) with every specified rule, and prints the

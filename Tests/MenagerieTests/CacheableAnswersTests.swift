@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import Locking
 @testable import Menagerie
+import MenagerieUpstreams
 import Upstreams
 import XCTest
 

@@ -1,5 +1,6 @@
 import JSON
 @testable import Menagerie
+@testable import MenagerieUpstreams
 import Upstreams
 import XCTest
 

@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import UpstreamStubs
 import Foundation
 import JSON

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 @testable import Menagerie
+import MenagerieUpstreams
 import Upstreams
 import XCTest
 

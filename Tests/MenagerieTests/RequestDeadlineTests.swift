@@ -4,6 +4,7 @@ import GraphQLServer
 import HTTPServer
 import JSON
 import Menagerie
+import MenagerieUpstreams
 import Upstreams
 import XCTest
 

@@ -1,5 +1,6 @@
 import GraphQL
 @testable import Menagerie
+import MenagerieUpstreams
 import Upstreams
 import XCTest
 

@@ -1,6 +1,5 @@
 import UpstreamStubs
 import Foundation
-import JSON
 import Synchronization
 @testable import Upstreams
 import XCTest
@@ -143,32 +142,5 @@ final class DerivedAnswerTests: XCTestCase {
         }
         XCTAssertEqual(index.count, 1)
         XCTAssertEqual(answer.derivedCount, 2)
-    }
-
-    func testClientsShareTheirAnswers() async throws {
-        let zooServer = try StubServer { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
-        defer { zooServer.stop() }
-        let zoo = ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5)), baseURL: zooServer.baseURL)
-        let animals = try await zoo.animalsAnswer()
-        let again = try await zoo.animalsAnswer()
-        XCTAssertTrue(again === animals)
-        let count = try await zoo.animals().count
-        XCTAssertEqual(count, animals.value.count)
-
-        let dndServer = try StubServer(dndStubAnswer)
-        defer { dndServer.stop() }
-        let dnd = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: 5)),
-                            endpoint: dndServer.baseURL + "/graphql/2014")
-        let query = DnDMonsterQuery(name: "bear", limit: 5)
-        let list = try await dnd.monstersAnswer(query, selection: ["index", "name"])
-        let listAgain = try await dnd.monstersAnswer(query, selection: ["index", "name"])
-        XCTAssertTrue(listAgain === list, "the list is derived once from the GraphQL answer")
-        let page = try await dnd.monsterPageAnswer(query, selection: ["index", "name"])
-        let pageAgain = try await dnd.monsterPageAnswer(query, selection: ["index", "name"])
-        XCTAssertTrue(pageAgain === page)
-        XCTAssertEqual(page.value.monsters, list.value)
-        let indexes = try await dnd.monsterIndexes(matching: query)
-        XCTAssertEqual(indexes.count, page.value.totalCount)
-        XCTAssertEqual(dndServer.requestCount, 3)
     }
 }

@@ -1,5 +1,6 @@
 import GraphQL
 import JSON
+import MenagerieUpstreams
 import Upstreams
 
 /// Menagerie: the served schema bound to its resolvers, and the upstream clients.

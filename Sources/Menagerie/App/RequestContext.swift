@@ -2,7 +2,7 @@ import DataLoader
 import GraphQL
 import JSON
 import Locking
-import Upstreams
+import MenagerieUpstreams
 
 /// Everything the resolvers of one request share: the upstream clients, the
 /// request's loaders (all dispatched by one ``BatchScheduler``) and the extra

@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import Upstreams
 
 /// A zoo animal as the schema's `Animal` sees it, with what its fields need worked out

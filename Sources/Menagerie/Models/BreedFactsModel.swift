@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import Upstreams
 
 /// What The Dog API knows about a breed: the schema's `BreedFacts`, its texts parsed when

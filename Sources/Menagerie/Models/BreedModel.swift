@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import Upstreams
 
 /// A Dog CEO breed or sub-breed as the schema's `Breed` sees it. The catalog's models are

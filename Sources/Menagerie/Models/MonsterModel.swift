@@ -1,5 +1,6 @@
 import GraphQL
 import JSON
+import MenagerieUpstreams
 import Upstreams
 
 /// A monster as the D&D API returned it: only the upstream fields the query

@@ -1,5 +1,5 @@
 import GraphQL
-import Upstreams
+import MenagerieUpstreams
 
 /// Field pushdown for monsters: the upstream `Monster` fields that the client's
 /// selection of the gateway's `Monster` fields needs.

@@ -1,4 +1,5 @@
 import GraphQL
+import MenagerieUpstreams
 import Upstreams
 
 /// `Animal`.

@@ -1,5 +1,5 @@
 import GraphQL
-import Upstreams
+import MenagerieUpstreams
 
 /// `Breed` and `BreedFacts`.
 enum BreedResolvers {

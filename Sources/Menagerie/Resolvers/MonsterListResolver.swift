@@ -1,6 +1,6 @@
 import GraphQL
 import JSON
-import Upstreams
+import MenagerieUpstreams
 
 /// How `monsters(…)`'s filters split between the upstream and the gateway:
 /// the upstream takes `name`, `type`, `size` and whole-number challenge rating

@@ -1,5 +1,6 @@
 import GraphQL
 import JSON
+import MenagerieUpstreams
 import Upstreams
 
 /// `Monster`, `Speed`, `AbilityScores`, `AbilityScore`, `MonsterFeature`, `Damage`.

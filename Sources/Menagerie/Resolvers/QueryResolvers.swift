@@ -1,5 +1,5 @@
 import GraphQL
-import Upstreams
+import MenagerieUpstreams
 
 /// The root fields of `Query`.
 enum QueryResolvers {

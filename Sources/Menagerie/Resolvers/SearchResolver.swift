@@ -1,4 +1,5 @@
 import GraphQL
+import MenagerieUpstreams
 import Upstreams
 
 /// `Query.search`: breeds, then animals, then monsters whose name contains the

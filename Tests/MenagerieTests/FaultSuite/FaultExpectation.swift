@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import Upstreams
 
 /// What the gateway must make of each fault of the stubs (docs/upstreams.md, "Errors" and

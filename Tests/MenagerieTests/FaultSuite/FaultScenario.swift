@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import Upstreams
 
 /// One upstream's query of the fault suite: it needs that upstream and another one,

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import MenagerieUpstreams
 import Upstreams
 
 /// The independent stub upstreams of `Tests/Stubs/recorded_upstreams.py`, started

@@ -1,3 +1,4 @@
+import MenagerieUpstreams
 import UpstreamStubs
 import Dispatch
 import Foundation

@@ -1,0 +1,134 @@
+import JSON
+import Upstreams
+
+/// A main breed of the Dog CEO list with its sub-breeds.
+public struct DogCEOBreed: Sendable, Hashable {
+    /// The main breed name (`"hound"`).
+    public var name: String
+    /// Its sub-breed names (`["afghan", "basset", …]`), possibly empty.
+    public var subBreeds: [String]
+
+    /// Creates an entry.
+    public init(name: String, subBreeds: [String]) {
+        self.name = name
+        self.subBreeds = subBreeds
+    }
+}
+
+/// Client of the Dog CEO API (`https://dog.ceo/api`).
+///
+/// Success answers are `{"message": …, "status": "success"}`; errors
+/// `{"status": "error", "message": …, "code": 404}`.
+public struct DogCEOClient: Sendable {
+    /// The pipeline every request goes through.
+    public let pipeline: UpstreamPipeline
+    /// The base URL, e.g. `https://dog.ceo/api`.
+    public let baseURL: String
+    /// Caching of the breed list and full image lists.
+    public let listPolicy: CachePolicy
+    /// Caching of random images (never by default).
+    public let randomPolicy: CachePolicy
+
+    /// Creates a client.
+    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: 6 * 3600), randomPolicy: CachePolicy = .never) {
+        self.pipeline = pipeline
+        self.baseURL = baseURL
+        self.listPolicy = listPolicy
+        self.randomPolicy = randomPolicy
+    }
+
+    /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order.
+    /// The decoded list is reused while the response is cached.
+    public func breeds() async throws -> [DogCEOBreed] {
+        try await breedsAnswer().value
+    }
+
+    /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
+    public func freshBreedsAnswer() -> UpstreamAnswer<[DogCEOBreed]>? {
+        pipeline.freshAnswer(breedListRequest)
+    }
+
+    private var breedListRequest: UpstreamRequest {
+        UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
+    }
+
+    /// ``breeds()`` as the shared answer, to derive values from once per answer.
+    public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {
+        let request = breedListRequest
+        let pipeline = self.pipeline
+        return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy) { response in
+            let body = try pipeline.parseJSON(response.body)
+            guard body["status"]?.stringValue == "success", let message = body["message"] else {
+                throw pipeline.badResponse("missing the success envelope")
+            }
+            guard case .object(let object) = message else {
+                throw pipeline.badResponse("the breed list is not an object")
+            }
+            var breeds: [DogCEOBreed] = []
+            breeds.reserveCapacity(object.count)
+            for (name, value) in object {
+                let subBreeds = value.arrayValue?.compactMap(\.stringValue) ?? []
+                breeds.append(DogCEOBreed(name: name, subBreeds: subBreeds))
+            }
+            return breeds
+        }
+    }
+
+    /// `GET /breed/{breed}[/{sub}]/images`: every image of a breed (a main breed
+    /// includes its sub-breeds' images); nil when Dog CEO does not know the breed (404).
+    public func images(breed: String, subBreed: String? = nil) async throws -> [String]? {
+        try await imageList(path: Self.breedPath(breed, subBreed) + "/images", policy: listPolicy)
+    }
+
+    /// `GET /breed/{breed}[/{sub}]/images/random/{count}`: up to `count` random images
+    /// (Dog CEO returns fewer when it has fewer); nil for an unknown breed.
+    public func randomImages(breed: String, subBreed: String? = nil, count: Int) async throws -> [String]? {
+        try await imageList(path: Self.breedPath(breed, subBreed) + "/images/random/\(max(1, count))", policy: randomPolicy)
+    }
+
+    /// The breed path of the semantics (`"hound/afghan"`) split into breed and sub-breed.
+    public static func split(path: String) -> (breed: String, subBreed: String?) {
+        let parts = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+    }
+
+    static func breedPath(_ breed: String, _ subBreed: String?) -> String {
+        var path = "/breed/" + URLText.encode(breed)
+        if let subBreed { path += "/" + URLText.encode(subBreed) }
+        return path
+    }
+
+    /// The image URLs of a success envelope; nil for a 404 error envelope. Decoded inside
+    /// the pipeline, so only a list that decoded is cached.
+    private func imageList(path: String, policy: CachePolicy) async throws -> [String]? {
+        let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
+        let pipeline = self.pipeline
+        return try await pipeline.sendDecoded(request, cache: policy) { response -> [String]? in
+            if response.status == 404 {
+                // The error envelope: the breed (or sub-breed) does not exist.
+                if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }
+            }
+            guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
+            let body = try pipeline.parseJSON(response.body)
+            guard body["status"]?.stringValue == "success", let message = body["message"] else {
+                throw pipeline.badResponse("missing the success envelope")
+            }
+            return try Self.urls(message, pipeline: pipeline)
+        }
+    }
+
+    private static func urls(_ message: JSONValue, pipeline: UpstreamPipeline) throws -> [String] {
+        switch message {
+        case .string(let url): return [url]
+        case .array(let items):
+            var urls: [String] = []
+            urls.reserveCapacity(items.count)
+            for item in items {
+                guard let url = item.stringValue else { throw pipeline.badResponse("an image URL is not a string") }
+                urls.append(url)
+            }
+            return urls
+        default: throw pipeline.badResponse("the image list is not an array")
+        }
+    }
+}

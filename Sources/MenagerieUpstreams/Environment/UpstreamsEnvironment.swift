@@ -1,0 +1,85 @@
+import Upstreams
+
+/// The four upstream clients of one server process, with their pipelines
+/// (caches, breakers, counters shared by all requests).
+public final class UpstreamsEnvironment: Sendable {
+    /// The Dog CEO client.
+    public let dogCEO: DogCEOClient
+    /// The Dog API client.
+    public let theDogAPI: TheDogAPIClient
+    /// The Zoo Animal API client.
+    public let zoo: ZooClient
+    /// The D&D GraphQL client.
+    public let dnd: DnDClient
+    /// Batch statistics of the per-request loaders.
+    public let loaderMetrics = LoaderMetrics()
+    /// The configuration in force.
+    public let configuration: UpstreamsConfiguration
+
+    /// Builds the clients.
+    ///
+    /// - Parameters:
+    ///   - embeddedLookup: reads snapshot files (path → text) for upstreams in embedded mode.
+    ///   - dndHandler: the embedded D&D GraphQL endpoint (the application answers the
+    ///     query with its GraphQL engine over `Snapshot/dnd/monsters.json`). Without it an
+    ///     embedded D&D upstream answers 503 (`UPSTREAM_UNAVAILABLE`).
+    ///   - transports: explicit transports by upstream (tests), taking precedence.
+    ///   - sharedCache: a cache shared with other replicas (e.g. Redis), used by the pipelines
+    ///     of live upstreams and of explicit `transports` (embedded ones answer in process).
+    ///   - wallClock: dates shared cache entries (and `Retry-After` dates).
+    public init(
+        configuration: UpstreamsConfiguration,
+        embeddedLookup: (@Sendable (String) -> String?)? = nil,
+        dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil,
+        transports: [UpstreamID: any Transport] = [:],
+        clock: MonotonicClock = .system,
+        sharedCache: (any SharedCache)? = nil,
+        wallClock: WallClock = .system
+    ) {
+        self.configuration = configuration
+        func pipeline(_ upstream: UpstreamID) -> UpstreamPipeline {
+            let settings = configuration.settings[upstream] ?? UpstreamSettings()
+            let transport: any Transport
+            var shared = sharedCache
+            if let explicit = transports[upstream] {
+                transport = explicit
+            } else if configuration.modes[upstream] == .live {
+                transport = URLSessionTransport(timeout: settings.timeout)
+            } else if upstream == .dnd5e, let dndHandler {
+                transport = ClosureTransport(dndHandler)
+                shared = nil
+            } else {
+                transport = EmbeddedTransport(upstream: upstream, lookup: embeddedLookup ?? { _ in nil })
+                shared = nil
+            }
+            return UpstreamPipeline(upstream: upstream.name, transport: transport, settings: settings, clock: clock,
+                                    wallClock: wallClock, sharedCache: shared)
+        }
+        let lists = CachePolicy(defaultTTL: configuration.breedListTTL, staleIfError: configuration.staleIfError)
+        let data = CachePolicy(defaultTTL: configuration.dataTTL, staleIfError: configuration.staleIfError)
+        dogCEO = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: configuration.baseURL(.dogCEO), listPolicy: lists)
+        theDogAPI = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: configuration.baseURL(.theDogAPI),
+                                    apiKey: configuration.theDogAPIKey, policy: lists)
+        zoo = ZooClient(pipeline: pipeline(.zoo), baseURL: configuration.baseURL(.zoo), listPolicy: data)
+        dnd = DnDClient(pipeline: pipeline(.dnd5e), endpoint: configuration.baseURL(.dnd5e), policy: data)
+    }
+
+    /// Every upstream in embedded mode.
+    public static func embedded(
+        lookup: @escaping @Sendable (String) -> String?,
+        dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil
+    ) -> UpstreamsEnvironment {
+        UpstreamsEnvironment(configuration: UpstreamsConfiguration(mode: .embedded), embeddedLookup: lookup, dndHandler: dndHandler)
+    }
+
+    /// The pipelines in a fixed order (Dog CEO, The Dog API, Zoo, D&D).
+    public var pipelines: [UpstreamPipeline] {
+        [dogCEO.pipeline, theDogAPI.pipeline, zoo.pipeline, dnd.pipeline]
+    }
+
+    /// The Prometheus text lines of every upstream and loader (for `/metrics`), named after the
+    /// application's `prefix` (`menagerie` → `menagerie_upstream_requests_total`).
+    public func metricsText(prefix: String) -> String {
+        UpstreamMetricsText.render(pipelines: pipelines, loaders: loaderMetrics, prefix: prefix)
+    }
+}
