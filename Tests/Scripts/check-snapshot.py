@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the embedded data snapshot in Sources/Menagerie/Snapshot/.
+"""Checks the embedded data snapshot in Sources/MenagerieUpstreams/Snapshot/.
 
 Asserts the agreed layout, that every file parses, the wire shapes of the four
 upstreams, the record counts, the cross links of semantics.md (breed facts,
@@ -23,7 +23,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SNAP = os.path.join(ROOT, "Sources", "Menagerie", "Snapshot")
+SNAP = os.path.join(ROOT, "Sources", "MenagerieUpstreams", "Snapshot")
 FILES = [
     "dnd/monsters.json",
     "dog-ceo/breed-images.json",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lists every fact where the embedded snapshot (Sources/Menagerie/Snapshot/)
+"""Lists every fact where the embedded snapshot (Sources/MenagerieUpstreams/Snapshot/)
 departs from the recorded upstream data (../shared/upstreams).
 
 Facts compared (descriptions and sentences are the project's own and are not):
@@ -33,7 +33,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SNAP = os.path.join(ROOT, "Sources", "Menagerie", "Snapshot")
+SNAP = os.path.join(ROOT, "Sources", "MenagerieUpstreams", "Snapshot")
 DEFAULT_SHARED = os.path.join(os.path.dirname(ROOT), "shared", "upstreams")
 
 BREED_MEASURES = [("weight", "imperial"), ("weight", "metric"), ("height", "imperial"), ("height", "metric")]

@@ -1,7 +1,7 @@
 """Shared helpers of the snapshot generator: output folder, JSON writing, a stable hash."""
 import json, os, hashlib
-# Sources/Menagerie/Snapshot of this checkout
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Sources", "Menagerie", "Snapshot")
+# Sources/MenagerieUpstreams/Snapshot of this checkout
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Sources", "MenagerieUpstreams", "Snapshot")
 def write(rel, obj, indent=None):
     path = os.path.join(OUT, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the embedded data snapshot, Sources/Menagerie/Snapshot/*.json, from the data in this folder.
+"""Writes the embedded data snapshot, Sources/MenagerieUpstreams/Snapshot/*.json, from the data in this folder.
 
 The data (breed lists, breed facts, zoo animals, SRD 5.1 monsters) is written out in the
 *.py files beside this one; this script only serialises it in the upstreams' wire formats.
