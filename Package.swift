@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",
