@@ -41,7 +41,8 @@ let package = Package(
         ),
         .target(
             name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Locking"]
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Locking"],
+            plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "MenagerieCLI",

@@ -1,18 +1,23 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's top-level `Schema/` and `Playground/` files, and the
-/// target's `Snapshot/` data, into the binary as generated Swift source, so
-/// the `menagerie` executable is self-contained while those files stay the
-/// source of truth.
+/// Embeds files into the binary as generated Swift source (an internal
+/// `EmbeddedResources` enum per target), so the `menagerie` executable is
+/// self-contained while those files stay the source of truth: the package's
+/// top-level `Schema/` and `Playground/` for the `Menagerie` target (the app
+/// serves them), and a target's own `Snapshot/` folder when it has one (the
+/// embedded upstream data of `MenagerieUpstreams`).
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         let packageDir = context.package.directoryURL
         let targetDir = target.directoryURL
+        var folders = [targetDir.appending(path: "Snapshot")]
+        if target.name == "Menagerie" {
+            folders += [packageDir.appending(path: "Schema"), packageDir.appending(path: "Playground")]
+        }
         var inputs: [URL] = []
-        for folder in [packageDir.appending(path: "Schema"), packageDir.appending(path: "Playground"),
-                       targetDir.appending(path: "Snapshot")] {
+        for folder in folders {
             inputs += Self.files(in: folder)
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")

@@ -22,7 +22,7 @@ final class CacheableAnswersTests: XCTestCase {
         let calls = Locked(0)
 
         init(_ upstream: UpstreamID, headers: [UpstreamHeader] = []) {
-            embedded = EmbeddedTransport(upstream: upstream) { Resources.file("Snapshot/" + $0) }
+            embedded = EmbeddedTransport(upstream: upstream) { SnapshotFiles.file($0) }
             extraHeaders = headers
         }
 

@@ -34,7 +34,7 @@ public final class EmbeddedDnDEndpoint: Sendable {
 
     /// An endpoint over the embedded snapshot (`Snapshot/dnd/monsters.json`).
     public static func fromSnapshot() throws -> EmbeddedDnDEndpoint {
-        try EmbeddedDnDEndpoint(monstersJSON: Resources.file("Snapshot/dnd/monsters.json") ?? "[]")
+        try EmbeddedDnDEndpoint(monstersJSON: SnapshotFiles.file("dnd/monsters.json") ?? "[]")
     }
 
     /// Answers one HTTP request to the endpoint.

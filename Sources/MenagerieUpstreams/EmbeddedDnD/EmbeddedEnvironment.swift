@@ -14,7 +14,7 @@ extension UpstreamsEnvironment {
         if configuration.modes[.dnd5e] != .live, transports[.dnd5e] == nil {
             dndHandler = try EmbeddedDnDEndpoint.fromSnapshot().handler
         }
-        return UpstreamsEnvironment(configuration: configuration, embeddedLookup: { Resources.file("Snapshot/" + $0) },
+        return UpstreamsEnvironment(configuration: configuration, embeddedLookup: { SnapshotFiles.file($0) },
                                     dndHandler: dndHandler, transports: transports, clock: clock, sharedCache: sharedCache)
     }
 

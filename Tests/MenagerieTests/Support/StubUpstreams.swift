@@ -21,7 +21,7 @@ final class StubUpstreams: Sendable {
             if upstream == .dnd5e {
                 answer = { await dnd.answer($0) }
             } else {
-                let transport = EmbeddedTransport(upstream: upstream) { Resources.file("Snapshot/" + $0) }
+                let transport = EmbeddedTransport(upstream: upstream) { SnapshotFiles.file($0) }
                 answer = { request in
                     (try? await transport.send(request)) ?? UpstreamResponse(status: 500, text: "stub failure")
                 }
