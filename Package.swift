@@ -10,7 +10,8 @@ import PackageDescription
 // DataLoader and Upstreams know nothing of serving; Menagerie binds the
 // schema to them; MenagerieCLI is the `menagerie` executable. Redis is a small
 // RESP client (knows nothing else); RedisCache plugs it into the upstream
-// pipelines as their shared cache.
+// pipelines as their shared cache. At the bottom, beside Locking: Clocks (the one
+// monotonic and wall clock, and the deadline watchdog every timeout runs on).
 let package = Package(
     name: "Menagerie",
     products: [
@@ -20,46 +21,48 @@ let package = Package(
     targets: [
         .target(name: "JSON"),
         .target(name: "Locking"),
+        .target(name: "Clocks", dependencies: ["Locking"]),
         .target(name: "LRU"),
         .target(name: "CLinux"),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking", "LRU"]),
-        .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU"]),
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Clocks", "Locking"]),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
-        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Locking"]),
-        .target(name: "Redis", dependencies: ["Locking"]),
-        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking"]),
+        .target(name: "Upstreams", dependencies: ["DataLoader", "JSON", "Clocks", "Locking"]),
+        .target(name: "Redis", dependencies: ["Clocks", "Locking"]),
+        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking"]),
         .target(
             name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Locking"],
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "JSON", "Clocks", "Locking"],
             exclude: ["Snapshot"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache"]
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ClocksTests", dependencies: ["Clocks", "Locking"]),
         .testTarget(
             name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "Locking"],
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Clocks"]),
+        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Clocks"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
-        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
-        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
+        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "DataLoader", "JSON", "UpstreamStubs", "Clocks"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
+            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs", "Clocks"]
         ),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking"]
+            dependencies: ["Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking", "Clocks"]
         ),
     ],
     swiftLanguageModes: [.v6]

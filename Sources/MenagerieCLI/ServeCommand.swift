@@ -167,7 +167,7 @@ enum ServeCommand: Subcommand {
             // Still serving; /ready says 503 so that health checks take this replica out.
             try? await Task.sleep(for: configuration.shutdownDelay)
         }
-        await server.shutdown(gracePeriodMilliseconds: 10_000)
+        await server.shutdown(gracePeriod: .seconds(10))
         server.log.log(.info, "stopped")
         return 0
     }

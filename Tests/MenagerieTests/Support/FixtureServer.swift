@@ -66,6 +66,6 @@ final class FixtureServer: Sendable {
     }
 
     func stop() async {
-        await server.shutdown(gracePeriodMilliseconds: 1_000)
+        await server.shutdown(gracePeriod: .seconds(1))
     }
 }
