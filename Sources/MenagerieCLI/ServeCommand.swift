@@ -111,7 +111,7 @@ enum ServeCommand: Subcommand {
     /// The Redis shared cache `--redis` asks for (nil without it). Nothing connects yet.
     static func makeSharedCache(_ configuration: ServeConfiguration) -> RedisSharedCache? {
         configuration.redis.map {
-            RedisSharedCache(client: RedisClient(RedisClientConfiguration(url: $0, timeoutMilliseconds: configuration.redisTimeoutMilliseconds)))
+            RedisSharedCache(client: RedisClient(RedisClientConfiguration(url: $0, timeout: configuration.redisTimeout)))
         }
     }
 

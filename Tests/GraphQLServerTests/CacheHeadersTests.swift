@@ -15,7 +15,7 @@ final class CacheHeadersTests: XCTestCase {
 
         func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
             var result = await echo.execute(document, request: request)
-            result.cacheHint = document.contains("fresh") ? .maxAge(120) : .noStore
+            result.cacheHint = document.contains("fresh") ? .maxAge(.seconds(120)) : .noStore
             return result
         }
     }

@@ -1,7 +1,8 @@
-import UpstreamStubs
+import Clocks
 import Foundation
 import JSON
 import Synchronization
+import UpstreamStubs
 @testable import Upstreams
 import XCTest
 
@@ -26,8 +27,8 @@ final class DerivedAnswerTests: XCTestCase {
     final class Other: Sendable {}
 
     func pipeline(_ server: StubServer, clock: MonotonicClock) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
-                         settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
+        UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5)),
+                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     let decodeText: @Sendable (UpstreamResponse) -> String = { String(decoding: $0.body, as: UTF8.self) }
@@ -38,7 +39,7 @@ final class DerivedAnswerTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
         let request = UpstreamRequest(url: server.baseURL + "/animals")
-        let policy = CachePolicy(defaultTTL: 60)
+        let policy = CachePolicy(defaultTTL: .seconds(60))
         let derivations = Mutex(0)
         func index(_ answer: UpstreamAnswer<String>) -> Index {
             answer.derived(as: Index.self) { text in
@@ -61,7 +62,7 @@ final class DerivedAnswerTests: XCTestCase {
         XCTAssertEqual(first.derivedCount, 2)
         XCTAssertEqual(p.counters.values.derivations, 2)
 
-        now.advance(61)  // expired: fetched again, a new answer, derived again
+        now.advance(.seconds(61))  // expired: fetched again, a new answer, derived again
         let refreshed = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         XCTAssertFalse(refreshed === first)
         XCTAssertFalse(index(refreshed) === firstIndex)
@@ -79,11 +80,11 @@ final class DerivedAnswerTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
         let request = UpstreamRequest(url: server.baseURL + "/animals")
-        let policy = CachePolicy(defaultTTL: 60, staleIfError: 600)
+        let policy = CachePolicy(defaultTTL: .seconds(60), staleIfError: .seconds(600))
         let fresh = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         let derived = fresh.derived(as: Index.self) { Index($0.count) }
         failing.withLock { $0 = true }
-        now.advance(61)
+        now.advance(.seconds(61))
         let stale = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         XCTAssertEqual(p.counters.values.staleServed, 1)
         XCTAssertTrue(stale === fresh)
@@ -148,7 +149,7 @@ final class DerivedAnswerTests: XCTestCase {
     func testClientsShareTheirAnswers() async throws {
         let zooServer = try StubServer { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         defer { zooServer.stop() }
-        let zoo = ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5)), baseURL: zooServer.baseURL)
+        let zoo = ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5))), baseURL: zooServer.baseURL)
         let animals = try await zoo.animalsAnswer()
         let again = try await zoo.animalsAnswer()
         XCTAssertTrue(again === animals)
@@ -157,7 +158,7 @@ final class DerivedAnswerTests: XCTestCase {
 
         let dndServer = try StubServer(dndStubAnswer)
         defer { dndServer.stop() }
-        let dnd = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: 5)),
+        let dnd = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5))),
                             endpoint: dndServer.baseURL + "/graphql/2014")
         let query = DnDMonsterQuery(name: "bear", limit: 5)
         let list = try await dnd.monstersAnswer(query, selection: ["index", "name"])

@@ -6,8 +6,8 @@ import XCTest
 
 final class DogCEOClientTests: XCTestCase {
     func client(_ server: StubServer, retry: RetryPolicy = .disabled) -> DogCEOClient {
-        let pipeline = UpstreamPipeline(upstream: .dogCEO, transport: URLSessionTransport(timeout: 5),
-                                        settings: UpstreamSettings(timeout: 5, retry: retry))
+        let pipeline = UpstreamPipeline(upstream: .dogCEO, transport: URLSessionTransport(timeout: .seconds(5)),
+                                        settings: UpstreamSettings(timeout: .seconds(5), retry: retry))
         return DogCEOClient(pipeline: pipeline, baseURL: server.baseURL + "/api/")
     }
 
@@ -124,8 +124,8 @@ final class DogCEOClientTests: XCTestCase {
 
 final class TheDogAPIClientTests: XCTestCase {
     func client(_ server: StubServer, key: String? = nil) -> TheDogAPIClient {
-        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: 5),
-                                        settings: UpstreamSettings(timeout: 5, retry: .disabled))
+        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
+                                        settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
         return TheDogAPIClient(pipeline: pipeline, baseURL: server.baseURL + "/v1", apiKey: APIKey(key))
     }
 

@@ -1,7 +1,8 @@
-import UpstreamStubs
+import Clocks
 import Foundation
 import JSON
 import Synchronization
+import UpstreamStubs
 @testable import Upstreams
 import XCTest
 
@@ -45,8 +46,8 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func pipeline(_ upstream: UpstreamID, clock: MonotonicClock = .system) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: 5),
-                         settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
+        UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: .seconds(5)),
+                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     func testDogCEOGarbageIsNotCachedAndTheNextCallAsksAgain() async throws {
@@ -194,7 +195,7 @@ final class PoisonedCacheTests: XCTestCase {
         upstream.heal()
         let p = pipeline(.dogCEO)
         let request = UpstreamRequest(url: upstream.baseURL + "/api/breeds/list/all")
-        let policy = CachePolicy(defaultTTL: 60)
+        let policy = CachePolicy(defaultTTL: .seconds(60))
         async let count = p.fetchDecoded(request, cache: policy) { response -> Int in response.body.count }
         async let text = p.fetchDecoded(request, cache: policy) { response -> String in String(decoding: response.body.prefix(10), as: UTF8.self) }
         let (bytes, start) = try await (count, text)
@@ -211,7 +212,7 @@ final class PoisonedCacheTests: XCTestCase {
         upstream.heal()
         let client = DogCEOClient(pipeline: pipeline(.dogCEO, clock: now.clock), baseURL: upstream.baseURL + "/api")
         let good = try await client.breeds()
-        now.advance(21_601)  // expired, within the 1 h stale-if-error bound
+        now.advance(.seconds(21_601))  // expired, within the 1 h stale-if-error bound
         upstream.server.fault = .garbage
         await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
         upstream.server.fault = .serverError

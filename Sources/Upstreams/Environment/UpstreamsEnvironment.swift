@@ -1,3 +1,5 @@
+import Clocks
+
 /// The four upstream clients of one server process, with their pipelines
 /// (caches, breakers, counters shared by all requests).
 public final class UpstreamsEnvironment: Sendable {

@@ -32,7 +32,7 @@ final class FixtureServer: Sendable {
     let server: GraphQLServer<SwitchingService>
     let service: SwitchingService
     let port: Int
-    let client = URLSessionTransport(timeout: 30)
+    let client = URLSessionTransport(timeout: .seconds(30))
 
     init() throws {
         service = SwitchingService(current: AppSlot())
