@@ -1,4 +1,3 @@
-import Clocks
 import Redis
 @testable import RedisCache
 import UpstreamStubs

@@ -1,4 +1,3 @@
-import Clocks
 @testable import Upstreams
 import XCTest
 

@@ -59,14 +59,9 @@ struct RollingWindow {
 
     private var buckets: [Bucket]
 
-    /// A window of `seconds` whole seconds.
-    init(seconds: Int) {
-        buckets = Array(repeating: Bucket(), count: max(1, seconds))
-    }
-
-    /// A window of ``BreakerPolicy/window``'s whole seconds.
+    /// A window of `window`'s whole seconds (one bucket each, at least one).
     init(_ window: Duration) {
-        self.init(seconds: Int(clamping: window.components.seconds))
+        buckets = Array(repeating: Bucket(), count: max(1, Int(clamping: window.components.seconds)))
     }
 
     /// Records one call's outcome at `now` (a ``MonotonicClock`` reading).
