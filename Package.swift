@@ -5,7 +5,7 @@ import PackageDescription
 // CLinux is a C target of this package (the epoll, eventfd, accept4 and mallopt
 // declarations the toolchain's Glibc module does not export), not a dependency.
 //
-// Layers (one way): JSON, Locking, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
+// Layers (one way): JSON, Locking, Clocks, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
 // DataLoader and Upstreams know nothing of serving; Upstreams is the generic
 // gateway toolkit (pipeline, caching, retries, breaker, transport, metrics) and
@@ -13,7 +13,9 @@ import PackageDescription
 // their loaders and configuration, the embedded fakes and the embedded data
 // snapshot; Menagerie binds the schema to them; MenagerieCLI is the `menagerie`
 // executable. Redis is a small RESP client (knows nothing else); RedisCache
-// plugs it into the toolkit's pipelines as their shared cache.
+// plugs it into the toolkit's pipelines as their shared cache. At the bottom,
+// beside Locking: Clocks (the one monotonic and wall clock, and the deadline
+// watchdog every timeout runs on).
 let package = Package(
     name: "Menagerie",
     products: [
@@ -23,36 +25,38 @@ let package = Package(
     targets: [
         .target(name: "JSON"),
         .target(name: "Locking"),
+        .target(name: "Clocks", dependencies: ["Locking"]),
         .target(name: "LRU"),
         .target(name: "Prometheus"),
         .target(name: "CLinux"),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking", "LRU"]),
-        .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"]),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Locking", "LRU", "Prometheus"]),
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Clocks", "Locking"]),
+        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
-        .target(name: "Upstreams", dependencies: ["Locking", "Prometheus"]),
-        .target(name: "Redis", dependencies: ["Locking"]),
-        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Locking", "Prometheus"]),
+        .target(name: "Upstreams", dependencies: ["Clocks", "Locking", "Prometheus"]),
+        .target(name: "Redis", dependencies: ["Clocks", "Locking"]),
+        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking", "Prometheus"]),
         .target(
             name: "MenagerieUpstreams",
-            dependencies: ["Upstreams", "DataLoader", "GraphQL", "JSON", "Locking"],
+            dependencies: ["Upstreams", "DataLoader", "GraphQL", "JSON", "Clocks", "Locking"],
             exclude: ["Snapshot"],
             plugins: ["EmbedResources"]
         ),
         .target(
             name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Locking"],
+            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Clocks", "Locking"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache"]
+            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "PrometheusTests", dependencies: ["Prometheus"]),
+        .testTarget(name: "ClocksTests", dependencies: ["Clocks", "Locking"]),
         .testTarget(
             name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "Locking"],
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
@@ -61,16 +65,17 @@ let package = Package(
         .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
-        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs"]),
-        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs"]),
-        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs"]),
+        .target(name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks"], path: "Tests/UpstreamTestSupport"),
+        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
+        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]),
         .testTarget(
             name: "MenagerieCLITests",
             dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking"]
+            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking", "Clocks"]
         ),
     ],
     swiftLanguageModes: [.v6]

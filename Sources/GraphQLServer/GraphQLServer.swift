@@ -1,10 +1,7 @@
+import Clocks
 import GraphQL
 import HTTPServer
 import JSON
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// GraphQL over HTTP on `HTTPServer`: `/graphql` (GET and POST), the playground at `/`,
 /// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log,
@@ -59,9 +56,9 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
     /// The bound port (after `start`).
     public var port: Int { server.port }
 
-    /// Stops accepting and finishes in-flight requests (bounded by `gracePeriodMilliseconds`).
-    public func shutdown(gracePeriodMilliseconds: Int = 10_000) async {
-        await server.shutdown(gracePeriodMilliseconds: gracePeriodMilliseconds)
+    /// Stops accepting and finishes in-flight requests (bounded by `gracePeriod`).
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+        await server.shutdown(gracePeriod: gracePeriod)
     }
 }
 
@@ -97,7 +94,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// it is done, or at its execution deadline (`504`, the execution then cancelled and its
     /// result dropped).
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
-        let exchange = Exchange(request: request, responder: responder, start: Self.now())
+        let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
         guard let outcome = await route(exchange) else { return }  // answered at the deadline
         finish(outcome, exchange)
@@ -120,8 +117,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     struct Exchange: Sendable {
         var request: HTTPRequest
         var responder: HTTPResponder
-        /// When handling began (monotonic nanoseconds).
-        var start: Int
+        /// When handling began (a ``MonotonicClock`` reading).
+        var start: Duration
     }
 
     struct Outcome {
@@ -148,12 +145,12 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Counts and logs the answer `response` sent for `outcome`.
     private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange) {
         let request = exchange.request
-        let seconds = Double(Self.now() - exchange.start) / 1e9
-        metrics.requestFinished(status: response.status, seconds: seconds, operationType: outcome.operationType?.rawValue)
+        let duration = MonotonicClock.systemNow() - exchange.start
+        metrics.requestFinished(status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
         if log.level <= .info {
             log.log(.info, "request", [
                 ("method", request.method), ("path", request.path), ("status", String(response.status)),
-                ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(seconds)),
+                ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(duration)),
                 ("operation", outcome.operationName ?? "-"),
             ])
         }
@@ -361,7 +358,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// (no GraphQL result could be produced in time), code `REQUEST_TIMEOUT`.
     private func timeoutResponse(_ timeout: Duration, operationName: String?,
                                  _ mediaType: GraphQLMediaType) -> HTTPResponse {
-        let seconds = Self.seconds(timeout)
+        let seconds = timeout.secondsText
         if log.level <= .warning {
             log.log(.warning, "request timed out", [("operation", operationName ?? "-"), ("timeout_s", seconds)])
         }
@@ -388,22 +385,10 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return graphQLResponse(200, JSONValue.object(body).serializedBytes(), mediaType)
     }
 
-    /// Seconds of `duration` as text: `30`, `0.25`.
-    static func seconds(_ duration: Duration) -> String {
-        let (whole, attoseconds) = duration.components
-        if attoseconds == 0 { return String(whole) }
-        return String(Double(whole) + Double(attoseconds) / 1e18)
-    }
-
-    static func now() -> Int {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
-    }
-
-    /// Milliseconds with three decimals.
-    static func milliseconds(_ seconds: Double) -> String {
-        let micros = Int((seconds * 1_000_000).rounded())
+    /// `duration` in milliseconds with three decimals (`12.345`).
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let micros = Int(seconds) * 1_000_000 + Int((Double(attoseconds) / 1e12).rounded())
         let fraction = String(micros % 1000)
         return "\(micros / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }

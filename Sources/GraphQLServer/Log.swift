@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 
 /// Severity of a log line.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -91,9 +92,8 @@ public struct Log: Sendable {
 
     /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
     static func timestamp() -> String {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = ts.tv_sec
+        let (wholeSeconds, attoseconds) = WallClock.systemNow().components
+        var seconds = Int(wholeSeconds)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func pad(_ v: Int, _ width: Int) -> String {
@@ -102,7 +102,7 @@ public struct Log: Sendable {
         }
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
-            + "\(pad(ts.tv_nsec / 1_000_000, 3))Z"
+            + "\(pad(Int(attoseconds / 1_000_000_000_000_000), 3))Z"
     }
 
     /// Writes `line` and a newline to standard error in one `write` call.

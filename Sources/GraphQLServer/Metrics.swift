@@ -1,3 +1,4 @@
+import Clocks
 import HTTPServer
 import Locking
 import Prometheus
@@ -34,8 +35,9 @@ public final class Metrics: Sendable {
     /// Counts a request as started.
     public func requestStarted() { state.withLock { $0.inFlight += 1 } }
 
-    /// Counts a request as finished with `status` after `seconds`; `operationType` for GraphQL ones.
-    public func requestFinished(status: Int, seconds: Double, operationType: String?) {
+    /// Counts a request as finished with `status` after `duration`; `operationType` for GraphQL ones.
+    public func requestFinished(status: Int, duration: Duration, operationType: String?) {
+        let seconds = duration.inSeconds
         state.withLock { s in
             s.inFlight -= 1
             s.byStatus[status, default: 0] += 1

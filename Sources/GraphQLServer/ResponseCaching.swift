@@ -5,14 +5,15 @@ import HTTPServer
 public enum GraphQLCacheHint: Sendable, Equatable {
     /// Not to be stored: `Cache-Control: no-store`.
     case noStore
-    /// Reusable by any cache for this many seconds: `Cache-Control: public, max-age=N`.
-    case maxAge(Int)
+    /// Reusable by any cache for this long: `Cache-Control: public, max-age=N` (whole seconds,
+    /// rounded down).
+    case maxAge(Duration)
 
     /// The `Cache-Control` value.
     public var cacheControl: String {
         switch self {
         case .noStore: return ResponseCaching.noStore
-        case .maxAge(let seconds): return "public, max-age=\(max(0, seconds))"
+        case .maxAge(let span): return "public, max-age=\(max(0, span.components.seconds))"
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 
 /// The `Date` header's value: the current time as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`),
 /// formatted once per second. (Parsing HTTP-dates is the upstream clients' `HTTPDate`.)
@@ -10,7 +11,7 @@ struct DateHeader {
 
     /// The current date, recomputed when the second changes.
     mutating func current() -> [UInt8] {
-        let now = time(nil)
+        let now = Int(WallClock.systemNow().components.seconds)
         if now != second {
             second = now
             bytes = Array(Self.format(now).utf8)
@@ -28,11 +29,4 @@ struct DateHeader {
         return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
             + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
-}
-
-/// Milliseconds of a monotonic clock.
-func monotonicMilliseconds() -> Int {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 import Locking
 
 /// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads.
@@ -73,14 +74,14 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish (answered with `Connection: close`),
     /// closes idle connections, and returns when every loop has stopped; connections still
-    /// busy after `gracePeriodMilliseconds` are closed.
-    public func shutdown(gracePeriodMilliseconds: Int = 10_000) async {
+    /// busy after `gracePeriod` are closed.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let (core, loops) = state.withLock { state -> (ServerCore?, [EventLoop]) in
             state.stopping = true
             return (state.core, state.loops)
         }
         guard let core else { return }
-        let deadline = monotonicMilliseconds() + gracePeriodMilliseconds
+        let deadline = MonotonicClock.systemNow() + gracePeriod
         for loop in loops { loop.post(.drain(deadline: deadline)) }
         await core.waitForLoops()
     }

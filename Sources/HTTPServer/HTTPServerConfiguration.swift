@@ -12,13 +12,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount: Int = AllowedCPUs.count
     /// Request size limits.
     public var limits = HTTPLimits()
-    /// Milliseconds a client has to send a complete request head, counted from its first
-    /// byte (or from the accept, for a connection's first request). `408` and close beyond.
-    public var headerTimeoutMilliseconds: Int = 10_000
-    /// Milliseconds without progress while receiving a body (`408` and close beyond).
-    public var bodyTimeoutMilliseconds: Int = 30_000
-    /// Milliseconds an idle keep-alive connection (or a stalled reader of a response) is kept.
-    public var idleTimeoutMilliseconds: Int = 60_000
+    /// The time a client has to send a complete request head, counted from its first byte (or
+    /// from the accept, for a connection's first request). `408` and close beyond. The event
+    /// loops check deadlines every quarter of the shortest timeout (5 to 250 ms), so a timeout
+    /// acts up to that much late.
+    public var headerTimeout: Duration = .seconds(10)
+    /// The longest time without progress while receiving a body (`408` and close beyond).
+    public var bodyTimeout: Duration = .seconds(30)
+    /// How long an idle keep-alive connection (or a stalled reader of a response) is kept.
+    public var idleTimeout: Duration = .seconds(60)
     /// Most simultaneous connections; further ones are refused with `503` and closed.
     public var maxConnections: Int = 10_000
     /// Most requests of one connection handled at once (pipelining depth).

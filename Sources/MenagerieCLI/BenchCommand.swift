@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 import GraphQL
 
 /// `menagerie bench`: the engine workloads of `../shared/bench/README.md`.
@@ -139,7 +140,7 @@ enum BenchCommand: Subcommand {
 
         // Warm up each workload and size its batches.
         for index in runs.indices {
-            await runs[index].warmUp(seconds: settings.warmup, batchSeconds: settings.batchTime)
+            await runs[index].warmUp(for: settings.warmup, batchTime: settings.batchTime)
         }
         // Measure the batches, interleaved.
         for _ in 0..<settings.batches {
@@ -167,7 +168,7 @@ enum BenchCommand: Subcommand {
             "cpu_per_wall":\(format(run.cpuPerWall, digits: 3))}
             """)
         }
-        return "{\"engine\":\"menagerie\",\"warmup_seconds\":\(format(settings.warmup, digits: 3)),"
+        return "{\"engine\":\"menagerie\",\"warmup_seconds\":\(format(settings.warmup.inSeconds, digits: 3)),"
             + "\"workloads\":[" + items.joined(separator: ",") + "]}"
     }
 
@@ -196,15 +197,15 @@ enum BenchCommand: Subcommand {
 /// The timing settings of a bench run.
 struct BenchSettings {
     var benchDirectory: String
-    var warmup: Double
+    var warmup: Duration
     var batches: Int
-    var batchTime: Double
+    var batchTime: Duration
 
     init(_ arguments: Arguments) throws(ArgumentError) {
         benchDirectory = arguments[option: "bench-dir"] ?? Self.defaultBenchDirectory()
         batches = try arguments.integer("batches", default: 5, command: "bench")
-        warmup = try Self.seconds(arguments, "warmup", default: 2)
-        batchTime = try Self.seconds(arguments, "batch-time", default: 1)
+        warmup = try Self.seconds(arguments, "warmup", default: .seconds(2))
+        batchTime = try Self.seconds(arguments, "batch-time", default: .seconds(1))
         guard batches >= 1 else { throw ArgumentError("menagerie bench: '--batches' must be at least 1") }
     }
 
@@ -218,13 +219,13 @@ struct BenchSettings {
         return "../shared/bench"
     }
 
-    private static func seconds(_ arguments: Arguments, _ name: String, default value: Double) throws(ArgumentError)
-        -> Double {
+    private static func seconds(_ arguments: Arguments, _ name: String, default value: Duration) throws(ArgumentError)
+        -> Duration {
         guard let text = arguments[option: name] else { return value }
         guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
             throw ArgumentError("menagerie bench: '--\(name)' needs a number of seconds, got '\(text)'")
         }
-        return seconds
+        return .clampedSeconds(seconds)
     }
 }
 
@@ -244,10 +245,10 @@ struct BenchRun {
         self.operation = operation
     }
 
-    /// Runs `count` operations; returns the wall time taken.
+    /// Runs `count` operations; returns the wall time and the process CPU time taken, in seconds.
     mutating func runOperations(_ count: Int) async -> (wall: Double, cpu: Double) {
-        let cpuStart = BenchClock.cpu()
-        let start = BenchClock.wall()
+        let cpuStart = CPUTime.process()
+        let start = MonotonicClock.systemNow()
         var accumulator = 0
         switch operation {
         case .sync(let body):
@@ -255,23 +256,23 @@ struct BenchRun {
         case .async(let body):
             for _ in 0..<count { accumulator &+= await body() }
         }
-        let wall = BenchClock.wall() - start
-        let cpu = BenchClock.cpu() - cpuStart
+        let wall = (MonotonicClock.systemNow() - start).inSeconds
+        let cpu = (CPUTime.process() - cpuStart).inSeconds
         sink &+= accumulator
         return (wall, cpu)
     }
 
-    /// Runs for at least `seconds`, then sets the batch size to about `batchSeconds` of work.
-    mutating func warmUp(seconds: Double, batchSeconds: Double) async {
-        let start = BenchClock.wall()
+    /// Runs for at least `warmup`, then sets the batch size to about `batchTime` of work.
+    mutating func warmUp(for warmup: Duration, batchTime: Duration) async {
+        let start = MonotonicClock.systemNow()
         var chunk = 1
         var rate = 0.0
         repeat {
             let (wall, _) = await runOperations(chunk)
             if wall > 0 { rate = Double(chunk) / wall }
             if wall < 0.1 { chunk = min(chunk * 2, 1 << 40) }
-        } while BenchClock.wall() - start < seconds
-        batchSize = max(1, Int((rate * batchSeconds).rounded()))
+        } while MonotonicClock.systemNow() - start < warmup
+        batchSize = max(1, Int((rate * batchTime.inSeconds).rounded()))
     }
 
     /// Measures one batch.

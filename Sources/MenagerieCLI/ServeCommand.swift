@@ -112,7 +112,7 @@ enum ServeCommand: Subcommand {
     /// The Redis shared cache `--redis` asks for (nil without it). Nothing connects yet.
     static func makeSharedCache(_ configuration: ServeConfiguration) -> RedisSharedCache? {
         configuration.redis.map {
-            RedisSharedCache(client: RedisClient(RedisClientConfiguration(url: $0, timeoutMilliseconds: configuration.redisTimeoutMilliseconds)))
+            RedisSharedCache(client: RedisClient(RedisClientConfiguration(url: $0, timeout: configuration.redisTimeout)))
         }
     }
 
@@ -168,7 +168,7 @@ enum ServeCommand: Subcommand {
             // Still serving; /ready says 503 so that health checks take this replica out.
             try? await Task.sleep(for: configuration.shutdownDelay)
         }
-        await server.shutdown(gracePeriodMilliseconds: 10_000)
+        await server.shutdown(gracePeriod: .seconds(10))
         server.log.log(.info, "stopped")
         return 0
     }

@@ -1,3 +1,4 @@
+import Clocks
 import GraphQL
 import GraphQLServer
 import Menagerie
@@ -56,8 +57,8 @@ struct ServeConfiguration: Equatable {
     var errorReporting: ErrorReporting = .complete
     /// The Redis server whose shared cache the replicas use (nil: none).
     var redis: RedisURL?
-    /// The longest one Redis call may take, in milliseconds.
-    var redisTimeoutMilliseconds = 50
+    /// The longest one Redis call may take.
+    var redisTimeout: Duration = .milliseconds(50)
 
     static let defaultDogCEOURL = UpstreamsConfiguration.dogCEOBaseURL
     static let defaultTheDogAPIURL = UpstreamsConfiguration.theDogAPIBaseURL
@@ -171,7 +172,7 @@ struct ServeConfiguration: Equatable {
                                             profileDefault: c.profile.introspection)
         c.images = try imagesMode(scanned[.images], environment: environment)
         c.redis = try redis(scanned[.redis], environment: environment)
-        c.redisTimeoutMilliseconds = try redisTimeout(scanned[.redisTimeout], environment: environment)
+        c.redisTimeout = try redisTimeout(scanned[.redisTimeout], environment: environment)
         return c
     }
 
@@ -188,14 +189,14 @@ struct ServeConfiguration: Equatable {
 
     /// `--redis-timeout MS` (or `MENAGERIE_REDIS_TIMEOUT`): whole milliseconds from 1 to 5000;
     /// absent: 50.
-    static func redisTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Int {
+    static func redisTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration {
         let source = flag != nil ? "'--redis-timeout'" : "MENAGERIE_REDIS_TIMEOUT"
-        guard let text = flag ?? environment("MENAGERIE_REDIS_TIMEOUT") else { return 50 }
+        guard let text = flag ?? environment("MENAGERIE_REDIS_TIMEOUT") else { return .milliseconds(50) }
         guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text),
               (1...maxRedisTimeoutMilliseconds).contains(value) else {
             throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 1 to \(maxRedisTimeoutMilliseconds); got '\(text)'")
         }
-        return value
+        return .milliseconds(value)
     }
 
     /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,
@@ -268,9 +269,7 @@ struct ServeConfiguration: Equatable {
 
     /// A timeout as the log shows it: seconds (`30`, `2.5`) or `off`.
     static func describe(_ timeout: Duration?) -> String {
-        guard let timeout else { return "off" }
-        let (whole, attoseconds) = timeout.components
-        return attoseconds == 0 ? String(whole) : String(Double(whole) + Double(attoseconds) / 1e18)
+        timeout?.secondsText ?? "off"
     }
 
     /// The URL the server is reachable at.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 import GraphQL
 
 /// The validation benchmarks, for `menagerie bench`: W3 (the introspection
@@ -130,9 +131,9 @@ enum ValidateWorkloads {
                 var best = Double.infinity
                 var errorCount = 0
                 for _ in 0..<max(1, repeats) {
-                    let start = threadCPUSeconds()
+                    let start = CPUTime.thread()
                     errorCount = validate(schema: schema, document: document).count
-                    best = min(best, threadCPUSeconds() - start)
+                    best = min(best, (CPUTime.thread() - start).inSeconds)
                 }
                 var line = "\(name) \(size) fields: \(formatMilliseconds(best)) ms CPU, \(errorCount) errors"
                 if let previous { line += ", x\(formatRatio(best / previous)) for double the fields" }
@@ -141,12 +142,6 @@ enum ValidateWorkloads {
             }
         }
         return lines
-    }
-
-    static func threadCPUSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     static func formatMilliseconds(_ seconds: Double) -> String {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 import Dispatch
 import Locking
 
@@ -43,12 +44,12 @@ final class RedisConnection: Sendable {
 
     /// Runs `commands` on the connection's queue and hands the replies (or the failure) to
     /// `completion`; a job that starts after `deadline` fails at once with a timeout.
-    func enqueue(_ commands: [[[UInt8]]], deadline: UInt64,
+    func enqueue(_ commands: [[[UInt8]]], deadline: Duration,
                  completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void) {
         queued.withLock { $0 += 1 }
         queue.async { [self] in
             let result: Result<[RESPValue], RedisError>
-            if RedisSocket.now() >= deadline {
+            if MonotonicClock.systemNow() >= deadline {
                 result = .failure(.timedOut)
             } else {
                 result = execute(commands, deadline: deadline)
@@ -63,7 +64,7 @@ final class RedisConnection: Sendable {
         queue.async { [self] in state.withLock { Self.drop(&$0) } }
     }
 
-    private func execute(_ commands: [[[UInt8]]], deadline: UInt64) -> Result<[RESPValue], RedisError> {
+    private func execute(_ commands: [[[UInt8]]], deadline: Duration) -> Result<[RESPValue], RedisError> {
         state.withLock { s -> Result<[RESPValue], RedisError> in
             do throws(RedisError) {
                 var handshake: [[[UInt8]]] = []

@@ -1,20 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 
 /// Blocking-with-deadline TCP calls over non-blocking Glibc sockets: every wait is a `poll`
-/// bounded by the call's deadline (monotonic nanoseconds, see ``now()``), so no call outlives it
-/// (name resolution aside: ``RedisClient`` bounds that from the caller's side).
+/// bounded by the call's deadline (a reading of ``MonotonicClock/systemNow()``), so no call
+/// outlives it (name resolution aside: ``RedisClient`` bounds that from the caller's side).
 enum RedisSocket {
-    /// Monotonic nanoseconds.
-    static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
-
     /// A connected non-blocking socket to `host:port` (each resolved address tried in turn).
-    static func connect(host: String, port: Int, deadline: UInt64) throws(RedisError) -> Int32 {
+    static func connect(host: String, port: Int, deadline: Duration) throws(RedisError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -69,7 +63,7 @@ enum RedisSocket {
     }
 
     /// Writes all of `bytes` before `deadline`.
-    static func write(_ fd: Int32, _ bytes: [UInt8], deadline: UInt64) throws(RedisError) {
+    static func write(_ fd: Int32, _ bytes: [UInt8], deadline: Duration) throws(RedisError) {
         var pending = bytes
         while !pending.isEmpty {
             let sent = send(fd, pending, pending.count, Int32(MSG_NOSIGNAL))
@@ -87,7 +81,7 @@ enum RedisSocket {
 
     /// Reads what has arrived (waiting until `deadline` for something) into `parser`, using
     /// `scratch` as the read buffer.
-    static func read(_ fd: Int32, into parser: inout RESPParser, scratch: inout [UInt8], deadline: UInt64) throws(RedisError) {
+    static func read(_ fd: Int32, into parser: inout RESPParser, scratch: inout [UInt8], deadline: Duration) throws(RedisError) {
         while true {
             let count = recv(fd, &scratch, scratch.count, 0)
             if count > 0 {
@@ -102,11 +96,11 @@ enum RedisSocket {
     }
 
     /// Waits until `fd` is ready for `events` (or has an error to report) or `deadline` passes.
-    static func wait(_ fd: Int32, for events: Int16, deadline: UInt64) throws(RedisError) {
+    static func wait(_ fd: Int32, for events: Int16, deadline: Duration) throws(RedisError) {
         while true {
-            let current = now()
+            let current = MonotonicClock.systemNow()
             guard current < deadline else { throw .timedOut }
-            let milliseconds = Int32(min(UInt64(Int32.max), (deadline - current + 999_999) / 1_000_000))
+            let milliseconds = Int32(clamping: (deadline - current).inMillisecondsRoundedUp)
             var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
             let ready = poll(&descriptors, 1, milliseconds)
             if ready > 0 { return }

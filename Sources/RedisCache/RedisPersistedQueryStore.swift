@@ -12,7 +12,7 @@ import Redis
 public struct RedisPersistedQueryStore: PersistedQueryStore {
     /// How long Redis keeps a registered query (24 h): a client whose hash has expired gets
     /// `PersistedQueryNotFound` and registers it again.
-    public static let timeToLiveMilliseconds = 24 * 3_600 * 1_000
+    public static let timeToLive: Duration = .seconds(24 * 3_600)
 
     let redis: RedisSharedCache
 
@@ -34,7 +34,7 @@ public struct RedisPersistedQueryStore: PersistedQueryStore {
     public func register(hash: String, query: String) async {
         let key = self.key(hash)
         _ = await redis.guarded { client throws(RedisError) in
-            try await client.set(key, Array(query.utf8), ttlMilliseconds: Self.timeToLiveMilliseconds)
+            try await client.set(key, Array(query.utf8), ttl: Self.timeToLive)
         }
     }
 }

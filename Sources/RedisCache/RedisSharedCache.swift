@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 import Redis
 import Upstreams
@@ -29,8 +30,8 @@ public final class RedisSharedCache: SharedCache {
 
     /// The breaker's default for Redis: opens when at least 5 calls in 10 s ended and half
     /// failed; open 1 s at first, doubling up to 10 s while Redis stays down.
-    public static let defaultBreakerPolicy = BreakerPolicy(window: 10, minimumCalls: 5, failureRate: 0.5,
-                                                           initialOpenDuration: 1, maxOpenDuration: 10)
+    public static let defaultBreakerPolicy = BreakerPolicy(window: .seconds(10), minimumCalls: 5, failureRate: 0.5,
+                                                           initialOpenDuration: .seconds(1), maxOpenDuration: .seconds(10))
 
     /// The script that deletes a lock only if it still holds the caller's token.
     static let unlockScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
@@ -76,11 +77,11 @@ public final class RedisSharedCache: SharedCache {
         return result
     }
 
-    public func lock(_ key: SharedCacheKey, token: String, milliseconds: Int) async -> SharedCacheLock {
+    public func lock(_ key: SharedCacheKey, token: String, lease: Duration) async -> SharedCacheLock {
         let lockKey = self.lockKey(key), entryKey = self.entryKey(key)
         let replies = await guarded { client throws(RedisError) in
             try Self.checked(await client.pipeline([
-                RedisClient.set(lockKey, Array(token.utf8), ttlMilliseconds: milliseconds, ifAbsent: true),
+                RedisClient.set(lockKey, Array(token.utf8), ttl: lease, ifAbsent: true),
                 [Array("GET".utf8), Array(entryKey.utf8)],
             ]))
         }
@@ -104,9 +105,9 @@ public final class RedisSharedCache: SharedCache {
         return lock == nil ? .released : .locked
     }
 
-    public func store(_ key: SharedCacheKey, _ value: [UInt8], milliseconds: Int, releasing token: String?) async {
+    public func store(_ key: SharedCacheKey, _ value: [UInt8], lifetime: Duration, releasing token: String?) async {
         let entryKey = self.entryKey(key), lockKey = self.lockKey(key)
-        var commands = [RedisClient.set(entryKey, value, ttlMilliseconds: milliseconds, ifAbsent: false)]
+        var commands = [RedisClient.set(entryKey, value, ttl: lifetime, ifAbsent: false)]
         if let token { commands.append(Self.unlockCommand(lockKey, token: token)) }
         _ = await guarded { client throws(RedisError) in try Self.checked(await client.pipeline(commands)) }
     }

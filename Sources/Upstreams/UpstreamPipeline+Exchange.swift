@@ -1,3 +1,5 @@
+import Clocks
+
 extension UpstreamPipeline {
     /// One logical call: the breaker's permission, then attempts with retries.
     ///
@@ -54,7 +56,8 @@ extension UpstreamPipeline {
             let started = clock.now()
             let transport = self.transport
             do {
-                let response = try await withDeadline(seconds: settings.timeout) { try await transport.send(request) }
+                // On expiry: `timedOut` at once, the exchange cancelled and not waited for.
+                let response = try await watchdog.race({ try await transport.send(request) }, expired: { TransportError.timedOut })
                 let elapsed = clock.now() - started
                 counters.update {
                     $0.responses += 1
@@ -64,7 +67,7 @@ extension UpstreamPipeline {
                     throw badResponse("the response is larger than \(settings.maxResponseBytes) bytes")
                 }
                 if response.isTransientFailure {
-                    let retryAfter = RetryPolicy.retryAfterSeconds(response.header("retry-after"), now: wallClock.now())
+                    let retryAfter = RetryPolicy.retryAfter(response.header("retry-after"), now: wallClock.now())
                     if try await mayRetry(request, attempt: attempt, retryAfter: retryAfter) { continue }
                     return .failure(response)
                 }
@@ -77,7 +80,7 @@ extension UpstreamPipeline {
                 let elapsed = clock.now() - started
                 counters.update { $0.observeLatency(elapsed) }
                 if error == .timedOut {
-                    let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(Self.seconds(settings.timeout)).")
+                    let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(settings.timeout.secondsText) s.")
                     counters.recordError(failure)
                     throw failure
                 }
@@ -100,17 +103,13 @@ extension UpstreamPipeline {
     }
 
     /// Waits before a retry and returns true, or returns false when no retry is allowed.
-    private func mayRetry(_ request: UpstreamRequest, attempt: Int, retryAfter: Double?) async throws -> Bool {
+    private func mayRetry(_ request: UpstreamRequest, attempt: Int, retryAfter: Duration?) async throws -> Bool {
         guard request.isIdempotent, attempt < settings.retry.maxAttempts,
               let delay = settings.retry.delay(beforeRetry: attempt, retryAfter: retryAfter),
               budget.tryWithdraw()
         else { return false }
         counters.update { $0.retries += 1 }
-        if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+        if delay > .zero { try await Task.sleep(for: delay) }
         return true
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 }

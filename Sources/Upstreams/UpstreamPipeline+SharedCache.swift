@@ -52,7 +52,7 @@ extension UpstreamPipeline {
         }
         let lockPolicy = settings.sharedLock
         let token = Self.lockToken()
-        switch await flow.cache.lock(flow.key, token: token, milliseconds: lockPolicy.leaseMilliseconds) {
+        switch await flow.cache.lock(flow.key, token: token, lease: lockPolicy.lease) {
         case .acquired(let value):
             // Stored by another replica between the read and the lock: no fetch needed.
             if let value, value != seen, let fetched = adopt(value, &flow) {
@@ -65,7 +65,7 @@ extension UpstreamPipeline {
             if let value, value != seen, let fetched = adopt(value, &flow) { return fetched }
             counters.update { $0.sharedLockWaits += 1 }
             for _ in 0..<lockPolicy.maxPolls {
-                try await Task.sleep(nanoseconds: UInt64(lockPolicy.pollIntervalMilliseconds) * 1_000_000)
+                try await Task.sleep(for: lockPolicy.pollInterval)
                 switch await flow.cache.poll(flow.key) {
                 case .value(let bytes):
                     return bytes == seen ? nil : adopt(bytes, &flow)
@@ -87,13 +87,12 @@ extension UpstreamPipeline {
 
     /// After a fetch whose answer went into the local cache: the same entry into the shared
     /// cache (fresh for `ttl`, then stale-if-error), releasing the lock if held.
-    func share(_ response: UpstreamResponse, _ flow: SharedFetch, ttl: Double, staleIfError: Double) async {
+    func share(_ response: UpstreamResponse, _ flow: SharedFetch, ttl: Duration, staleIfError: Duration) async {
         guard flow.usable else { return }
         let now = wallClock.now()
         let entry = SharedCacheEntry(upstream: flow.key.upstream, request: flow.key.request, response: response,
                                      freshUntil: now + ttl, staleUntil: now + ttl + staleIfError)
-        let milliseconds = Int(min(((ttl + staleIfError) * 1000).rounded(.up), 9e15))
-        await flow.cache.store(flow.key, entry.encoded(), milliseconds: max(1, milliseconds), releasing: flow.token)
+        await flow.cache.store(flow.key, entry.encoded(), lifetime: ttl + staleIfError, releasing: flow.token)
         counters.update { $0.sharedStores += 1 }
     }
 
@@ -101,9 +100,9 @@ extension UpstreamPipeline {
     /// a stale shared entry goes into the local cache as stale, for stale-if-error.
     func abandon(_ flow: SharedFetch, upstreamFailed: Bool, policy: CachePolicy) async {
         if let token = flow.token, flow.usable { await flow.cache.unlock(flow.key, token: token) }
-        guard upstreamFailed, policy.staleIfError > 0, let entry = flow.stale else { return }
+        guard upstreamFailed, policy.staleIfError > .zero, let entry = flow.stale else { return }
         let remaining = min(entry.staleUntil - wallClock.now(), policy.staleIfError)
-        if remaining > 0 { cache.storeStale(flow.key.request, entry.response, staleFor: remaining) }
+        if remaining > .zero { cache.storeStale(flow.key.request, entry.response, staleFor: remaining) }
     }
 
     /// A stale local entry to serve after an upstream failure, when a shared cache may have
@@ -137,13 +136,13 @@ extension UpstreamPipeline {
         }
         // Never fresher than this replica's own policy allows (a skewed clock cannot stretch it).
         let remaining = min(entry.freshUntil - now, policy.ttl(for: entry.response))
-        guard remaining > 0 else { return nil }
+        guard remaining > .zero else { return nil }
         guard let value = try? decode(entry.response), store?(value) ?? true else {
             counters.update { $0.sharedInvalid += 1 }
             return nil
         }
         let answer = UpstreamAnswer(value, counters: counters)
-        let staleWindow = min(max(0, entry.staleUntil - entry.freshUntil), policy.staleIfError)
+        let staleWindow = min(max(.zero, entry.staleUntil - entry.freshUntil), policy.staleIfError)
         if let version = cache.store(flow.key.request, entry.response, ttl: remaining, staleIfError: staleWindow) {
             memoize(answer, version: version, memoKey: memoKey)
         }

@@ -1,9 +1,10 @@
+import Clocks
 import Locking
 
 /// Settings of one upstream's pipeline.
 public struct UpstreamSettings: Sendable {
-    /// Seconds one exchange may take (default 10).
-    public var timeout: Double
+    /// The longest one exchange may take (default 10 s).
+    public var timeout: Duration
     /// Retry policy for idempotent requests.
     public var retry: RetryPolicy
     /// When the circuit breaker opens and for how long.
@@ -17,7 +18,7 @@ public struct UpstreamSettings: Sendable {
 
     /// Creates settings; the defaults are the documented production values.
     public init(
-        timeout: Double = 10,
+        timeout: Duration = .seconds(10),
         retry: RetryPolicy = RetryPolicy(),
         breaker: BreakerPolicy = BreakerPolicy(),
         cacheCapacity: Int = 512,
@@ -61,6 +62,8 @@ public final class UpstreamPipeline: Sendable {
     let inFlight = InFlightRequests<String>()
     let clock: MonotonicClock
     let wallClock: WallClock
+    /// Times every exchange out at ``UpstreamSettings/timeout``.
+    let watchdog: DeadlineWatchdog
     let decoded = Locked<[DecodedKey: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
@@ -82,6 +85,11 @@ public final class UpstreamPipeline: Sendable {
         self.breaker = CircuitBreaker(policy: settings.breaker, clock: clock)
         self.cache = ResponseCache(capacity: settings.cacheCapacity, clock: clock)
         self.budget = RetryBudget(capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
+        self.watchdog = DeadlineWatchdog(timeout: settings.timeout)
+    }
+
+    deinit {
+        watchdog.stop()
     }
 
     /// Sends `request` and returns a 2xx answer; any other answer becomes
@@ -168,7 +176,7 @@ public final class UpstreamPipeline: Sendable {
     ) async throws -> UpstreamAnswer<T> {
         let key = request.cacheKey
         let memoKey = DecodedKey(request: key, type: ObjectIdentifier(T.self))
-        let cacheable = request.isIdempotent && (policy.defaultTTL > 0 || policy.honoursCacheControl)
+        let cacheable = request.isIdempotent && (policy.defaultTTL > .zero || policy.honoursCacheControl)
         var stale: (response: UpstreamResponse, version: Int)?
         if cacheable {
             switch cache.lookup(key) {
@@ -241,14 +249,14 @@ public final class UpstreamPipeline: Sendable {
                 fetched = try await work()
             }
         } catch let error as UpstreamError {
-            if let stale = stale ?? sharedStale(key), policy.staleIfError > 0, error.kind != .badResponse,
+            if let stale = stale ?? sharedStale(key), policy.staleIfError > .zero, error.kind != .badResponse,
                let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
                 counters.update { $0.staleServed += 1 }
                 return answer
             }
             throw error
         }
-        if fetched.response.isTransientFailure, let stale = stale ?? sharedStale(key), policy.staleIfError > 0,
+        if fetched.response.isTransientFailure, let stale = stale ?? sharedStale(key), policy.staleIfError > .zero,
            let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
             counters.update { $0.staleServed += 1 }
             return answer

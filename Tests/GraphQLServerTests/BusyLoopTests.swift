@@ -103,7 +103,7 @@ final class BusyLoopTests: XCTestCase {
 
         let stopped = expectation(description: "shutdown")
         Task {
-            await server.shutdown(gracePeriodMilliseconds: 1_000)
+            await server.shutdown(gracePeriod: .seconds(1))
             stopped.fulfill()
         }
         wait(for: [stopped], timeout: 10)

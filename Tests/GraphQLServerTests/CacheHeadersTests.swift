@@ -15,7 +15,7 @@ final class CacheHeadersTests: XCTestCase {
 
         func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
             var result = await echo.execute(document, request: request)
-            result.cacheHint = document.contains("fresh") ? .maxAge(120) : .noStore
+            result.cacheHint = document.contains("fresh") ? .maxAge(.seconds(120)) : .noStore
             return result
         }
     }
@@ -162,7 +162,7 @@ final class CacheHeadersTests: XCTestCase {
         let port = try server.start()
         let body = #"{"query":"{ fresh }"}"#
         let answer = try loopbackExchange(port, "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
-        await server.shutdown(gracePeriodMilliseconds: 1_000)
+        await server.shutdown(gracePeriod: .seconds(1))
         XCTAssertTrue(answer.hasPrefix("HTTP/1.1 413"), answer)
         XCTAssertTrue(answer.contains("\r\nCache-Control: no-store\r\n"), answer)
     }

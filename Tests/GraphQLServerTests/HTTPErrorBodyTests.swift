@@ -52,7 +52,7 @@ final class HTTPErrorBodyTests: XCTestCase {
         let elsewhere = try exchange(port, "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 3000000\r\n\r\n")
         XCTAssertTrue(elsewhere.hasPrefix("HTTP/1.1 413 "), elsewhere)
         XCTAssertTrue(elsewhere.lowercased().contains("content-type: text/plain"), elsewhere)
-        await server.shutdown(gracePeriodMilliseconds: 1_000)
+        await server.shutdown(gracePeriod: .seconds(1))
     }
 
     func testGraphQLEndpointErrorsCarryACode() async throws {
@@ -72,6 +72,6 @@ final class HTTPErrorBodyTests: XCTestCase {
             XCTAssertTrue(response.hasPrefix("HTTP/1.1 \(status) "), response)
             XCTAssertEqual(try body(response)["errors"]?[0]?["extensions"]?["code"], .string(code), response)
         }
-        await server.shutdown(gracePeriodMilliseconds: 1_000)
+        await server.shutdown(gracePeriod: .seconds(1))
     }
 }

@@ -18,22 +18,22 @@ final class EpollTests: XCTestCase {
         XCTAssertEqual(Epoll.control(epfd, Epoll.add, first, events: Epoll.input), 0)
         XCTAssertEqual(Epoll.control(epfd, Epoll.add, second, events: Epoll.input | Epoll.readHangUp), 0)
         var events = EpollEvents(capacity: 4)
-        XCTAssertEqual(events.wait(epfd, timeout: 0), 0)
+        XCTAssertEqual(events.wait(epfd, timeout: .zero), 0)
 
         var one: UInt64 = 1
         XCTAssertEqual(write(second, &one, 8), 8)
-        XCTAssertEqual(events.wait(epfd, timeout: 1000), 1)
+        XCTAssertEqual(events.wait(epfd, timeout: .seconds(1)), 1)
         XCTAssertEqual(events[0].fd, second)
         XCTAssertEqual(events[0].events, Epoll.input)
 
         XCTAssertEqual(write(first, &one, 8), 8)
-        XCTAssertEqual(events.wait(epfd, timeout: 1000), 2)
+        XCTAssertEqual(events.wait(epfd, timeout: .seconds(1)), 2)
         XCTAssertEqual(Set([events[0].fd, events[1].fd]), [first, second])
 
         // An eventfd below its maximum is writable; after a delete nothing is reported.
         XCTAssertEqual(Epoll.control(epfd, Epoll.modify, first, events: Epoll.output), 0)
         XCTAssertEqual(Epoll.control(epfd, Epoll.delete, second, events: 0), 0)
-        XCTAssertEqual(events.wait(epfd, timeout: 1000), 1)
+        XCTAssertEqual(events.wait(epfd, timeout: .seconds(1)), 1)
         XCTAssertEqual(events[0].fd, first)
         XCTAssertEqual(events[0].events, Epoll.output)
     }

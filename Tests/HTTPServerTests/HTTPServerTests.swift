@@ -145,7 +145,7 @@ final class HTTPServerTests: XCTestCase {
         let client = try RawClient(port: port)
         client.send("GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
         try await Task.sleep(nanoseconds: 50_000_000)
-        await server.shutdown(gracePeriodMilliseconds: 100)
+        await server.shutdown(gracePeriod: .milliseconds(100))
         // The handler was still running: the connection is closed without a response.
         XCTAssertNil(client.readResponse())
         XCTAssertEqual(server.connectionCount, 0)
@@ -213,7 +213,7 @@ final class HTTPServerTests: XCTestCase {
     }
 
     func testSlowClientsDoNotDelayAFreshClient() throws {
-        let (server, port) = try startServer { $0.headerTimeoutMilliseconds = 60_000 }
+        let (server, port) = try startServer { $0.headerTimeout = .seconds(60) }
         var slow: [RawClient] = []
         for _ in 0..<1000 {
             let client = try RawClient(port: port)
@@ -231,8 +231,8 @@ final class HTTPServerTests: XCTestCase {
 
     func testHeaderAndIdleTimeouts() throws {
         let (server, port) = try startServer {
-            $0.headerTimeoutMilliseconds = 200
-            $0.idleTimeoutMilliseconds = 300
+            $0.headerTimeout = .milliseconds(200)
+            $0.idleTimeout = .milliseconds(300)
         }
         let partial = try RawClient(port: port)
         partial.send("GET / HTTP/1.1\r\nHost: x\r\n")
@@ -268,7 +268,7 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(idle.readResponse()?.status, 200)
         try await Task.sleep(nanoseconds: 50_000_000)
         let reader = Task.detached { busy.readResponse() }
-        await server.shutdown(gracePeriodMilliseconds: 5_000)
+        await server.shutdown(gracePeriod: .seconds(5))
         let response = await reader.value
         XCTAssertEqual(response?.text, "slow ms=300")
         XCTAssertEqual(response?.headers["connection"], "close")
@@ -279,7 +279,7 @@ final class HTTPServerTests: XCTestCase {
     private func blockingShutdown(_ server: HTTPServer) {
         let done = expectation(description: "shutdown")
         Task {
-            await server.shutdown(gracePeriodMilliseconds: 2_000)
+            await server.shutdown(gracePeriod: .seconds(2))
             done.fulfill()
         }
         wait(for: [done], timeout: 10)

@@ -26,26 +26,26 @@ final class RedisOptionsTests: XCTestCase {
     func testDefaultsAndSources() throws {
         let none = try parse([])
         XCTAssertNil(none.redis)
-        XCTAssertEqual(none.redisTimeoutMilliseconds, 50)
+        XCTAssertEqual(none.redisTimeout, .milliseconds(50))
         XCTAssertNil(ServeCommand.makeSharedCache(none))
         XCTAssertNil(try parse([], ["MENAGERIE_REDIS_URL": " "]).redis, "empty means none")
 
         let flag = try parse(["--redis", "redis://:pw@cache:6380/2", "--redis-timeout", "20"])
         XCTAssertEqual(flag.redis?.description, "redis://:***@cache:6380/2")
         XCTAssertEqual(flag.redis?.password, "pw")
-        XCTAssertEqual(flag.redisTimeoutMilliseconds, 20)
+        XCTAssertEqual(flag.redisTimeout, .milliseconds(20))
         let cache = try XCTUnwrap(ServeCommand.makeSharedCache(flag))
-        XCTAssertEqual(cache.client.configuration.timeoutMilliseconds, 20)
+        XCTAssertEqual(cache.client.configuration.timeout, .milliseconds(20))
         XCTAssertEqual(cache.client.configuration.url.host, "cache")
 
         let environment = try parse([], ["MENAGERIE_REDIS_URL": "redis://envhost", "MENAGERIE_REDIS_TIMEOUT": "75"])
         XCTAssertEqual(environment.redis?.description, "redis://envhost:6379")
-        XCTAssertEqual(environment.redisTimeoutMilliseconds, 75)
+        XCTAssertEqual(environment.redisTimeout, .milliseconds(75))
         // The flags win.
         let both = try parse(["--redis=redis://flaghost", "--redis-timeout=10"],
                              ["MENAGERIE_REDIS_URL": "redis://envhost", "MENAGERIE_REDIS_TIMEOUT": "75"])
         XCTAssertEqual(both.redis?.host, "flaghost")
-        XCTAssertEqual(both.redisTimeoutMilliseconds, 10)
+        XCTAssertEqual(both.redisTimeout, .milliseconds(10))
     }
 
     func testBadValuesAreClearErrors() {

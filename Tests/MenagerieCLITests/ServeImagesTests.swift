@@ -52,7 +52,7 @@ final class ServeImagesTests: XCTestCase {
         XCTAssertEqual(auto.mode, .auto)
         XCTAssertEqual(auto.policy.hosts, ImageURLPolicy.menagerieHosts)
         XCTAssertEqual(auto.autoSettings.budget, .milliseconds(2500))
-        XCTAssertEqual(auto.autoSettings.failingHostWindow, 300)
+        XCTAssertEqual(auto.autoSettings.failingHostWindow, .seconds(300))
         // Stand-ins for missing Dog CEO pictures come from the configured Dog CEO API.
         XCTAssertEqual(auto.autoSettings.breedPictures?.apiBaseURL, "https://dog.ceo/api")
         XCTAssertEqual(auto.autoSettings.breedPictures?.imageHost, "images.dog.ceo")

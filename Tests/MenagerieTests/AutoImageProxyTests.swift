@@ -14,7 +14,7 @@ final class AutoImageProxyTests: XCTestCase {
         var settings = ImageProxy.AutoSettings(breedPictures: breedPictures, clock: clock.clock)
         settings.budget = budget
         return ImageProxy(mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": port]),
-                          fetcher: LiveImageFetcher(timeout: 10, maxBytes: 1024), cacheBytes: 4096, auto: settings)
+                          fetcher: LiveImageFetcher(timeout: .seconds(10), maxBytes: 1024), cacheBytes: 4096, auto: settings)
     }
 
     func assertPlaceholder(_ answer: ImageAnswer, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
@@ -82,12 +82,12 @@ final class AutoImageProxyTests: XCTestCase {
         server.fault = .none
         assertPlaceholder(await proxy.answer(url: server.baseURL + "/one.png"))
         assertPlaceholder(await proxy.answer(url: server.baseURL + "/two.png"))
-        clock.advance(by: 299)
+        clock.advance(by: .seconds(299))
         assertPlaceholder(await proxy.answer(url: server.baseURL + "/three.png"))
         XCTAssertEqual(server.requestCount, asked, "a host remembered failing is not asked")
 
         // Past the window the host is asked again, and has recovered.
-        clock.advance(by: 2)
+        clock.advance(by: .seconds(2))
         assertPicture(await proxy.answer(url: server.baseURL + "/one.png"), source: "fetched")
         XCTAssertEqual(server.requestCount, asked + 1)
         XCTAssertFalse(proxy.isFailing(server.baseURL))
@@ -200,7 +200,7 @@ final class AutoImageProxyTests: XCTestCase {
         XCTAssertEqual(api.requestCount, apiCalls)
 
         // After the stand-in's lifetime the original picture is tried again.
-        clock.advance(by: 3601)
+        clock.advance(by: .seconds(3601))
         let before = images.count(path: "/breeds/hound-afghan/n02088094_1003.jpg")
         assertPicture(await proxy.answer(url: original), source: "breed-random")
         XCTAssertEqual(images.count(path: "/breeds/hound-afghan/n02088094_1003.jpg"), before + 1)
@@ -254,9 +254,9 @@ final class AutoImageProxyTests: XCTestCase {
 
     func testExpiringTableIsBoundedAndExpires() {
         let clock = ManualClock()
-        let table = ExpiringTable<Int>(capacity: 2, lifetime: 10, clock: clock.clock)
+        let table = ExpiringTable<Int>(capacity: 2, lifetime: .seconds(10), clock: clock.clock)
         table.set(1, for: "a")
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         table.set(2, for: "b")
         table.set(3, for: "c")
         XCTAssertEqual(table.count, 2)
@@ -265,7 +265,7 @@ final class AutoImageProxyTests: XCTestCase {
         XCTAssertEqual(table.value(for: "c"), 3)
         table.set(4, for: "c")
         XCTAssertEqual(table.count, 2, "replacing an entry needs no room")
-        clock.advance(by: 10)
+        clock.advance(by: .seconds(10))
         XCTAssertNil(table.value(for: "b"))
         XCTAssertEqual(table.count, 1)
         table.set(5, for: "d")

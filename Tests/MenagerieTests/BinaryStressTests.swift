@@ -107,7 +107,7 @@ final class BinaryStressTests: XCTestCase {
             "--zoo-url", stubs.baseURL(.zoo), "--dnd-url", stubs.baseURL(.dnd5e),
             "--log-level", "warning", "--images", "off",
         ], environment: ["MENAGERIE_THEDOGAPI_KEY": FixtureTests.apiKey])
-        let client = URLSessionTransport(timeout: 30, maxConnectionsPerHost: clients)
+        let client = URLSessionTransport(timeout: .seconds(30), maxConnectionsPerHost: clients)
 
         // 1. Every fixture once, whole responses compared.
         for fixture in fixtures {

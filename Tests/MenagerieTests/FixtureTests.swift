@@ -45,11 +45,11 @@ final class FixtureTests: XCTestCase {
         var variables = JSONObject()
         if let text = try text(name + ".variables.json") { variables = try JSONParser.parse(text).objectValue ?? JSONObject() }
         let operation = try text(name + ".operation")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        var timeout = 5.0
+        var timeout: Duration = .seconds(5)
         if let text = try text(name + ".faults.json"), let faults = try JSONParser.parse(text).objectValue {
             for (key, value) in faults {
                 guard let upstream = UpstreamID(rawValue: key), let kind = value.stringValue else { continue }
-                if kind == "hang" { timeout = 1 }
+                if kind == "hang" { timeout = .seconds(1) }
                 stubs.servers[upstream]?.fault = Self.fault(kind)
             }
         }

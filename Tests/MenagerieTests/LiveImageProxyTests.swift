@@ -7,7 +7,7 @@ import UpstreamStubs
 final class LiveImageProxyTests: XCTestCase {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100)
 
-    func makeProxy(_ server: StubServer, maxBytes: Int = 1024, timeout: Double = 10) -> ImageProxy {
+    func makeProxy(_ server: StubServer, maxBytes: Int = 1024, timeout: Duration = .seconds(10)) -> ImageProxy {
         ImageProxy(mode: .live, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": server.port]),
                    fetcher: LiveImageFetcher(timeout: timeout, maxBytes: maxBytes), cacheBytes: 4096)
     }
@@ -121,7 +121,7 @@ final class LiveImageProxyTests: XCTestCase {
 
     func testTimeoutIs504AndUnreachableIs502() async throws {
         let server = try StubServer { _ in .hang }
-        let proxy = makeProxy(server, timeout: 1)
+        let proxy = makeProxy(server, timeout: .seconds(1))
         let answer = await proxy.answer(url: server.baseURL + "/slow.png")
         XCTAssertEqual(answer.status, 504)
         XCTAssertEqual(String(decoding: answer.body, as: UTF8.self), "The upstream did not answer in time.\n")

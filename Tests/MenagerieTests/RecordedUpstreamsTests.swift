@@ -19,7 +19,7 @@ final class RecordedUpstreamsTests: XCTestCase {
         for upstream in UpstreamID.allCases {
             configuration.setURL(stubs.baseURL(upstream), for: upstream)
             configuration.settings[upstream]?.retry.maxAttempts = 1
-            configuration.settings[upstream]?.timeout = 5
+            configuration.settings[upstream]?.timeout = .seconds(5)
         }
         configuration.theDogAPIKey = APIKey(Self.apiKey)
         return try MenagerieApp(configuration: configuration)

@@ -33,7 +33,7 @@ final class RequestDeadlineTests: XCTestCase {
     func testHangingUpstreamGives504AndIsCancelled() async throws {
         let zoo = HangingTransport()
         var upstreams = UpstreamsConfiguration(mode: .embedded)
-        upstreams.settings[.zoo]?.timeout = 600
+        upstreams.settings[.zoo]?.timeout = .seconds(600)
         let app = try MenagerieApp(configuration: upstreams, transports: [.zoo: zoo])
         var configuration = GraphQLServerConfiguration()
         configuration.logLevel = .off

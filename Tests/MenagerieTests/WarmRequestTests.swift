@@ -51,7 +51,7 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold,
                        "warm requests use no facts loader")
         // Expired: the loader again (one batch), then at once again.
-        time.advance(by: 6 * 3600 + 1)
+        time.advance(by: .seconds(6 * 3600 + 1))
         let refreshed = await run(app, query)
         XCTAssertEqual(refreshed, cold)
         XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold + 1)
@@ -81,7 +81,7 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertEqual(derivations(app), afterCold, "warm requests derive nothing")
 
         // Past every freshness lifetime: answers fetched again, derived again, same results.
-        time.advance(by: 6 * 3600 + 1)
+        time.advance(by: .seconds(6 * 3600 + 1))
         for (query, answer) in zip(queries, cold) {
             let refreshed = await run(app, query)
             XCTAssertEqual(refreshed, answer)
@@ -102,7 +102,7 @@ final class WarmRequestTests: XCTestCase {
         let query = DnDMonsterQuery(name: "bear", limit: 10)
         let monsters = MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: ["index", "name"]))
 
-        time.advance(by: 3000)  // still fresh (zoo and D&D: 1 h, breed lists: 6 h)
+        time.advance(by: .seconds(3000))  // still fresh (zoo and D&D: 1 h, breed lists: 6 h)
         let breedsAgain = BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer())
         let factsAgain = BreedFactsIndex.of(try await upstreams.theDogAPI.breedsAnswer())
         let animalsAgain = AnimalCatalog.of(try await upstreams.zoo.animalsAnswer())
@@ -115,7 +115,7 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertTrue(factsAgain.named("Affenpinscher") === facts.named("affenpinscher"))
         XCTAssertEqual(facts.named("Affenpinscher")?.temperament.first, "Stubborn")
 
-        time.advance(by: 601)  // zoo and D&D expired; breed lists still fresh
+        time.advance(by: .seconds(601))  // zoo and D&D expired; breed lists still fresh
         let animalsRefreshed = AnimalCatalog.of(try await upstreams.zoo.animalsAnswer())
         let monstersRefreshed = MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: ["index", "name"]))
         let breedsStill = BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer())

@@ -4,6 +4,7 @@ import Foundation
 import JSON
 @testable import MenagerieUpstreams
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// The SRD monsters by index, from the shared data set.
@@ -53,8 +54,8 @@ func dndStubAnswer(_ request: StubRequest) -> StubAction {
 
 final class DnDClientTests: XCTestCase {
     func client(_ server: StubServer) -> DnDClient {
-        DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: 5),
-                                             settings: UpstreamSettings(timeout: 5, retry: .disabled)),
+        DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5)),
+                                             settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
                   endpoint: server.baseURL + "/graphql/2014")
     }
 
@@ -212,8 +213,8 @@ final class DnDClientTests: XCTestCase {
         server.fault = .garbage
         await XCTAssertThrowsUpstream(try await client(server).monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_BAD_RESPONSE")
         server.fault = .hang
-        let tight = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: 0.2),
-                                                         settings: UpstreamSettings(timeout: 0.2)),
+        let tight = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .milliseconds(200)),
+                                                         settings: UpstreamSettings(timeout: .milliseconds(200))),
                               endpoint: server.baseURL + "/graphql/2014")
         await XCTAssertThrowsUpstream(try await tight.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_TIMEOUT")
     }

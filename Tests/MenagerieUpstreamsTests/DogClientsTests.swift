@@ -3,12 +3,13 @@ import Foundation
 import JSON
 @testable import MenagerieUpstreams
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 final class DogCEOClientTests: XCTestCase {
     func client(_ server: StubServer, retry: RetryPolicy = .disabled) -> DogCEOClient {
-        let pipeline = UpstreamPipeline(upstream: .dogCEO, transport: URLSessionTransport(timeout: 5),
-                                        settings: UpstreamSettings(timeout: 5, retry: retry))
+        let pipeline = UpstreamPipeline(upstream: .dogCEO, transport: URLSessionTransport(timeout: .seconds(5)),
+                                        settings: UpstreamSettings(timeout: .seconds(5), retry: retry))
         return DogCEOClient(pipeline: pipeline, baseURL: server.baseURL + "/api/")
     }
 
@@ -125,8 +126,8 @@ final class DogCEOClientTests: XCTestCase {
 
 final class TheDogAPIClientTests: XCTestCase {
     func client(_ server: StubServer, key: String? = nil) -> TheDogAPIClient {
-        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: 5),
-                                        settings: UpstreamSettings(timeout: 5, retry: .disabled))
+        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
+                                        settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
         return TheDogAPIClient(pipeline: pipeline, baseURL: server.baseURL + "/v1", apiKey: APIKey(key))
     }
 

@@ -5,6 +5,7 @@ import JSON
 import Synchronization
 @testable import MenagerieUpstreams
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// The embedded snapshot layout, served from the shared reference data (never copied).
@@ -161,7 +162,7 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(configuration.baseURL(.zoo), "http://127.0.0.1:9999")
         XCTAssertEqual(configuration.baseURL(.dnd5e), "https://www.dnd5eapi.co/graphql/2014")
         XCTAssertEqual(configuration.theDogAPIKey?.value, "secret-key")
-        XCTAssertEqual(configuration.settings[.dogCEO]?.timeout, 2.5)
+        XCTAssertEqual(configuration.settings[.dogCEO]?.timeout, .milliseconds(2500))
         XCTAssertEqual(configuration.settings[.dogCEO]?.retry.maxAttempts, 1)
         XCTAssertNil(UpstreamsConfiguration.fromEnvironment(["THE_DOG_API_KEY": "  "]).theDogAPIKey)
         XCTAssertEqual(UpstreamsConfiguration.fromEnvironment([:], defaultMode: .live).modes[.dnd5e], .live)

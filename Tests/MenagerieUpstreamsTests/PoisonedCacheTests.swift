@@ -1,9 +1,11 @@
-import UpstreamStubs
+import Clocks
 import Foundation
 import JSON
 import Synchronization
 @testable import MenagerieUpstreams
+import UpstreamStubs
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// A garbage answer (HTTP 200 with the CDN's long caching header) is never cached or shared:
@@ -46,8 +48,8 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func pipeline(_ upstream: UpstreamName, clock: MonotonicClock = .system) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: 5),
-                         settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
+        UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: .seconds(5)),
+                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     func testDogCEOGarbageIsNotCachedAndTheNextCallAsksAgain() async throws {
@@ -195,7 +197,7 @@ final class PoisonedCacheTests: XCTestCase {
         upstream.heal()
         let p = pipeline(.dogCEO)
         let request = UpstreamRequest(url: upstream.baseURL + "/api/breeds/list/all")
-        let policy = CachePolicy(defaultTTL: 60)
+        let policy = CachePolicy(defaultTTL: .seconds(60))
         async let count = p.fetchDecoded(request, cache: policy) { response -> Int in response.body.count }
         async let text = p.fetchDecoded(request, cache: policy) { response -> String in String(decoding: response.body.prefix(10), as: UTF8.self) }
         let (bytes, start) = try await (count, text)
@@ -212,7 +214,7 @@ final class PoisonedCacheTests: XCTestCase {
         upstream.heal()
         let client = DogCEOClient(pipeline: pipeline(.dogCEO, clock: now.clock), baseURL: upstream.baseURL + "/api")
         let good = try await client.breeds()
-        now.advance(21_601)  // expired, within the 1 h stale-if-error bound
+        now.advance(.seconds(21_601))  // expired, within the 1 h stale-if-error bound
         upstream.server.fault = .garbage
         await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
         upstream.server.fault = .serverError

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 @testable import MenagerieUpstreams
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// Redirects: followed only within the origin first requested (at most 3); any other
@@ -20,8 +21,8 @@ final class RedirectTests: XCTestCase {
     }
 
     func client(_ baseURL: String) -> TheDogAPIClient {
-        TheDogAPIClient(pipeline: UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: 5),
-                                                   settings: UpstreamSettings(timeout: 5, retry: .disabled)),
+        TheDogAPIClient(pipeline: UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
+                                                   settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
                         baseURL: baseURL, apiKey: APIKey(Self.secret), policy: .never)
     }
 
@@ -80,8 +81,8 @@ final class RedirectTests: XCTestCase {
         XCTAssertTrue(server.requests.allSatisfy { $0.header("x-api-key") == Self.secret })
 
         // A redirect loop stops after 3 redirects followed.
-        let transport = URLSessionTransport(timeout: 5)
-        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: transport, settings: UpstreamSettings(timeout: 5, retry: .disabled))
+        let transport = URLSessionTransport(timeout: .seconds(5))
+        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: transport, settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
         server.reset()
         await XCTAssertThrowsUpstream(try await pipeline.fetch(UpstreamRequest(url: server.baseURL + "/v1/loop"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(server.requestCount, 1 + RedirectPolicy.maxRedirects)

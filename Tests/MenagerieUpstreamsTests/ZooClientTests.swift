@@ -20,8 +20,8 @@ final class ZooClientTests: XCTestCase {
     }
 
     func client(_ server: StubServer) -> ZooClient {
-        ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: 5),
-                                             settings: UpstreamSettings(timeout: 5, retry: .disabled)),
+        ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5)),
+                                             settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
                   baseURL: server.baseURL)
     }
 

@@ -10,7 +10,7 @@ import XCTest
 final class RedisFaultTests: XCTestCase {
     func testRedisDownAnswersFromTheUpstreamThenIsSkipped() async throws {
         let port = try RedisServerProcess.freePort()  // nothing listens there
-        let replica = try Replica(redis: "redis://127.0.0.1:\(port)", timeoutMilliseconds: 50)
+        let replica = try Replica(redis: "redis://127.0.0.1:\(port)", timeout: .milliseconds(50))
         for index in 0..<8 {
             let answer = try await replica.fetch("/breed/down\(index)/images")
             XCTAssertTrue(answer.contains("/breed/down\(index)/images"))
@@ -30,7 +30,7 @@ final class RedisFaultTests: XCTestCase {
     func testSlowRedisIsBoundedByTheTimeoutThenSkipped() async throws {
         let fake = try FakeRedisServer(mode: .silent)
         defer { fake.stop() }
-        let replica = try Replica(redis: fake.url, timeoutMilliseconds: 30)
+        let replica = try Replica(redis: fake.url, timeout: .milliseconds(30))
         for index in 0..<5 {
             _ = try await replica.fetch("/breed/slow\(index)/images")
         }
@@ -53,7 +53,7 @@ final class RedisFaultTests: XCTestCase {
     func testGarbageRepliesAndGarbageEntriesAreMisses() async throws {
         let fake = try FakeRedisServer(mode: .garbage)
         defer { fake.stop() }
-        let replica = try Replica(redis: fake.url, timeoutMilliseconds: 1000)
+        let replica = try Replica(redis: fake.url, timeout: .seconds(1))
         let answer = try await replica.fetch("/breeds/list/all")
         XCTAssertTrue(answer.contains("/breeds/list/all"))
         XCTAssertEqual(replica.redis.errors["protocol"], 1)
@@ -62,7 +62,7 @@ final class RedisFaultTests: XCTestCase {
 
         // A healthy Redis holding bytes that are no entry (or another request's entry).
         fake.mode = .healthy
-        let other = try Replica(redis: fake.url, timeoutMilliseconds: 1000)
+        let other = try Replica(redis: fake.url, timeout: .seconds(1))
         let key = SharedCacheKey(upstream: "dog-ceo", request: "GET https://dog.ceo/api/breed/x/images")
         try await other.shared.client.set(other.shared.entryKey(key), Array("not an entry".utf8))
         _ = try await other.fetch("/breed/x/images")
@@ -73,7 +73,7 @@ final class RedisFaultTests: XCTestCase {
         let stored = try await other.shared.client.get(other.shared.entryKey(key))
         let wrongKey = SharedCacheKey(upstream: "dog-ceo", request: "GET https://dog.ceo/api/breed/y/images")
         try await other.shared.client.set(other.shared.entryKey(wrongKey), try XCTUnwrap(stored))
-        let third = try Replica(redis: fake.url, timeoutMilliseconds: 1000)
+        let third = try Replica(redis: fake.url, timeout: .seconds(1))
         let answerY = try await third.fetch("/breed/y/images")
         XCTAssertTrue(answerY.contains("/breed/y/images"), "never another request's answer")
         XCTAssertEqual(third.counters.sharedInvalid, 1)
@@ -84,7 +84,7 @@ final class RedisFaultTests: XCTestCase {
         let fake = try FakeRedisServer(mode: .silent)
         defer { fake.stop() }
         let clocks = TestClocks()
-        let b = try Replica(redis: fake.url, clocks: clocks, timeoutMilliseconds: 250)
+        let b = try Replica(redis: fake.url, clocks: clocks, timeout: .milliseconds(250))
         for index in 0..<5 { _ = try await b.fetch("/breed/outage\(index)/images") }
         XCTAssertEqual(b.shared.breaker.state, .open)
 
@@ -101,7 +101,7 @@ final class RedisFaultTests: XCTestCase {
         XCTAssertEqual(fake.connections, connections)
 
         // After the open interval (1 s, on B's clock) the next request probes Redis and hits.
-        clocks.advance(1.1)
+        clocks.advance(.milliseconds(1100))
         let transportCalls = b.transport.calls
         let answer = try await b.fetch("/breeds/list/all")
         XCTAssertTrue(answer.contains("/breeds/list/all"))
@@ -112,7 +112,7 @@ final class RedisFaultTests: XCTestCase {
     }
 
     func testAnUnresolvableHostIsAMiss() async throws {
-        let replica = try Replica(redis: "redis://no-such-host.invalid:6379", timeoutMilliseconds: 50)
+        let replica = try Replica(redis: "redis://no-such-host.invalid:6379", timeout: .milliseconds(50))
         let answer = try await replica.fetch("/breeds/list/all")
         XCTAssertTrue(answer.contains("/breeds/list/all"))
         XCTAssertEqual(replica.transport.calls, 1)

@@ -8,15 +8,30 @@ final class SharedCacheEntryTests: XCTestCase {
                                                           UpstreamHeader("Set-Cookie", "a=b"),
                                                           UpstreamHeader("Cache-Control", "max-age=60")],
                                    body: Array("{\"message\":{}}".utf8)),
-        freshUntil: 1_800_000_000.25, staleUntil: 1_800_003_600.25)
+        freshUntil: .milliseconds(1_800_000_000_250), staleUntil: .milliseconds(1_800_003_600_250))
 
     func testRoundTripKeepsOnlyTheHeadersThePipelineReads() throws {
         let decoded = try XCTUnwrap(SharedCacheEntry(decoding: entry.encoded()))
         XCTAssertEqual(decoded, entry)
         XCTAssertEqual(decoded.response.headers.map(\.name), ["Content-Type", "Cache-Control"])
-        XCTAssertEqual(decoded.freshUntil, 1_800_000_000.25)
-        XCTAssertEqual(decoded.staleUntil, 1_800_003_600.25)
+        XCTAssertEqual(decoded.freshUntil, .milliseconds(1_800_000_000_250))
+        XCTAssertEqual(decoded.staleUntil, .milliseconds(1_800_003_600_250))
         XCTAssertEqual(decoded.request, "GET https://dog.ceo/api/breeds/list/all")
+    }
+
+    func testTimesAreMillisecondsSince1970() {
+        // After `MNGR` and the version: fresh-until and stale-until, 8 bytes each, big-endian.
+        let bytes = entry.encoded()
+        func milliseconds(at offset: Int) -> Int64 {
+            Int64(bitPattern: bytes[offset..<offset + 8].reduce(0) { $0 << 8 | UInt64($1) })
+        }
+        XCTAssertEqual(milliseconds(at: 5), 1_800_000_000_250)
+        XCTAssertEqual(milliseconds(at: 13), 1_800_003_600_250)
+        // A fraction of a millisecond is rounded to the nearest.
+        var finer = entry
+        finer.freshUntil = .milliseconds(1_800_000_000_250) + .microseconds(600)
+        let decoded = SharedCacheEntry(decoding: finer.encoded())
+        XCTAssertEqual(decoded?.freshUntil, .milliseconds(1_800_000_000_251))
     }
 
     func testAnythingElseDoesNotDecode() {

@@ -1,3 +1,4 @@
+import Clocks
 import Redis
 @testable import RedisCache
 import UpstreamStubs
@@ -57,14 +58,14 @@ final class SharedCacheRedisTests: XCTestCase {
         let clocks = TestClocks()
         let a = try Replica(redis: url, clocks: clocks), b = try Replica(redis: url, clocks: clocks)
         _ = try await a.fetch("/breed/hound/images")  // fresh for 60 s from now
-        clocks.advance(40)
+        clocks.advance(.seconds(40))
         _ = try await b.fetch("/breed/hound/images")
         XCTAssertEqual(b.counters.sharedHits, 1)
         XCTAssertEqual(b.transport.calls, 0)
-        clocks.advance(15)  // 55 s: still fresh for both
+        clocks.advance(.seconds(15))  // 55 s: still fresh for both
         _ = try await b.fetch("/breed/hound/images")
         XCTAssertEqual(b.counters.cacheHits, 1, "B's local copy is fresh for the 20 s A's had left")
-        clocks.advance(10)  // 65 s: expired everywhere, though Redis still holds it (as stale)
+        clocks.advance(.seconds(10))  // 65 s: expired everywhere, though Redis still holds it (as stale)
         _ = try await b.fetch("/breed/hound/images")
         XCTAssertEqual(b.transport.calls, 1, "B's copy expired when A's did, and so did the shared entry")
         XCTAssertEqual(b.counters.sharedHits, 1)
@@ -81,20 +82,20 @@ final class SharedCacheRedisTests: XCTestCase {
         let clocks = TestClocks()
         let a = try Replica(redis: url, clocks: clocks)
         let first = try await a.fetch("/breeds/list/all")
-        clocks.advance(120)  // past freshness (60 s), within stale-if-error (3600 s)
+        clocks.advance(.seconds(120))  // past freshness (60 s), within stale-if-error (3600 s)
         let failing = try Replica(redis: url, clocks: clocks, transport: CountingTransport(status: 503))
         let answer = try await failing.fetch("/breeds/list/all")
         XCTAssertEqual(answer, first, "the upstream failed: A's stale answer from Redis")
         XCTAssertEqual(failing.transport.calls, 1)
         XCTAssertEqual(failing.counters.staleServed, 1)
         XCTAssertEqual(failing.counters.sharedHits, 0)
-        clocks.advance(3600)  // past the stale window too: the failure shows
+        clocks.advance(.seconds(3600))  // past the stale window too: the failure shows
         await XCTAssertThrowsErrorAsync(try await failing.fetch("/breeds/list/all"))
     }
 
     func testStampedeOnTwoReplicasMakesOneUpstreamCall() async throws {
         let url = try redis().url()
-        let lock = SharedCacheLockPolicy(leaseMilliseconds: 10_000, pollIntervalMilliseconds: 5, maxPolls: 2000)
+        let lock = SharedCacheLockPolicy(lease: .seconds(10), pollInterval: .milliseconds(5), maxPolls: 2000)
         let a = try Replica(redis: url, lock: lock, transport: CountingTransport(delaySeconds: 0.02))
         let b = try Replica(redis: url, lock: lock, transport: CountingTransport(delaySeconds: 0.02))
         for round in 0..<5 {
@@ -129,7 +130,7 @@ final class SharedCacheRedisTests: XCTestCase {
         XCTAssertEqual(stranger.redis.errors["server"], 1)
         XCTAssertEqual(stranger.counters.sharedHits, 0)
         // A wrong password fails the handshake itself.
-        let wrong = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url(password: "nope")), timeoutMilliseconds: 1000))
+        let wrong = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url(password: "nope")), timeout: .seconds(1)))
         do {
             try await wrong.ping()
             XCTFail("a wrong password must not work")
@@ -145,8 +146,8 @@ final class SharedCacheRedisTests: XCTestCase {
         _ = try await replica.fetch("/breeds/list/all")
         let key = replica.shared.entryKey(SharedCacheKey(upstream: "dog-ceo", request: "GET https://dog.ceo/api/breeds/list/all"))
         XCTAssertEqual(key, "menagerie:v1:dog-ceo:GET https://dog.ceo/api/breeds/list/all")
-        let db3 = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url(database: 3)), timeoutMilliseconds: 1000))
-        let db0 = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url()), timeoutMilliseconds: 1000))
+        let db3 = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url(database: 3)), timeout: .seconds(1)))
+        let db0 = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url()), timeout: .seconds(1)))
         let stored = try await db3.get(key)
         XCTAssertNotNil(stored.flatMap { SharedCacheEntry(decoding: $0) })
         let elsewhere = try await db0.get(key)
@@ -173,14 +174,14 @@ final class SharedCacheRedisTests: XCTestCase {
 
     func testClientAPI() async throws {
         let server = try redis()
-        let client = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url()), timeoutMilliseconds: 2000, poolSize: 3))
+        let client = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: server.url()), timeout: .seconds(2), poolSize: 3))
         try await client.ping()
         let absent = try await client.get("k")
         XCTAssertNil(absent)
-        try await client.set("k", Array("v1".utf8), ttlMilliseconds: 60_000)
+        try await client.set("k", Array("v1".utf8), ttl: .seconds(60))
         let value = try await client.get("k")
         XCTAssertEqual(value, Array("v1".utf8))
-        let second = try await client.setIfAbsent("k", Array("v2".utf8), ttlMilliseconds: 1000)
+        let second = try await client.setIfAbsent("k", Array("v2".utf8), ttl: .seconds(1))
         XCTAssertFalse(second)
         let other = try await client.setIfAbsent("k2", Array("v2".utf8))
         XCTAssertTrue(other)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// The circuit breaker protects without punishing: it judges logical calls (retries count
@@ -49,15 +50,15 @@ final class BreakerTests: XCTestCase {
     }
 
     let now = TestClock()
-    static let sharedOnly = CachePolicy(defaultTTL: 0, honoursCacheControl: false, staleIfError: 0)
+    static let sharedOnly = CachePolicy(defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero)
 
     func pipeline(_ upstream: SwitchableUpstream, retry: RetryPolicy = .disabled) -> UpstreamPipeline {
         UpstreamPipeline(upstream: "dog-ceo", transport: upstream.transport,
-                         settings: UpstreamSettings(timeout: 5, retry: retry), clock: now.clock)
+                         settings: UpstreamSettings(timeout: .seconds(5), retry: retry), clock: now.clock)
     }
 
     /// Three attempts per call with tiny backoffs and a budget that never runs out.
-    let threeAttempts = RetryPolicy(maxAttempts: 3, baseDelay: 0.001, maxDelay: 0.005, budgetCapacity: 1000)
+    let threeAttempts = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5), budgetCapacity: 1000)
 
     static func call(_ p: UpstreamPipeline, _ path: String = "/breeds/list/all", cache: CachePolicy = .never) async throws -> UpstreamResponse {
         try await p.fetch(UpstreamRequest(url: "http://dog.invalid" + path), cache: cache)
@@ -84,7 +85,7 @@ final class BreakerTests: XCTestCase {
         XCTAssertEqual(p.breaker.state, .closed)
         upstream.down = false
         try await assertSucceeds(p)  // at once
-        now.advance(2)
+        now.advance(.seconds(2))
         for _ in 0..<3 { try await assertSucceeds(p) }
         XCTAssertEqual(p.counters.values.breakerRejections, 0)
     }
@@ -96,10 +97,10 @@ final class BreakerTests: XCTestCase {
         for index in 0..<6 { await XCTAssertThrowsUpstream(try await Self.call(p, "/breed/b\(index)/images"), code: "UPSTREAM_UNAVAILABLE") }
         XCTAssertEqual(p.breaker.state, .open)
         upstream.down = false
-        now.advance(0.5)
+        now.advance(.milliseconds(500))
         await XCTAssertThrowsUpstream(try await Self.call(p), code: "UPSTREAM_UNAVAILABLE")  // still open, no call
         XCTAssertEqual(upstream.exchanges, 5)
-        now.advance(1.5)  // 2 s after recovery
+        now.advance(.milliseconds(1500))  // 2 s after recovery
         for _ in 0..<3 { try await assertSucceeds(p) }
         XCTAssertEqual(p.breaker.state, .closed)
     }
@@ -119,7 +120,7 @@ final class BreakerTests: XCTestCase {
         XCTAssertEqual(p.counters.values.breakerRejections, 1)
         // Recovery.
         upstream.down = false
-        now.advance(1)
+        now.advance(.seconds(1))
         try await assertSucceeds(p)
         XCTAssertEqual(p.breaker.state, .closed)
     }
@@ -131,26 +132,26 @@ final class BreakerTests: XCTestCase {
         upstream.state.withLock { $0.refuse = true }  // connection errors count like 503s
         for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE") }
         XCTAssertEqual(p.breaker.state, .open)
-        var intervals: [Double] = []
+        var intervals: [Duration] = []
         for _ in 0..<7 {
             let interval = p.breaker.openDuration
             intervals.append(interval)
             let exchanges = upstream.exchanges
-            now.advance(interval - 0.01)
+            now.advance(interval - .milliseconds(10))
             await XCTAssertThrowsUpstream(try await Self.call(p), code: "UPSTREAM_UNAVAILABLE")
             XCTAssertEqual(upstream.exchanges, exchanges, "open: no upstream call")
-            now.advance(0.01)
+            now.advance(.milliseconds(10))
             XCTAssertEqual(p.breaker.state, .halfOpen)
             await XCTAssertThrowsUpstream(try await Self.call(p), code: "UPSTREAM_UNAVAILABLE")
             XCTAssertEqual(upstream.exchanges, exchanges + 1, "half-open: one probe")
             XCTAssertEqual(p.breaker.state, .open)
         }
-        XCTAssertEqual(intervals, [1, 2, 4, 8, 16, 30, 30])
+        XCTAssertEqual(intervals, [1, 2, 4, 8, 16, 30, 30].map { Duration.seconds($0) })
         XCTAssertTrue(UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie").contains("menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 1\n"))
 
         // The upstream is back: the next probe closes the breaker, and calls flow again.
         upstream.down = false
-        now.advance(30)
+        now.advance(.seconds(30))
         try await assertSucceeds(p)
         XCTAssertEqual(p.breaker.state, .closed)
         try await assertSucceeds(p)
@@ -169,7 +170,7 @@ final class BreakerTests: XCTestCase {
         upstream.down = true
         for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/y\(index)"), code: "UPSTREAM_UNAVAILABLE") }
         XCTAssertEqual(p.breaker.state, .open)
-        XCTAssertEqual(p.breaker.openDuration, 1)
+        XCTAssertEqual(p.breaker.openDuration, .seconds(1))
     }
 
     func testHalfOpenLetsOneProbeThroughAtATime() async throws {
@@ -178,7 +179,7 @@ final class BreakerTests: XCTestCase {
         upstream.down = true
         for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE") }
         upstream.down = false
-        now.advance(1)
+        now.advance(.seconds(1))
         upstream.held = true
         let entered = upstream.entered
         let probe = Task { try await BreakerTests.call(p, "/probe") }
@@ -202,26 +203,26 @@ final class BreakerTests: XCTestCase {
         }
         XCTAssertEqual(p.breaker.state, .closed)
         // Failures older than the 10 s window are forgotten...
-        now.advance(11)
+        now.advance(.seconds(11))
         upstream.down = true
         for index in 0..<4 { _ = try? await Self.call(p, "/a\(index)") }
         XCTAssertEqual(p.breaker.state, .closed)
-        now.advance(11)
+        now.advance(.seconds(11))
         for index in 0..<4 { _ = try? await Self.call(p, "/b\(index)") }
         XCTAssertEqual(p.breaker.state, .closed)
         // ...while 5 in the window open it.
-        now.advance(5)
+        now.advance(.seconds(5))
         _ = try? await Self.call(p, "/c")
         XCTAssertEqual(p.breaker.state, .open)
         // Recovery.
         upstream.down = false
-        now.advance(1)
+        now.advance(.seconds(1))
         try await assertSucceeds(p)
     }
 
     func testNotFoundAnswersNeverOpenIt() async throws {
         let p = UpstreamPipeline(upstream: "zoo", transport: ClosureTransport { _ in UpstreamResponse(status: 404, text: "no") },
-                                 settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: now.clock)
+                                 settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: now.clock)
         for index in 0..<20 {
             _ = try await p.send(UpstreamRequest(url: "http://zoo.invalid/animals/\(index)"), cache: .never)
         }
@@ -273,10 +274,10 @@ final class BreakerTests: XCTestCase {
 
     func testPolicyNumbers() {
         let policy = BreakerPolicy()
-        XCTAssertEqual(policy.window, 10)
+        XCTAssertEqual(policy.window, .seconds(10))
         XCTAssertEqual(policy.minimumCalls, 5)
         XCTAssertEqual(policy.failureRate, 0.5)
-        XCTAssertEqual((0..<8).map { policy.openDuration(afterFailedProbes: $0) }, [1, 2, 4, 8, 16, 30, 30, 30])
+        XCTAssertEqual((0..<8).map { policy.openDuration(afterFailedProbes: $0) }, [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
         XCTAssertEqual(BreakerPolicy.disabled.minimumCalls, .max)
     }
 }

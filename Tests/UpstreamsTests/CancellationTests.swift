@@ -39,7 +39,7 @@ final class UpstreamCancellationTests: XCTestCase {
 
     func pipeline(_ transport: GatedTransport) -> UpstreamPipeline {
         UpstreamPipeline(upstream: "zoo", transport: transport,
-                         settings: UpstreamSettings(timeout: 60, retry: .disabled))
+                         settings: UpstreamSettings(timeout: .seconds(60), retry: .disabled))
     }
 
     func waitUntil(_ condition: () -> Bool) async {
@@ -55,7 +55,7 @@ final class UpstreamCancellationTests: XCTestCase {
 
     let request = UpstreamRequest(url: "http://zoo.invalid/animals")
     /// Shared among identical concurrent requests, never cached.
-    let sharedOnly = CachePolicy(defaultTTL: 0, honoursCacheControl: false, staleIfError: 0)
+    let sharedOnly = CachePolicy(defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero)
 
     func testCancelledCallStopsAtOnce() async {
         for policy in [CachePolicy.never, sharedOnly] {

@@ -1,7 +1,9 @@
-import UpstreamStubs
+import Clocks
 import Foundation
 import Synchronization
+import UpstreamStubs
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// What is derived from an upstream answer is computed once per answer: every request the
@@ -25,8 +27,8 @@ final class DerivedAnswerTests: XCTestCase {
     final class Other: Sendable {}
 
     func pipeline(_ server: StubServer, clock: MonotonicClock) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
-                         settings: UpstreamSettings(timeout: 5, retry: .disabled), clock: clock)
+        UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     let decodeText: @Sendable (UpstreamResponse) -> String = { String(decoding: $0.body, as: UTF8.self) }
@@ -37,7 +39,7 @@ final class DerivedAnswerTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
         let request = UpstreamRequest(url: server.baseURL + "/animals")
-        let policy = CachePolicy(defaultTTL: 60)
+        let policy = CachePolicy(defaultTTL: .seconds(60))
         let derivations = Mutex(0)
         func index(_ answer: UpstreamAnswer<String>) -> Index {
             answer.derived(as: Index.self) { text in
@@ -60,7 +62,7 @@ final class DerivedAnswerTests: XCTestCase {
         XCTAssertEqual(first.derivedCount, 2)
         XCTAssertEqual(p.counters.values.derivations, 2)
 
-        now.advance(61)  // expired: fetched again, a new answer, derived again
+        now.advance(.seconds(61))  // expired: fetched again, a new answer, derived again
         let refreshed = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         XCTAssertFalse(refreshed === first)
         XCTAssertFalse(index(refreshed) === firstIndex)
@@ -78,11 +80,11 @@ final class DerivedAnswerTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
         let request = UpstreamRequest(url: server.baseURL + "/animals")
-        let policy = CachePolicy(defaultTTL: 60, staleIfError: 600)
+        let policy = CachePolicy(defaultTTL: .seconds(60), staleIfError: .seconds(600))
         let fresh = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         let derived = fresh.derived(as: Index.self) { Index($0.count) }
         failing.withLock { $0 = true }
-        now.advance(61)
+        now.advance(.seconds(61))
         let stale = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         XCTAssertEqual(p.counters.values.staleServed, 1)
         XCTAssertTrue(stale === fresh)

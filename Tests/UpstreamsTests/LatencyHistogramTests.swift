@@ -1,4 +1,5 @@
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// The per-upstream exchange latency histogram and its Prometheus exposition.
@@ -12,14 +13,14 @@ final class LatencyHistogramTests: XCTestCase {
         let transport = ClosureTransport { request in
             let parts = request.url.split(separator: "/")
             let seconds = parts.last.flatMap { Double(String($0)) } ?? 0
-            clock.advance(seconds)
+            clock.advance(.seconds(seconds))
             if parts.contains("fail") { throw TransportError.connectionFailed("refused") }
             return UpstreamResponse(status: 200, text: "[]")
         }
         return UpstreamPipeline(
             upstream: upstream,
             transport: transport,
-            settings: UpstreamSettings(timeout: 60, retry: .disabled, breaker: .disabled),
+            settings: UpstreamSettings(timeout: .seconds(60), retry: .disabled, breaker: .disabled),
             clock: clock.clock
         )
     }

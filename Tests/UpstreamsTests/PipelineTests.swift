@@ -1,15 +1,17 @@
-import UpstreamStubs
+import Clocks
 import Foundation
 import Synchronization
+import UpstreamStubs
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 final class PipelineTests: XCTestCase {
     func fastRetry(_ attempts: Int = 3) -> RetryPolicy {
-        RetryPolicy(maxAttempts: attempts, baseDelay: 0.001, maxDelay: 0.05)
+        RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(1), maxDelay: .milliseconds(50))
     }
 
-    func pipeline(_ server: StubServer, timeout: Double = 5, retry: RetryPolicy? = nil, breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) -> UpstreamPipeline {
+    func pipeline(_ server: StubServer, timeout: Duration = .seconds(5), retry: RetryPolicy? = nil, breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) -> UpstreamPipeline {
         UpstreamPipeline(
             upstream: "dog-ceo",
             transport: URLSessionTransport(timeout: timeout),
@@ -23,7 +25,7 @@ final class PipelineTests: XCTestCase {
             .json("{\"echo\":\"\(request.method) \(request.target) \(request.header("x-test") ?? "")\"}")
         }
         defer { server.stop() }
-        let transport = URLSessionTransport(timeout: 5)
+        let transport = URLSessionTransport(timeout: .seconds(5))
         let response = try await transport.send(UpstreamRequest(url: server.baseURL + "/a/b?c=1", headers: [UpstreamHeader("X-Test", "yes")]))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "{\"echo\":\"GET /a/b?c=1 yes\"}")
@@ -35,7 +37,7 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server)
         let request = UpstreamRequest(url: server.baseURL + "/breeds/list/all")
-        let policy = CachePolicy(defaultTTL: 3600)
+        let policy = CachePolicy(defaultTTL: .seconds(3600))
         _ = try await p.fetch(request, cache: policy)
         _ = try await p.fetch(request, cache: policy)
         XCTAssertEqual(server.requestCount, 1)
@@ -50,7 +52,7 @@ final class PipelineTests: XCTestCase {
         let p = pipeline(server, clock: now.clock)
         let decodes = Mutex(0)
         let request = UpstreamRequest(url: server.baseURL + "/list")
-        let policy = CachePolicy(defaultTTL: 60)
+        let policy = CachePolicy(defaultTTL: .seconds(60))
         for _ in 0..<3 {
             let value = try await p.fetchDecoded(request, cache: policy) { response -> String in
                 decodes.withLock { $0 += 1 }
@@ -59,7 +61,7 @@ final class PipelineTests: XCTestCase {
             XCTAssertEqual(value, "[1]")
         }
         XCTAssertEqual(decodes.withLock { $0 }, 1)
-        now.advance(61)  // expired: fetched and decoded again
+        now.advance(.seconds(61))  // expired: fetched and decoded again
         _ = try await p.fetchDecoded(request, cache: policy) { _ in decodes.withLock { $0 += 1 } }
         XCTAssertEqual(decodes.withLock { $0 }, 2)
         XCTAssertEqual(server.requestCount, 2)
@@ -83,13 +85,13 @@ final class PipelineTests: XCTestCase {
         }
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
-        let policy = CachePolicy(defaultTTL: 3600)
+        let policy = CachePolicy(defaultTTL: .seconds(3600))
         let short = UpstreamRequest(url: server.baseURL + "/short")
         _ = try await p.fetch(short, cache: policy)
-        now.advance(59)
+        now.advance(.seconds(59))
         _ = try await p.fetch(short, cache: policy)
         XCTAssertEqual(server.count(path: "/short"), 1)
-        now.advance(2)
+        now.advance(.seconds(2))
         _ = try await p.fetch(short, cache: policy)
         XCTAssertEqual(server.count(path: "/short"), 2)
         let noStore = UpstreamRequest(url: server.baseURL + "/nostore")
@@ -103,7 +105,7 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server)
         let request = UpstreamRequest(url: server.baseURL + "/breeds/list/all")
-        let policy = CachePolicy(defaultTTL: 0, honoursCacheControl: false)  // dedupe only, no caching
+        let policy = CachePolicy(defaultTTL: .zero, honoursCacheControl: false)  // dedupe only, no caching
         let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
             for _ in 0..<5 { group.addTask { try await p.fetch(request, cache: policy).body } }
             var all: [[UInt8]] = []
@@ -175,8 +177,8 @@ final class PipelineTests: XCTestCase {
     func testOversizedResponseIsBadResponse() async throws {
         let server = try StubServer { _ in .json("[" + String(repeating: "1,", count: 600) + "1]") }
         defer { server.stop() }
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
-                                 settings: UpstreamSettings(timeout: 5, maxResponseBytes: 1000))
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+                                 settings: UpstreamSettings(timeout: .seconds(5), maxResponseBytes: 1000))
         await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(server.requestCount, 1)
     }
@@ -218,8 +220,8 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         let url = server.baseURL + "/x"
         server.stop()
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
-                                 settings: UpstreamSettings(timeout: 5, retry: fastRetry()))
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+                                 settings: UpstreamSettings(timeout: .seconds(5), retry: fastRetry()))
         do {
             _ = try await p.fetch(UpstreamRequest(url: url), cache: .never)
             XCTFail("expected an error")
@@ -245,7 +247,7 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         server.fault = .hang
-        let p = pipeline(server, timeout: 0.3)
+        let p = pipeline(server, timeout: .milliseconds(300))
         do {
             _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never)
             XCTFail("expected an error")
@@ -261,9 +263,9 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         server.fault = .slow(0.5)
-        let tight = pipeline(server, timeout: 0.2)
+        let tight = pipeline(server, timeout: .milliseconds(200))
         await XCTAssertThrowsUpstream(try await tight.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_TIMEOUT")
-        let relaxed = pipeline(server, timeout: 5)
+        let relaxed = pipeline(server, timeout: .seconds(5))
         let response = try await relaxed.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never)
         XCTAssertEqual(response.status, 200)
     }
@@ -273,15 +275,15 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[\"fresh\"]") }
         defer { server.stop() }
         let p = pipeline(server, retry: .disabled, clock: now.clock)
-        let policy = CachePolicy(defaultTTL: 10, honoursCacheControl: false, staleIfError: 100)
+        let policy = CachePolicy(defaultTTL: .seconds(10), honoursCacheControl: false, staleIfError: .seconds(100))
         let request = UpstreamRequest(url: server.baseURL + "/list")
         let first = try await p.fetch(request, cache: policy)
-        now.advance(50)  // expired, within the stale bound
+        now.advance(.seconds(50))  // expired, within the stale bound
         server.fault = .serverError
         let stale = try await p.fetch(request, cache: policy)
         XCTAssertEqual(stale.body, first.body)
         XCTAssertEqual(p.counters.values.staleServed, 1)
-        now.advance(100)  // beyond the bound
+        now.advance(.seconds(100))  // beyond the bound
         await XCTAssertThrowsUpstream(try await p.fetch(request, cache: policy), code: "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(server.requestCount, 3)
     }
@@ -290,9 +292,9 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         server.fault = .serverError
-        let retry = RetryPolicy(maxAttempts: 5, baseDelay: 0.001, maxDelay: 0.01, budgetCapacity: 3, budgetRefillPerSuccess: 0)
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: 5),
-                                 settings: UpstreamSettings(timeout: 5, retry: retry, breaker: .disabled))
+        let retry = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(1), maxDelay: .milliseconds(10), budgetCapacity: 3, budgetRefillPerSuccess: 0)
+        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+                                 settings: UpstreamSettings(timeout: .seconds(5), retry: retry, breaker: .disabled))
         for _ in 0..<3 {
             await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
         }
@@ -304,8 +306,8 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         let p = pipeline(server)
-        _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: CachePolicy(defaultTTL: 60))
-        _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: CachePolicy(defaultTTL: 60))
+        _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: CachePolicy(defaultTTL: .seconds(60)))
+        _ = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: CachePolicy(defaultTTL: .seconds(60)))
         let loaders = LoaderMetrics()
         loaders.record(loader: "monster", size: 3)
         let text = UpstreamMetricsText.render(pipelines: [p], loaders: loaders, prefix: "menagerie")
@@ -322,23 +324,5 @@ final class PipelineTests: XCTestCase {
         ] {
             XCTAssertTrue(text.contains(line + "\n"), "missing: \(line)")
         }
-    }
-}
-
-/// A manually advanced clock.
-final class TestClock: Sendable {
-    private let seconds = Mutex(1000.0)
-    var clock: MonotonicClock { MonotonicClock { [self] in seconds.withLock { $0 } } }
-    func advance(_ by: Double) { seconds.withLock { $0 += by } }
-}
-
-func XCTAssertThrowsUpstream<T>(_ expression: @autoclosure () async throws -> T, code: String, file: StaticString = #filePath, line: UInt = #line) async {
-    do {
-        _ = try await expression()
-        XCTFail("expected \(code)", file: file, line: line)
-    } catch let error as UpstreamError {
-        XCTAssertEqual(error.code, code, file: file, line: line)
-    } catch {
-        XCTFail("unexpected error \(error)", file: file, line: line)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 import UpstreamStubs
@@ -7,7 +8,7 @@ import XCTest
 /// `Retry-After` as delta-seconds and as an HTTP-date (RFC 9110 §10.2.3, §5.6.7).
 final class RetryAfterTests: XCTestCase {
     /// 2026-11-22T03:30:00Z.
-    let now = 1_795_318_200.0
+    let now = Duration.seconds(1_795_318_200)
 
     func testDateFormsAllGiveTheSameInstant() {
         let expected: Int64 = 784_111_777  // 1994-11-06T08:49:37Z
@@ -32,8 +33,8 @@ final class RetryAfterTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Thu, 29 Feb 2024 23:59:59 GMT", now: now), 1_709_251_199)
         XCTAssertEqual(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now), 253_402_300_799)
         XCTAssertEqual(HTTPDate.parse("Mon, 01 Jan 0001 00:00:00 GMT", now: now), -62_135_596_800)
-        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:00 GMT", now: now), Int64(now))
-        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:60 GMT", now: now), Int64(now) + 60)  // leap second
+        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:00 GMT", now: now), now.components.seconds)
+        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:60 GMT", now: now), now.components.seconds + 60)  // leap second
     }
 
     func testDaysFromCivilAgreesWithFoundationCalendar() {
@@ -81,33 +82,33 @@ final class RetryAfterTests: XCTestCase {
     }
 
     func testRetryAfterHeaderValues() {
-        XCTAssertNil(RetryPolicy.retryAfterSeconds(nil, now: now))
-        XCTAssertNil(RetryPolicy.retryAfterSeconds("", now: now))
-        XCTAssertNil(RetryPolicy.retryAfterSeconds("soon", now: now))
-        XCTAssertNil(RetryPolicy.retryAfterSeconds("-5", now: now))
-        XCTAssertNil(RetryPolicy.retryAfterSeconds("1.5", now: now))
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("0", now: now), 0)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds(" 120 ", now: now), 120)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("99999999999999999999999", now: now), .infinity)
+        XCTAssertNil(RetryPolicy.retryAfter(nil, now: now))
+        XCTAssertNil(RetryPolicy.retryAfter("", now: now))
+        XCTAssertNil(RetryPolicy.retryAfter("soon", now: now))
+        XCTAssertNil(RetryPolicy.retryAfter("-5", now: now))
+        XCTAssertNil(RetryPolicy.retryAfter("1.5", now: now))
+        XCTAssertEqual(RetryPolicy.retryAfter("0", now: now), .zero)
+        XCTAssertEqual(RetryPolicy.retryAfter(" 120 ", now: now), .seconds(120))
+        XCTAssertEqual(RetryPolicy.retryAfter("99999999999999999999999", now: now), .clampedSeconds(Int.max))
         // Dates: relative to now; in the past is 0.
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:30:02 GMT", now: now), 2)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:30:02 GMT", now: now + 0.5), 1.5)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sunday, 22-Nov-26 04:30:00 GMT", now: now), 3600)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sun Nov 22 03:31:00 2026", now: now), 60)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:29:00 GMT", now: now), 0)
-        XCTAssertEqual(RetryPolicy.retryAfterSeconds("Sun, 06 Nov 1994 08:49:37 GMT", now: now), 0)
-        XCTAssertNil(RetryPolicy.retryAfterSeconds("Sun, 32 Nov 2026 03:30:02 GMT", now: now))
+        XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:02 GMT", now: now), .seconds(2))
+        XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:02 GMT", now: now + .milliseconds(500)), .milliseconds(1500))
+        XCTAssertEqual(RetryPolicy.retryAfter("Sunday, 22-Nov-26 04:30:00 GMT", now: now), .seconds(3600))
+        XCTAssertEqual(RetryPolicy.retryAfter("Sun Nov 22 03:31:00 2026", now: now), .seconds(60))
+        XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:29:00 GMT", now: now), .zero)
+        XCTAssertEqual(RetryPolicy.retryAfter("Sun, 06 Nov 1994 08:49:37 GMT", now: now), .zero)
+        XCTAssertNil(RetryPolicy.retryAfter("Sun, 32 Nov 2026 03:30:02 GMT", now: now))
     }
 
     func testDelayHonoursDatesWithinTheCapAndStopsBeyondIt() {
-        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0, maxDelay: 2)
-        let soon = RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:30:01 GMT", now: now)
-        XCTAssertEqual(policy.delay(beforeRetry: 1, retryAfter: soon), 1)
-        let past = RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:00:00 GMT", now: now)
-        XCTAssertEqual(policy.delay(beforeRetry: 1, retryAfter: past), 0)
-        let late = RetryPolicy.retryAfterSeconds("Sun, 22 Nov 2026 03:30:03 GMT", now: now)
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: .zero, maxDelay: .seconds(2))
+        let soon = RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:01 GMT", now: now)
+        XCTAssertEqual(policy.delay(beforeRetry: 1, retryAfter: soon), .seconds(1))
+        let past = RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:00:00 GMT", now: now)
+        XCTAssertEqual(policy.delay(beforeRetry: 1, retryAfter: past), .zero)
+        let late = RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:03 GMT", now: now)
         XCTAssertNil(policy.delay(beforeRetry: 1, retryAfter: late))
-        XCTAssertNil(policy.delay(beforeRetry: 1, retryAfter: .infinity))
+        XCTAssertNil(policy.delay(beforeRetry: 1, retryAfter: .clampedSeconds(Int.max)))
     }
 
     /// A stub answering 429 with `Retry-After: value` to its first request, then 200.
@@ -122,11 +123,11 @@ final class RetryAfterTests: XCTestCase {
         }
     }
 
-    func pipeline(wallClock: Double) -> UpstreamPipeline {
+    func pipeline(wallClock: Duration) -> UpstreamPipeline {
         UpstreamPipeline(
             upstream: "dnd5e",
-            transport: URLSessionTransport(timeout: 5),
-            settings: UpstreamSettings(timeout: 5, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.001, maxDelay: 0.05)),
+            transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(50))),
             wallClock: WallClock { wallClock }
         )
     }
@@ -160,7 +161,7 @@ final class RetryAfterTests: XCTestCase {
         // 0.04 s ahead of the (fixed) wall clock, within the 0.05 s cap: retried.
         let server = try rateLimitedOnce("Sun, 22 Nov 2026 03:30:01 GMT")
         defer { server.stop() }
-        let p = pipeline(wallClock: now + 0.96)
+        let p = pipeline(wallClock: now + .milliseconds(960))
         let response = try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(server.requestCount, 2)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import Upstreams
+import UpstreamTestSupport
 import XCTest
 
 /// Every way the pipeline hands out an answer is recorded in the current `UpstreamUsage`,
@@ -36,9 +37,9 @@ final class UpstreamUsageTests: XCTestCase {
     let time = TestClock()
     let transport = ScriptedTransport()
     lazy var pipeline = UpstreamPipeline(upstream: "zoo", transport: transport,
-                                         settings: UpstreamSettings(timeout: 30, retry: .disabled), clock: time.clock)
+                                         settings: UpstreamSettings(timeout: .seconds(30), retry: .disabled), clock: time.clock)
     let request = UpstreamRequest(url: "http://zoo.invalid/animals")
-    let policy = CachePolicy(defaultTTL: 100, honoursCacheControl: true, staleIfError: 1000)
+    let policy = CachePolicy(defaultTTL: .seconds(100), honoursCacheControl: true, staleIfError: .seconds(1000))
 
     /// The usage of one call made with a recorder bound.
     static func usage(of call: @Sendable () async throws -> Void) async -> UpstreamUsage.Summary {
@@ -58,26 +59,26 @@ final class UpstreamUsageTests: XCTestCase {
         let p = pipeline
         let cold = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(cold.answers, 1)
-        XCTAssertEqual(cold.freshUntil, 1100)
+        XCTAssertEqual(cold.freshUntil, .seconds(1100))
         XCTAssertTrue(cold.isReusable)
-        time.advance(40)
+        time.advance(.seconds(40))
         let warm = await Self.usage(of: fetch(p, policy))
-        XCTAssertEqual(warm.freshUntil, 1100, "a hit keeps its entry's expiry")
+        XCTAssertEqual(warm.freshUntil, .seconds(1100), "a hit keeps its entry's expiry")
         XCTAssertTrue(warm.isReusable)
         XCTAssertEqual(transport.state.withLock { $0.calls }, 1)
         // The synchronous peek records the same way.
         let request = self.request
         let peek = await Self.usage { _ = p.freshAnswer(request, as: [UInt8].self) }
         XCTAssertEqual(peek.answers, 1)
-        XCTAssertEqual(peek.freshUntil, 1100)
+        XCTAssertEqual(peek.freshUntil, .seconds(1100))
     }
 
     func testUpstreamMaxAgeSetsTheExpiryAndNoStoreIsUncacheable() async {
         let p = pipeline
         transport.state.withLock { $0.headers = [UpstreamHeader("Cache-Control", "max-age=30")] }
         let short = await Self.usage(of: fetch(p, policy))
-        XCTAssertEqual(short.freshUntil, 1030)
-        time.advance(31)
+        XCTAssertEqual(short.freshUntil, .seconds(1030))
+        time.advance(.seconds(31))
         transport.state.withLock { $0.headers = [UpstreamHeader("Cache-Control", "no-store")] }
         let refused = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(refused.answers, 1)
@@ -96,14 +97,14 @@ final class UpstreamUsageTests: XCTestCase {
     func testStaleIfErrorIsStaleAndAFailureIsAFailure() async {
         let p = pipeline
         _ = await Self.usage(of: fetch(p, policy))
-        time.advance(150)  // expired, within stale-if-error
+        time.advance(.seconds(150))  // expired, within stale-if-error
         transport.state.withLock { $0.failing = true }
         let stale = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(stale.answers, 1)
         XCTAssertEqual(stale.stale, 1)
         XCTAssertFalse(stale.isReusable)
         XCTAssertEqual(p.counters.values.staleServed, 1)
-        time.advance(2000)  // beyond it
+        time.advance(.seconds(2000))  // beyond it
         let failed = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(failed.answers, 0)
         XCTAssertEqual(failed.failures, 1)
@@ -127,7 +128,7 @@ final class UpstreamUsageTests: XCTestCase {
         XCTAssertEqual(p.counters.values.deduplicated, 1)
         for summary in [a, b] {
             XCTAssertEqual(summary.answers, 1)
-            XCTAssertEqual(summary.freshUntil, 1100)
+            XCTAssertEqual(summary.freshUntil, .seconds(1100))
             XCTAssertTrue(summary.isReusable)
         }
     }
@@ -139,12 +140,12 @@ final class UpstreamUsageTests: XCTestCase {
         let (request, policy, time) = (self.request, self.policy, self.time)
         let summary = await Self.usage {
             _ = try await p.fetchDecodedAnswer(request, cache: policy) { $0.body }
-            time.advance(10)
-            let child = Task { _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: 50)) { $0.body } }
+            time.advance(.seconds(10))
+            let child = Task { _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: .seconds(50))) { $0.body } }
             try await child.value
         }
         XCTAssertEqual(summary.answers, 2)
-        XCTAssertEqual(summary.freshUntil, 1060)
+        XCTAssertEqual(summary.freshUntil, .seconds(1060))
     }
 
     func testNothingIsRecordedWithoutARecorder() async throws {

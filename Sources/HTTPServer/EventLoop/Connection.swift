@@ -28,13 +28,14 @@ final class Connection {
     /// The client's end of input has been read (it may still read our responses).
     var readClosed = false
     /// When the current request head started (the accept, for the first request).
-    var headStartedAt: Int?
-    var lastReadAt: Int
-    var lastWriteAt: Int
-    var deadline = Int.max
+    var headStartedAt: Duration?
+    var lastReadAt: Duration
+    var lastWriteAt: Duration
+    /// When the sweep acts on the connection (nil: never, while its handlers run).
+    var deadline: Duration?
     var registeredEvents: UInt32 = 0
 
-    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: Int) {
+    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: Duration) {
         self.fd = fd
         self.id = id
         self.parser = HTTPRequestParser(limits: limits)

@@ -54,9 +54,11 @@ struct EpollEvents {
     // is the array's own count, so the kernel writes inside it, and the pointer does not
     // outlive the call. Test: `EpollTests`, every `HTTPServerTests` test; AddressSanitizer
     // runs of `HTTPServerTests` (CI).
-    /// Waits up to `timeout` milliseconds for events of `epfd`; returns their count (-1 on error).
-    mutating func wait(_ epfd: Int32, timeout: Int32) -> Int32 {
-        events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32($0.count), timeout) }
+    /// Waits up to `timeout` (in whole milliseconds, rounded up) for events of `epfd`; returns
+    /// their count (-1 on error).
+    mutating func wait(_ epfd: Int32, timeout: Duration) -> Int32 {
+        let milliseconds = Int32(clamping: timeout.inMillisecondsRoundedUp)
+        return events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32($0.count), milliseconds) }
     }
 
     /// The events and file descriptor of the `index`th event of the last wait.

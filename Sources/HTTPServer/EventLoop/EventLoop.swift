@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Clocks
 
 // Kept unsafe construct: `@unchecked Sendable` (the loop is handed to its thread, to handler
 // tasks as their executor, and to `HTTPServer.shutdown`). Invariant: only `post` and
@@ -18,7 +19,8 @@ import Glibc
 /// `EventLoopTimeouts`; each connection's state in `ConnectionState`).
 ///
 /// Everything but `post` runs on the loop's own thread; `post` (used by handler tasks and
-/// by `shutdown`) goes through the inbox.
+/// by `shutdown`) goes through the inbox. Time is the ``MonotonicClock``'s, read once per
+/// iteration.
 final class EventLoop: @unchecked Sendable {
     let core: ServerCore
     let epfd: Int32
@@ -31,11 +33,13 @@ final class EventLoop: @unchecked Sendable {
     let serverName: [UInt8]
     /// Set by the first `.drain` message: no more connections or requests are taken.
     var draining = false
-    var drainDeadline = Int.max
+    var drainDeadline: Duration?
     /// The buffer each `recv` reads into.
     var scratch = [UInt8](repeating: 0, count: 65536)
-    /// The longest the loop waits for events between deadline sweeps (milliseconds).
-    let tick: Int
+    /// The longest the loop waits for events between deadline sweeps.
+    let tick: Duration
+    /// How long a lingering close waits for the client to close its end.
+    static let lingerTimeout: Duration = .seconds(2)
 
     init(core: ServerCore) throws(HTTPServerError) {
         self.core = core
@@ -45,8 +49,8 @@ final class EventLoop: @unchecked Sendable {
         inbox = EventLoopInbox(wakeFD: wakeFD)
         serverName = Array(core.configuration.serverName.utf8)
         let c = core.configuration
-        let shortest = min(c.headerTimeoutMilliseconds, c.bodyTimeoutMilliseconds, c.idleTimeoutMilliseconds)
-        tick = max(5, min(250, shortest / 4))
+        let shortest = min(c.headerTimeout, c.bodyTimeout, c.idleTimeout)
+        tick = max(.milliseconds(5), min(.milliseconds(250), shortest / 4))
         Epoll.control(epfd, Epoll.add, wakeFD, events: Epoll.input)
         Epoll.control(epfd, Epoll.add, core.listenFD, events: Epoll.input | Epoll.exclusive)
     }
@@ -59,12 +63,12 @@ final class EventLoop: @unchecked Sendable {
     /// The loop: runs on its own thread until drained (see `HTTPServer.shutdown`).
     func run() {
         var events = EpollEvents(capacity: 256)
-        var nextSweep = monotonicMilliseconds() + tick
+        var nextSweep = MonotonicClock.systemNow() + tick
         inbox.attachLoopThread()
         while true {
-            let count = events.wait(epfd, timeout: Int32(tick))
+            let count = events.wait(epfd, timeout: tick)
             if count < 0 && errno != EINTR { break }
-            var now = monotonicMilliseconds()
+            var now = MonotonicClock.systemNow()
             if count > 0 {
                 for index in 0..<Int(count) {
                     let (flags, fd) = events[index]
@@ -76,14 +80,14 @@ final class EventLoop: @unchecked Sendable {
                         handleEvents(flags, on: connection, now: now)
                     }
                 }
-                now = monotonicMilliseconds()
+                now = MonotonicClock.systemNow()
             }
             runLocalMessages()
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now + tick
             }
-            if draining && (connections.isEmpty || now >= drainDeadline) { break }
+            if draining && (connections.isEmpty || drainDeadline.map({ now >= $0 }) == true) { break }
         }
         for connection in Array(connections.values) { closeConnection(connection) }
         let leftover = inbox.close()
@@ -96,7 +100,7 @@ final class EventLoop: @unchecked Sendable {
     /// Runs messages posted from the loop thread (task jobs, completions) until none are left.
     private func runLocalMessages() {
         guard var batch = inbox.takeLocal() else { return }
-        let now = monotonicMilliseconds()
+        let now = MonotonicClock.systemNow()
         while true {
             for message in batch { handle(message, now: now) }
             guard let next = inbox.takeLocal() else { return }
@@ -104,7 +108,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func handle(_ message: Message, now: Int) {
+    private func handle(_ message: Message, now: Duration) {
         switch message {
         case .job(let job):
             run(job)

@@ -6,7 +6,7 @@ import Glibc
 /// registration with epoll) and closing.
 extension EventLoop {
     /// Accepts up to 64 pending connections.
-    func acceptConnections(now: Int) {
+    func acceptConnections(now: Duration) {
         for _ in 0..<64 {
             let fd = Epoll.accept(core.listenFD)
             if fd < 0 { return }

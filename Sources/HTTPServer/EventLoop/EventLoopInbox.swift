@@ -8,7 +8,7 @@ extension EventLoop {
     /// What other threads (and the loop itself) ask of a loop.
     enum Message: Sendable {
         case completion(fd: Int32, id: UInt64, sequence: UInt64, response: HTTPResponse)
-        case drain(deadline: Int)
+        case drain(deadline: Duration)
         /// A task job: handler tasks run on their connection's loop (see `TaskExecutor`).
         case job(UnownedJob)
     }

@@ -5,7 +5,7 @@ import Glibc
 /// A connection's way in: its epoll readiness events, reading, parsing requests and
 /// dispatching each to the handler.
 extension EventLoop {
-    func handleEvents(_ flags: UInt32, on connection: Connection, now: Int) {
+    func handleEvents(_ flags: UInt32, on connection: Connection, now: Duration) {
         if flags & Epoll.error != 0 {
             closeConnection(connection)
             return
@@ -30,7 +30,7 @@ extension EventLoop {
     }
 
     /// Reads what is available; returns false if the connection was closed.
-    func readInput(_ connection: Connection, now: Int) -> Bool {
+    func readInput(_ connection: Connection, now: Duration) -> Bool {
         var rounds = 0
         while !connection.readClosed && rounds < 16 {
             rounds += 1
@@ -56,7 +56,7 @@ extension EventLoop {
 
     /// Parses and dispatches the buffered requests while the connection takes requests and
     /// the pipeline and output backlog allow; then flushes what is ready.
-    func processInput(_ connection: Connection, now: Int) {
+    func processInput(_ connection: Connection, now: Duration) {
         let maxInFlight = core.configuration.maxPipelinedRequests
         parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
                         && connection.outputBacklog < Connection.maxOutputBacklog

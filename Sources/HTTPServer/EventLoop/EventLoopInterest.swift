@@ -3,11 +3,11 @@
 /// closed here.
 extension EventLoop {
     /// Re-computes the epoll interest and the deadline; closes finished connections.
-    func update(_ connection: Connection, now: Int) {
+    func update(_ connection: Connection, now: Duration) {
         guard !connection.state.isClosed else { return }
         let c = core.configuration
         if connection.state.isLingering {
-            if connection.readClosed || draining && connection.slots.isEmpty && now >= drainDeadline {
+            if connection.readClosed || draining && connection.slots.isEmpty && drainDeadline.map({ now >= $0 }) == true {
                 closeConnection(connection)
                 return
             }
@@ -29,15 +29,15 @@ extension EventLoop {
         if connection.hasUnsentOutput { events |= Epoll.output }
         setInterest(connection, events)
         if connection.hasUnsentOutput {
-            connection.deadline = connection.lastWriteAt + c.idleTimeoutMilliseconds
+            connection.deadline = connection.lastWriteAt + c.idleTimeout
         } else if connection.inFlight > 0 {
-            connection.deadline = Int.max
+            connection.deadline = nil
         } else if connection.parser.isReadingBody {
-            connection.deadline = connection.lastReadAt + c.bodyTimeoutMilliseconds
+            connection.deadline = connection.lastReadAt + c.bodyTimeout
         } else if let started = connection.headStartedAt {
-            connection.deadline = started + c.headerTimeoutMilliseconds
+            connection.deadline = started + c.headerTimeout
         } else {
-            connection.deadline = max(connection.lastReadAt, connection.lastWriteAt) + c.idleTimeoutMilliseconds
+            connection.deadline = max(connection.lastReadAt, connection.lastWriteAt) + c.idleTimeout
         }
     }
 

@@ -7,7 +7,7 @@ import Glibc
 extension EventLoop {
     /// Encodes a handler's response into its slot, flushes, and parses requests that were
     /// waiting behind a full pipeline.
-    func complete(_ connection: Connection, sequence: UInt64, response: HTTPResponse, now: Int) {
+    func complete(_ connection: Connection, sequence: UInt64, response: HTTPResponse, now: Duration) {
         guard let index = connection.slots.firstIndex(where: { $0.sequence == sequence }) else { return }
         connection.inFlight -= 1
         var slot = connection.slots[index]
@@ -27,7 +27,7 @@ extension EventLoop {
     }
 
     /// Moves ready responses (in order) to the output and writes.
-    func flush(_ connection: Connection, now: Int) {
+    func flush(_ connection: Connection, now: Duration) {
         var count = 0
         while count < connection.slots.count, let bytes = connection.slots[count].bytes {
             if connection.output.isEmpty { connection.output = bytes } else { connection.output += bytes }
@@ -50,7 +50,7 @@ extension EventLoop {
 
     /// Writes pending output; returns false if the connection was closed.
     @discardableResult
-    func writeOutput(_ connection: Connection, now: Int) -> Bool {
+    func writeOutput(_ connection: Connection, now: Duration) -> Bool {
         while connection.hasUnsentOutput {
             let n = connection.output.withUnsafeBytes {
                 send(connection.fd, $0.baseAddress! + connection.outputStart,
@@ -79,7 +79,7 @@ extension EventLoop {
             // so unread request bytes do not turn into a reset that destroys the response.
             shutdown(connection.fd, Int32(SHUT_WR))
             connection.state.startLingering()
-            connection.deadline = now + 2000
+            connection.deadline = now + Self.lingerTimeout
             connection.input = []
             connection.inputStart = 0
         case .open, .finishing, .lingering, .closed:

@@ -2,8 +2,9 @@
 /// body, closing idle, stalled or lingering connections) and draining at shutdown.
 extension EventLoop {
     /// Acts on every connection whose deadline has passed.
-    func sweep(now: Int) {
-        for connection in connections.values where connection.deadline <= now {
+    func sweep(now: Duration) {
+        for connection in connections.values {
+            guard let deadline = connection.deadline, deadline <= now else { continue }
             if connection.state.isLingering || connection.hasUnsentOutput {
                 closeConnection(connection)
             } else if connection.parser.isReadingBody || connection.inputStart < connection.input.count {
@@ -26,7 +27,7 @@ extension EventLoop {
 
     /// Stops accepting connections and requests: idle connections close now, busy ones once
     /// their responses are out (or at `deadline`, when the loop stops).
-    func startDraining(deadline: Int, now: Int) {
+    func startDraining(deadline: Duration, now: Duration) {
         guard !draining else { return }
         draining = true
         drainDeadline = deadline

@@ -1,3 +1,4 @@
+import Clocks
 import GraphQL
 import JSON
 import MenagerieUpstreams

@@ -29,7 +29,7 @@ public struct MenagerieService: GraphQLService {
             document: document, variables: request.variables ?? JSONObject(), operationName: request.operationName)
         let hint: GraphQLCacheHint
         switch freshness {
-        case .fresh(let seconds): hint = .maxAge(seconds)
+        case .fresh(let span): hint = .maxAge(span)
         case .uncacheable: hint = .noStore
         }
         return GraphQLExecutionResult(body: result.jsonBytes(), isRequestError: result.data == nil, cacheHint: hint)

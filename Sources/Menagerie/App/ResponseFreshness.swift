@@ -5,21 +5,21 @@ import Upstreams
 /// How long a response may be reused by caches, from the upstream answers it was made of
 /// (``UpstreamUsage``): what the server turns into `Cache-Control` on `GET` answers.
 public enum ResponseFreshness: Sendable, Equatable {
-    /// Reusable for this many seconds.
-    case fresh(seconds: Int)
+    /// Reusable for this long (whole seconds).
+    case fresh(Duration)
     /// Not to be stored.
     case uncacheable
 
     /// The freshness of a response that used no upstream (`{ __typename }`, introspection,
     /// validation-free answers from the schema alone): one hour.
-    public static let withoutUpstreams = ResponseFreshness.fresh(seconds: 3600)
+    public static let withoutUpstreams = ResponseFreshness.fresh(.seconds(3600))
 
-    /// The freshness of a response with `errors` built from `usage`, at `now` (the pipelines'
-    /// clock): uncacheable when it has errors (a partial answer), or used an answer that was
+    /// The freshness of a response with `errors` built from `usage`, at `now` (a reading of the
+    /// pipelines' ``MonotonicClock``): uncacheable when it has errors (a partial answer), or used an answer that was
     /// stale, uncacheable (a random endpoint) or failed; else the remaining freshness of the
     /// earliest-expiring cached answer it used (whole seconds, rounded down); an hour when it
     /// used none.
-    public init(usage: UpstreamUsage.Summary, hasErrors: Bool, now: Double) {
+    public init(usage: UpstreamUsage.Summary, hasErrors: Bool, now: Duration) {
         guard !hasErrors, usage.isReusable else {
             self = .uncacheable
             return
@@ -29,7 +29,7 @@ public enum ResponseFreshness: Sendable, Equatable {
             return
         }
         let remaining = freshUntil - now
-        self = .fresh(seconds: remaining > 0 ? Int(remaining.rounded(.down)) : 0)
+        self = .fresh(remaining > .zero ? .seconds(remaining.components.seconds) : .zero)
     }
 }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 import Upstreams
 
@@ -9,17 +10,17 @@ import Upstreams
 final class ExpiringTable<Value: Sendable>: Sendable {
     struct Entry {
         var value: Value
-        var expires: Double
+        var expires: Duration
     }
 
     /// The most entries held.
     let capacity: Int
-    /// Seconds an entry lives.
-    let lifetime: Double
+    /// How long an entry lives.
+    let lifetime: Duration
     let clock: MonotonicClock
     private let entries = Locked<[String: Entry]>([:])
 
-    init(capacity: Int, lifetime: Double, clock: MonotonicClock) {
+    init(capacity: Int, lifetime: Duration, clock: MonotonicClock) {
         self.capacity = max(1, capacity)
         self.lifetime = lifetime
         self.clock = clock
@@ -38,7 +39,7 @@ final class ExpiringTable<Value: Sendable>: Sendable {
         }
     }
 
-    /// Sets `value` for `key` for the next ``lifetime`` seconds, making room when full.
+    /// Sets `value` for `key` for the next ``lifetime``, making room when full.
     func set(_ value: Value, for key: String) {
         let now = clock.now()
         entries.withLock { entries in

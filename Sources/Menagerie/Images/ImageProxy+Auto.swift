@@ -1,3 +1,5 @@
+import Clocks
+
 /// `auto` mode: the real picture when it comes within the budget, else the placeholder.
 ///
 /// - A host that fails (timeout, connection failure, `429`, `5xx`) is remembered for
@@ -26,7 +28,7 @@ extension ImageProxy {
     }
 
     private func autoFetch(_ url: ImageURL) async -> ImageAnswer {
-        let deadline = ContinuousClock.now.advanced(by: autoSettings.budget)
+        let deadline = MonotonicClock.systemNow() + autoSettings.budget
         var placeholder: ImageAnswer { Self.placeholder(url, cache: Self.autoPlaceholderCache) }
         if let standIn = standIns.value(for: url.string) {
             return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder
@@ -46,14 +48,14 @@ extension ImageProxy {
 
     /// Fetches `url` unless its host (or a redirect's) is remembered failing; remembers the host
     /// of a failure that is the host's.
-    private func autoFetchImage(_ url: ImageURL, until deadline: ContinuousClock.Instant) async -> Result<FetchedImage, ImageFetchFailure> {
+    private func autoFetchImage(_ url: ImageURL, until deadline: Duration) async -> Result<FetchedImage, ImageFetchFailure> {
         let (result, last) = await fetchImage(url, until: deadline) { self.isFailing($0.origin) }
         if case .failure(let failure) = result, failure.isHostFailure { rememberFailing(last.origin) }
         return result
     }
 
     /// The picture URL the Dog CEO API answers at `api`, when it is allowed by the policy.
-    private func resolveStandIn(_ api: String, _ pictures: BreedPictures, until deadline: ContinuousClock.Instant) async -> ImageURL? {
+    private func resolveStandIn(_ api: String, _ pictures: BreedPictures, until deadline: Duration) async -> ImageURL? {
         guard let fetcher, !isFailing(pictures.apiOrigin) else { return nil }
         switch await Self.exchange(api, with: fetcher, accept: "application/json", until: deadline) {
         case .answer(_, let bytes):
@@ -71,7 +73,7 @@ extension ImageProxy {
     }
 
     /// The stand-in picture at `standIn` for `original` (remembered on success), or nil.
-    private func fetchStandIn(_ standIn: ImageURL, for original: ImageURL, until deadline: ContinuousClock.Instant) async -> ImageAnswer? {
+    private func fetchStandIn(_ standIn: ImageURL, for original: ImageURL, until deadline: Duration) async -> ImageAnswer? {
         let image: FetchedImage
         if let cached = cache.image(for: standIn.string) {
             image = cached

@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 import Upstreams
 
@@ -42,18 +43,18 @@ public final class ImageProxy: Sendable {
         /// The longest one picture is waited for, every exchange included (redirects, the Dog
         /// CEO stand-in); past it the answer is the placeholder.
         public var budget: Duration = .milliseconds(2500)
-        /// Seconds a host that did not answer (timeout, connection failure, `429`, `5xx`) is not
+        /// How long a host that did not answer (timeout, connection failure, `429`, `5xx`) is not
         /// asked again: its pictures are placeholders at once.
-        public var failingHostWindow: Double = 300
-        /// Seconds a breed's stand-in picture keeps standing in for a missing one.
-        public var standInLifetime: Double = 3600
+        public var failingHostWindow: Duration = .seconds(300)
+        /// How long a breed's stand-in picture keeps standing in for a missing one.
+        public var standInLifetime: Duration = .seconds(3600)
         /// The most failing hosts remembered.
         public var rememberedHosts = 256
         /// The most stand-ins remembered.
         public var rememberedStandIns = 1024
         /// Where stand-ins for missing Dog CEO pictures come from (nil: none).
         public var breedPictures: BreedPictures?
-        /// The clock of the windows above (the budget runs on the system's clock).
+        /// The clock of the windows above (the budget runs on the system's monotonic clock).
         public var clock: MonotonicClock = .system
 
         /// The defaults (2.5 s budget, 5 min window, 1 h stand-ins), with `breedPictures`.
@@ -95,7 +96,7 @@ public final class ImageProxy: Sendable {
         switch mode {
         case .placeholder: self.fetcher = fetcher
         case .live: self.fetcher = fetcher ?? LiveImageFetcher()
-        case .auto: self.fetcher = fetcher ?? LiveImageFetcher(timeout: Self.seconds(auto.budget))
+        case .auto: self.fetcher = fetcher ?? LiveImageFetcher(timeout: auto.budget)
         }
         cache = ImageCache(capacity: cacheBytes)
         failingHosts = ExpiringTable(capacity: auto.rememberedHosts, lifetime: auto.failingHostWindow, clock: auto.clock)
@@ -154,7 +155,7 @@ public final class ImageProxy: Sendable {
     /// Fetches the picture at `start`, following redirects within the policy, each exchange
     /// ending by `deadline` (nil: the fetcher's own limit); `skipping` names URLs not to ask
     /// (hosts remembered failing). Also gives the URL asked last (whose host a failure is about).
-    func fetchImage(_ start: ImageURL, until deadline: ContinuousClock.Instant?,
+    func fetchImage(_ start: ImageURL, until deadline: Duration?,
                     skipping: ((ImageURL) -> Bool)? = nil) async -> (result: Result<FetchedImage, ImageFetchFailure>, last: ImageURL) {
         guard let fetcher else { return (.failure(.noFetcher), start) }
         var url = start
@@ -179,20 +180,22 @@ public final class ImageProxy: Sendable {
     }
 
     /// One exchange with `fetcher` (asking for `accept`, nil: a picture), given up at `deadline`
-    /// (then `.timedOut`; nil: no deadline but the fetcher's own).
+    /// (a ``MonotonicClock/systemNow()`` reading; then `.timedOut`; nil: no deadline but the
+    /// fetcher's own).
     static func exchange(_ url: String, with fetcher: any ImageFetching, accept: String?,
-                         until deadline: ContinuousClock.Instant?) async -> ImageFetchResult {
+                         until deadline: Duration?) async -> ImageFetchResult {
         let exchange: @Sendable () async -> ImageFetchResult = {
             if let accept { return await fetcher.fetch(url, accept: accept) }
             return await fetcher.fetch(url)
         }
         guard let deadline else { return await exchange() }
-        guard ContinuousClock.now < deadline else { return .timedOut }
+        let remaining = deadline - MonotonicClock.systemNow()
+        guard remaining > .zero else { return .timedOut }
         return await withTaskGroup(of: ImageFetchResult?.self) { group in
             group.addTask { await exchange() }
             group.addTask {
                 do {
-                    try await Task.sleep(until: deadline, clock: .continuous)
+                    try await Task.sleep(for: remaining)
                     return .timedOut
                 } catch {
                     return nil
@@ -242,10 +245,6 @@ public final class ImageProxy: Sendable {
     static func headers(contentType: String, cache: String, source: Source) -> [(name: String, value: String)] {
         [("Content-Type", contentType), ("Content-Security-Policy", contentSecurityPolicy),
          ("X-Content-Type-Options", "nosniff"), ("Cache-Control", cache), ("X-Menagerie-Image", source.rawValue)]
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }
 

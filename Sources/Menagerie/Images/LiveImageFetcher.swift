@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Locking
 #if canImport(FoundationNetworking)
@@ -10,10 +11,12 @@ import FoundationNetworking
 public final class LiveImageFetcher: ImageFetching {
     private let session: URLSession
     private let downloads: ImageDownloads
-    private let timeout: Double
+    /// URLSession's limit (seconds).
+    private let timeout: TimeInterval
 
-    /// A fetcher giving up after `timeout` seconds and refusing bodies over `maxBytes`.
-    public init(timeout: Double = 10, maxBytes: Int = 8 * 1024 * 1024) {
+    /// A fetcher giving up after `timeout` and refusing bodies over `maxBytes`.
+    public init(timeout: Duration = .seconds(10), maxBytes: Int = 8 * 1024 * 1024) {
+        let timeout = timeout.inSeconds
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout

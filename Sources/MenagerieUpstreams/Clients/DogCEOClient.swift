@@ -30,7 +30,7 @@ public struct DogCEOClient: Sendable {
     public let randomPolicy: CachePolicy
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: 6 * 3600), randomPolicy: CachePolicy = .never) {
+    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)), randomPolicy: CachePolicy = .never) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.listPolicy = listPolicy

@@ -16,7 +16,7 @@ public struct TheDogAPIClient: Sendable {
     public let policy: CachePolicy
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy = CachePolicy(defaultTTL: 6 * 3600)) {
+    public init(pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600))) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.apiKey = apiKey

@@ -15,7 +15,7 @@ public struct ZooClient: Sendable {
     public let listPolicy: CachePolicy
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: 3600)) {
+    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.listPolicy = listPolicy

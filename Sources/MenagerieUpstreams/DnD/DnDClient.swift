@@ -53,7 +53,7 @@ public struct DnDClient: Sendable {
     public let policy: CachePolicy
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: 3600)) {
+    public init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
         self.pipeline = pipeline
         self.endpoint = endpoint
         self.policy = policy

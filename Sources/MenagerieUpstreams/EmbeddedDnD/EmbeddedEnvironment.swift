@@ -1,3 +1,4 @@
+import Clocks
 import Upstreams
 
 extension UpstreamsEnvironment {

@@ -1,3 +1,4 @@
+import Clocks
 import Upstreams
 
 /// Where each upstream is reached and how it is treated.
@@ -49,11 +50,11 @@ public struct UpstreamsConfiguration: Sendable {
     /// Timeout, retries, breaker and cache size of each upstream.
     public var settings: [UpstreamID: UpstreamSettings]
     /// Freshness of breed lists (Dog CEO list and image lists, The Dog API breeds); default 6 h.
-    public var breedListTTL: Double
+    public var breedListTTL: Duration
     /// Freshness of zoo animals and D&D query results; default 1 h.
-    public var dataTTL: Double
+    public var dataTTL: Duration
     /// How long after expiry a cached answer may still be served when the upstream fails; default 1 h.
-    public var staleIfError: Double
+    public var staleIfError: Duration
 
     /// Every upstream in `mode` at its default URL with default settings.
     public init(mode: Mode = .embedded) {
@@ -61,9 +62,9 @@ public struct UpstreamsConfiguration: Sendable {
         baseURLs = Self.defaultBaseURLs
         theDogAPIKey = nil
         settings = Dictionary(uniqueKeysWithValues: UpstreamID.allCases.map { ($0, UpstreamSettings()) })
-        breedListTTL = 6 * 3600
-        dataTTL = 3600
-        staleIfError = 3600
+        breedListTTL = .seconds(6 * 3600)
+        dataTTL = .seconds(3600)
+        staleIfError = .seconds(3600)
     }
 
     /// The configuration from environment variables (`ProcessInfo.processInfo.environment`).
@@ -77,7 +78,7 @@ public struct UpstreamsConfiguration: Sendable {
         }
         configuration.theDogAPIKey = APIKey(environment["THE_DOG_API_KEY"])
         if let text = environment["MENAGERIE_UPSTREAM_TIMEOUT"], let seconds = Double(text.trimmingSpaces), seconds > 0, seconds.isFinite {
-            for upstream in UpstreamID.allCases { configuration.settings[upstream]?.timeout = seconds }
+            for upstream in UpstreamID.allCases { configuration.settings[upstream]?.timeout = .clampedSeconds(seconds) }
         }
         if let text = environment["MENAGERIE_UPSTREAM_RETRIES"], let attempts = Int(text.trimmingSpaces), attempts >= 1 {
             for upstream in UpstreamID.allCases { configuration.settings[upstream]?.retry.maxAttempts = min(attempts, 10) }

@@ -1,3 +1,4 @@
+import Clocks
 import Upstreams
 
 /// The four upstream clients of one server process, with their pipelines

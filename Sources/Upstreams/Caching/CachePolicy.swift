@@ -1,35 +1,38 @@
+import Clocks
+
 /// How the cross-request response cache treats one kind of request.
 public struct CachePolicy: Sendable, Equatable {
-    /// Seconds a response stays fresh when the upstream sends no `Cache-Control`
-    /// max-age; 0 means "do not cache" unless the upstream gives a max-age.
-    public var defaultTTL: Double
+    /// How long a response stays fresh when the upstream sends no `Cache-Control`
+    /// max-age; zero means "do not cache" unless the upstream gives a max-age.
+    public var defaultTTL: Duration
     /// Whether an upstream `Cache-Control` (`max-age`, `s-maxage`, `no-store`)
     /// overrides ``defaultTTL``.
     public var honoursCacheControl: Bool
-    /// Seconds after expiry during which a stale response may be served when the
-    /// upstream fails (stale-if-error); 0 disables.
-    public var staleIfError: Double
+    /// How long after expiry a stale response may be served when the upstream fails
+    /// (stale-if-error); zero disables.
+    public var staleIfError: Duration
     /// Whether identical concurrent requests share one upstream call.
     public var deduplicates: Bool
 
     /// Creates a policy.
-    public init(defaultTTL: Double, honoursCacheControl: Bool = true, staleIfError: Double = 3600, deduplicates: Bool = true) {
-        self.defaultTTL = max(0, defaultTTL)
+    public init(defaultTTL: Duration, honoursCacheControl: Bool = true, staleIfError: Duration = .seconds(3600),
+                deduplicates: Bool = true) {
+        self.defaultTTL = max(.zero, defaultTTL)
         self.honoursCacheControl = honoursCacheControl
-        self.staleIfError = max(0, staleIfError)
+        self.staleIfError = max(.zero, staleIfError)
         self.deduplicates = deduplicates
     }
 
     /// Never cached, never shared (random endpoints).
-    public static let never = CachePolicy(defaultTTL: 0, honoursCacheControl: false, staleIfError: 0, deduplicates: false)
+    public static let never = CachePolicy(defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero, deduplicates: false)
 
-    /// The freshness lifetime of `response` under this policy (0: do not store).
-    func ttl(for response: UpstreamResponse) -> Double {
+    /// The freshness lifetime of `response` under this policy (zero: do not store).
+    func ttl(for response: UpstreamResponse) -> Duration {
         guard honoursCacheControl, let header = response.header("cache-control") else { return defaultTTL }
         let directives = CacheControl(header)
-        if directives.noStore || directives.noCache || directives.isPrivate { return 0 }
-        if let shared = directives.sMaxAge { return Double(shared) }
-        if let maxAge = directives.maxAge { return Double(maxAge) }
+        if directives.noStore || directives.noCache || directives.isPrivate { return .zero }
+        if let shared = directives.sMaxAge { return .clampedSeconds(shared) }
+        if let maxAge = directives.maxAge { return .clampedSeconds(maxAge) }
         return defaultTTL
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 
 /// A bounded LRU cache of upstream responses with freshness lifetimes.
@@ -9,8 +10,8 @@ public final class ResponseCache: Sendable {
     struct Entry {
         var key: String
         var response: UpstreamResponse
-        var expires: Double
-        var staleUntil: Double
+        var expires: Duration
+        var staleUntil: Duration
         var version: Int
         var previous: Int
         var next: Int
@@ -62,25 +63,25 @@ public final class ResponseCache: Sendable {
         }
     }
 
-    /// Stores `response` fresh for `ttl` seconds and usable as stale for `staleIfError` more;
+    /// Stores `response` fresh for `ttl` and usable as stale for `staleIfError` more;
     /// returns the entry's version (nil when not stored).
     @discardableResult
-    func store(_ key: String, _ response: UpstreamResponse, ttl: Double, staleIfError: Double) -> Int? {
-        guard ttl > 0 else { return nil }
+    func store(_ key: String, _ response: UpstreamResponse, ttl: Duration, staleIfError: Duration) -> Int? {
+        guard ttl > .zero else { return nil }
         let now = clock.now()
         return put(key, response, expires: now + ttl, staleUntil: now + ttl + staleIfError, replacing: true)
     }
 
-    /// Stores `response` already expired, usable as stale-if-error for `staleFor` seconds,
-    /// unless `key` has an entry (a stale answer found in a shared cache); returns its version.
+    /// Stores `response` already expired, usable as stale-if-error for `staleFor`, unless
+    /// `key` has an entry (a stale answer found in a shared cache); returns its version.
     @discardableResult
-    func storeStale(_ key: String, _ response: UpstreamResponse, staleFor: Double) -> Int? {
-        guard staleFor > 0 else { return nil }
+    func storeStale(_ key: String, _ response: UpstreamResponse, staleFor: Duration) -> Int? {
+        guard staleFor > .zero else { return nil }
         let now = clock.now()
         return put(key, response, expires: now, staleUntil: now + staleFor, replacing: false)
     }
 
-    private func put(_ key: String, _ response: UpstreamResponse, expires: Double, staleUntil: Double, replacing: Bool) -> Int? {
+    private func put(_ key: String, _ response: UpstreamResponse, expires: Duration, staleUntil: Duration, replacing: Bool) -> Int? {
         storage.withLock { s -> Int? in
             if let slot = s.index[key] {
                 guard replacing else { return nil }
@@ -114,7 +115,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// When the entry for `key` stops being fresh, if it is still the stored `version`.
-    func expiry(of key: String, version: Int) -> Double? {
+    func expiry(of key: String, version: Int) -> Duration? {
         storage.withLock { s in
             guard let slot = s.index[key], s.slots[slot].version == version else { return nil }
             return s.slots[slot].expires

@@ -11,13 +11,13 @@
 public protocol SharedCache: Sendable {
     /// The stored value of `key`.
     func read(_ key: SharedCacheKey) async -> SharedCacheRead
-    /// Tries to take `key`'s fetch lock for `milliseconds` with `token`; also returns the value
+    /// Tries to take `key`'s fetch lock for `lease` with `token`; also returns the value
     /// stored meanwhile, if any (read after the attempt).
-    func lock(_ key: SharedCacheKey, token: String, milliseconds: Int) async -> SharedCacheLock
+    func lock(_ key: SharedCacheKey, token: String, lease: Duration) async -> SharedCacheLock
     /// The value of `key` if stored now, else whether its fetch lock is still held.
     func poll(_ key: SharedCacheKey) async -> SharedCachePoll
-    /// Stores `value` for `milliseconds`, then releases the lock held with `token` (if given).
-    func store(_ key: SharedCacheKey, _ value: [UInt8], milliseconds: Int, releasing token: String?) async
+    /// Stores `value` for `lifetime`, then releases the lock held with `token` (if given).
+    func store(_ key: SharedCacheKey, _ value: [UInt8], lifetime: Duration, releasing token: String?) async
     /// Releases the lock of `key` if it is still held with `token`.
     func unlock(_ key: SharedCacheKey, token: String) async
 }
@@ -46,7 +46,7 @@ public enum SharedCacheRead: Sendable, Equatable {
     case unavailable
 }
 
-/// What ``SharedCache/lock(_:token:milliseconds:)`` did.
+/// What ``SharedCache/lock(_:token:lease:)`` did.
 public enum SharedCacheLock: Sendable, Equatable {
     /// The lock is ours; `value` is what was stored meanwhile, if anything.
     case acquired(value: [UInt8]?)
@@ -70,17 +70,17 @@ public enum SharedCachePoll: Sendable, Equatable {
 
 /// How long a replica holds a shared fetch lock and how long the others wait for its entry.
 public struct SharedCacheLockPolicy: Sendable, Equatable {
-    /// Milliseconds the lock lasts at most (it is released as soon as the entry is stored).
-    public var leaseMilliseconds: Int
-    /// Milliseconds between two looks at a locked entry.
-    public var pollIntervalMilliseconds: Int
+    /// How long the lock lasts at most (it is released as soon as the entry is stored).
+    public var lease: Duration
+    /// The wait between two looks at a locked entry.
+    public var pollInterval: Duration
     /// Looks at a locked entry before fetching it after all.
     public var maxPolls: Int
 
     /// Creates a policy; by default a 2 s lease, polled every 20 ms up to 25 times (0.5 s).
-    public init(leaseMilliseconds: Int = 2000, pollIntervalMilliseconds: Int = 20, maxPolls: Int = 25) {
-        self.leaseMilliseconds = max(1, leaseMilliseconds)
-        self.pollIntervalMilliseconds = max(1, pollIntervalMilliseconds)
+    public init(lease: Duration = .seconds(2), pollInterval: Duration = .milliseconds(20), maxPolls: Int = 25) {
+        self.lease = max(.milliseconds(1), lease)
+        self.pollInterval = max(.milliseconds(1), pollInterval)
         self.maxPolls = max(0, maxPolls)
     }
 }

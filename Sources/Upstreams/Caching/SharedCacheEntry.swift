@@ -16,12 +16,12 @@ struct SharedCacheEntry: Sendable, Equatable {
     var upstream: String
     var request: String
     var response: UpstreamResponse
-    /// Wall-clock seconds until which the entry is fresh.
-    var freshUntil: Double
-    /// Wall-clock seconds until which the entry may serve as stale-if-error.
-    var staleUntil: Double
+    /// Until when the entry is fresh (a ``WallClock`` reading, kept to the millisecond).
+    var freshUntil: Duration
+    /// Until when the entry may serve as stale-if-error (a ``WallClock`` reading).
+    var staleUntil: Duration
 
-    init(upstream: String, request: String, response: UpstreamResponse, freshUntil: Double, staleUntil: Double) {
+    init(upstream: String, request: String, response: UpstreamResponse, freshUntil: Duration, staleUntil: Duration) {
         self.upstream = upstream
         self.request = request
         self.response = UpstreamResponse(
@@ -69,13 +69,17 @@ struct SharedCacheEntry: Sendable, Equatable {
         self.upstream = upstream
         self.request = request
         self.response = UpstreamResponse(status: Int(status), headers: headers, body: body)
-        self.freshUntil = Double(Int64(bitPattern: fresh)) / 1000
-        self.staleUntil = Double(Int64(bitPattern: stale)) / 1000
+        self.freshUntil = .milliseconds(Int64(bitPattern: fresh))
+        self.staleUntil = .milliseconds(Int64(bitPattern: stale))
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int64 {
-        guard seconds.isFinite else { return 0 }
-        return Int64(min(max(seconds * 1000, -9e15), 9e15).rounded())
+    /// `instant` in whole milliseconds (rounded to the nearest), within ±9·10^15.
+    private static func milliseconds(_ instant: Duration) -> Int64 {
+        let (seconds, attoseconds) = instant.components
+        let bound: Int64 = 9_000_000_000_000
+        guard seconds > -bound else { return -bound * 1000 }
+        guard seconds < bound else { return bound * 1000 }
+        return seconds * 1000 + (attoseconds + (attoseconds >= 0 ? 500_000_000_000_000 : -500_000_000_000_000)) / 1_000_000_000_000_000
     }
 
     private static func append(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {

@@ -20,7 +20,7 @@ public final class UpstreamAnswer<Value: Sendable>: Sendable {
     /// When the cache entry this answer belongs to stops being fresh (the pipeline's clock);
     /// nil for an answer of no cache entry. Set once, when the pipeline keeps the answer as its
     /// entry's, before anyone else gets it.
-    private let entryExpiry = Locked<Double?>(nil)
+    private let entryExpiry = Locked<Duration?>(nil)
 
     /// An answer that belongs to no cache (tests, values made without an upstream call).
     public convenience init(_ value: Value) {
@@ -33,12 +33,12 @@ public final class UpstreamAnswer<Value: Sendable>: Sendable {
     }
 
     /// When this answer's cache entry stops being fresh; nil when it belongs to no entry.
-    var freshUntil: Double? {
+    var freshUntil: Duration? {
         entryExpiry.withLock { $0 }
     }
 
     /// Records the expiry of the cache entry this answer belongs to.
-    func belongs(toEntryFreshUntil expiry: Double?) {
+    func belongs(toEntryFreshUntil expiry: Duration?) {
         entryExpiry.withLock { $0 = expiry }
     }
 

@@ -24,9 +24,9 @@ public final class UpstreamUsage: Sendable {
     public struct Summary: Sendable, Equatable {
         /// Answers used (every use counts, one answer used twice counts twice).
         public var answers = 0
-        /// The earliest expiry (seconds of the pipelines' monotonic clock) of the fresh cached
-        /// answers used; nil when none was used.
-        public var freshUntil: Double?
+        /// The earliest expiry (a reading of the pipelines' ``MonotonicClock``) of the fresh
+        /// cached answers used; nil when none was used.
+        public var freshUntil: Duration?
         /// Answers used at or after their entry's expiry (served stale after an upstream failure).
         public var stale = 0
         /// Answers used that no cache entry stands behind.
@@ -49,7 +49,7 @@ public final class UpstreamUsage: Sendable {
     public var summary: Summary { state.withLock { $0 } }
 
     /// Records an answer handed out at `now`: fresh until `freshUntil`, or uncacheable when nil.
-    func recordAnswer(freshUntil: Double?, now: Double) {
+    func recordAnswer(freshUntil: Duration?, now: Duration) {
         state.withLock { s in
             s.answers += 1
             guard let freshUntil else {

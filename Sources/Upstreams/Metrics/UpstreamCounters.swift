@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 
 /// Counters of one upstream's pipeline (read by tests and by ``UpstreamMetricsText``).
@@ -51,8 +52,8 @@ public final class UpstreamCounters: Sendable {
         public var errors: [String: Int] = [:]
 
         /// Records one exchange's latency in the sum, the count and its bucket.
-        mutating func observeLatency(_ seconds: Double) {
-            let value = seconds.isFinite ? max(0, seconds) : 0
+        mutating func observeLatency(_ latency: Duration) {
+            let value = max(0, latency.inSeconds)
             latencySeconds += value
             latencyCount += 1
             if let index = UpstreamCounters.latencyBucketBounds.firstIndex(where: { value <= $0 }) {

@@ -2,7 +2,7 @@
 ///
 /// The breaker judges **logical calls**: one upstream call as the pipeline sees it after
 /// deduplication, whatever number of retry attempts it took. It opens when, within the
-/// last ``window`` seconds, at least ``minimumCalls`` calls ended and at least
+/// last ``window``, at least ``minimumCalls`` calls ended and at least
 /// ``failureRate`` of them failed. It then stays open for ``initialOpenDuration``; each
 /// failed half-open probe doubles that interval, up to ``maxOpenDuration``; a probe that
 /// succeeds closes the breaker and resets the interval.
@@ -10,29 +10,31 @@
 /// Defaults: 10 s window, 5 calls, 50 %, open 1 s doubling to 30 s
 /// (1, 2, 4, 8, 16, 30, 30, … s while the upstream stays down).
 public struct BreakerPolicy: Sendable, Equatable {
-    /// Seconds of the rolling window in which calls are counted (whole seconds, at least 1).
-    public var window: Double
+    /// The rolling window in which calls are counted (whole seconds, at least 1 s: a
+    /// fraction is rounded up).
+    public var window: Duration
     /// Calls that must have ended in the window before the failure rate is judged.
     public var minimumCalls: Int
     /// The fraction of failed calls (0…1) in the window that opens the breaker.
     public var failureRate: Double
-    /// Seconds the breaker stays open the first time.
-    public var initialOpenDuration: Double
-    /// The longest open interval in seconds (the doubling stops there).
-    public var maxOpenDuration: Double
+    /// How long the breaker stays open the first time.
+    public var initialOpenDuration: Duration
+    /// The longest open interval (the doubling stops there).
+    public var maxOpenDuration: Duration
 
     /// Creates a policy; the defaults are the documented production values.
     public init(
-        window: Double = 10,
+        window: Duration = .seconds(10),
         minimumCalls: Int = 5,
         failureRate: Double = 0.5,
-        initialOpenDuration: Double = 1,
-        maxOpenDuration: Double = 30
+        initialOpenDuration: Duration = .seconds(1),
+        maxOpenDuration: Duration = .seconds(30)
     ) {
-        self.window = max(1, window.isFinite ? window.rounded(.up) : 1)
+        let (seconds, attoseconds) = window.components
+        self.window = .seconds(max(1, attoseconds > 0 ? seconds + 1 : seconds))
         self.minimumCalls = max(1, minimumCalls)
         self.failureRate = min(1, max(0, failureRate.isFinite ? failureRate : 1))
-        self.initialOpenDuration = max(0, initialOpenDuration)
+        self.initialOpenDuration = max(.zero, initialOpenDuration)
         self.maxOpenDuration = max(self.initialOpenDuration, maxOpenDuration)
     }
 
@@ -40,7 +42,7 @@ public struct BreakerPolicy: Sendable, Equatable {
     public static let disabled = BreakerPolicy(minimumCalls: .max)
 
     /// The open interval after `failedProbes` consecutive failed half-open probes.
-    func openDuration(afterFailedProbes failedProbes: Int) -> Double {
+    func openDuration(afterFailedProbes failedProbes: Int) -> Duration {
         var duration = initialOpenDuration
         for _ in 0..<min(max(0, failedProbes), 64) where duration < maxOpenDuration { duration *= 2 }
         return min(duration, maxOpenDuration)
@@ -57,13 +59,13 @@ struct RollingWindow {
 
     private var buckets: [Bucket]
 
-    /// A window of `seconds` whole seconds.
-    init(seconds: Int) {
-        buckets = Array(repeating: Bucket(), count: max(1, seconds))
+    /// A window of `window`'s whole seconds (one bucket each, at least one).
+    init(_ window: Duration) {
+        buckets = Array(repeating: Bucket(), count: max(1, Int(clamping: window.components.seconds)))
     }
 
-    /// Records one call's outcome at `now`.
-    mutating func record(failed: Bool, at now: Double) {
+    /// Records one call's outcome at `now` (a ``MonotonicClock`` reading).
+    mutating func record(failed: Bool, at now: Duration) {
         let second = Self.second(now)
         let slot = Self.slot(second, count: buckets.count)
         if buckets[slot].second != second { buckets[slot] = Bucket(second: second) }
@@ -72,7 +74,7 @@ struct RollingWindow {
     }
 
     /// Calls and failures within the window ending at `now`.
-    func totals(at now: Double) -> (calls: Int, failures: Int) {
+    func totals(at now: Duration) -> (calls: Int, failures: Int) {
         let second = Self.second(now)
         var calls = 0
         var failures = 0
@@ -88,9 +90,10 @@ struct RollingWindow {
         for index in buckets.indices { buckets[index] = Bucket() }
     }
 
-    private static func second(_ now: Double) -> Int {
-        guard now.isFinite else { return 0 }
-        return Int(min(max(now.rounded(.down), -9e15), 9e15))
+    /// The whole second of `now` (rounded down).
+    private static func second(_ now: Duration) -> Int {
+        let (seconds, attoseconds) = now.components
+        return Int(attoseconds < 0 ? seconds - 1 : seconds)
     }
 
     private static func slot(_ second: Int, count: Int) -> Int {

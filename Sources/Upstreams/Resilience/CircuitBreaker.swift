@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 
 /// A circuit breaker for one upstream, judging logical calls (see ``BreakerPolicy``); also
@@ -37,8 +38,8 @@ public final class CircuitBreaker: Sendable {
     struct Storage {
         var state: State = .closed
         var window: RollingWindow
-        var openedAt = 0.0
-        var openDuration = 0.0
+        var openedAt = Duration.zero
+        var openDuration = Duration.zero
         var failedProbes = 0
         var probeInFlight = false
         var transitions: [State: Int] = [:]
@@ -58,7 +59,7 @@ public final class CircuitBreaker: Sendable {
     public init(policy: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) {
         self.policy = policy
         self.clock = clock
-        self.storage = Locked(Storage(window: RollingWindow(seconds: Int(policy.window))))
+        self.storage = Locked(Storage(window: RollingWindow(policy.window)))
     }
 
     /// The current state (an open breaker whose interval is over reports half-open).
@@ -70,8 +71,8 @@ public final class CircuitBreaker: Sendable {
         }
     }
 
-    /// Seconds the breaker stays (or stayed) open this time; 0 while it never opened.
-    public var openDuration: Double { storage.withLock { $0.openDuration } }
+    /// How long the breaker stays (or stayed) open this time; zero while it never opened.
+    public var openDuration: Duration { storage.withLock { $0.openDuration } }
 
     /// Transitions into each state since the breaker was created.
     public var transitions: [State: Int] { storage.withLock { $0.transitions } }
@@ -146,7 +147,7 @@ public final class CircuitBreaker: Sendable {
         storage.withLock { $0.probeInFlight = false }
     }
 
-    private func open(_ s: inout Storage, at now: Double) {
+    private func open(_ s: inout Storage, at now: Duration) {
         s.openedAt = now
         s.openDuration = policy.openDuration(afterFailedProbes: s.failedProbes)
         s.window.reset()

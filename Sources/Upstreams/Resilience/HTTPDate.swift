@@ -12,9 +12,9 @@
 enum HTTPDate {
     /// Seconds since 1970-01-01T00:00:00Z of `text`, or nil when it is not an HTTP-date.
     ///
-    /// `now` (seconds since the epoch) resolves the two-digit years of RFC 850 dates: the
-    /// year with those last two digits that is at most 50 years ahead of `now`.
-    static func parse(_ text: String, now: Double) -> Int64? {
+    /// `now` (a ``WallClock`` reading: time since the epoch) resolves the two-digit years of
+    /// RFC 850 dates: the year with those last two digits that is at most 50 years ahead of `now`.
+    static func parse(_ text: String, now: Duration) -> Int64? {
         var scanner = Scanner(Array(text.utf8))
         scanner.skipSpaces()
         guard let weekday = scanner.letters(), weekdayNames.contains(weekday) else { return nil }
@@ -71,8 +71,9 @@ enum HTTPDate {
 
     /// The year ending in `twoDigits` within (nowYear − 50, nowYear + 50] (RFC 9110: a date
     /// that appears more than 50 years in the future is in the past century).
-    static func fullYear(twoDigits: Int, now: Double) -> Int {
-        let nowYear = civilYear(days: Int64((now / 86_400).rounded(.down)))
+    static func fullYear(twoDigits: Int, now: Duration) -> Int {
+        let seconds = now.components.seconds
+        let nowYear = civilYear(days: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let base = nowYear - 49
         let offset = ((twoDigits - base) % 100 + 100) % 100
         return base + offset

@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 
 /// When and how often a failed idempotent request is tried again.
@@ -12,10 +13,10 @@ import Locking
 public struct RetryPolicy: Sendable, Equatable {
     /// Total attempts including the first (1 disables retries).
     public var maxAttempts: Int
-    /// Backoff base in seconds.
-    public var baseDelay: Double
-    /// Largest single delay in seconds (also the largest `Retry-After` honoured).
-    public var maxDelay: Double
+    /// Backoff base.
+    public var baseDelay: Duration
+    /// Largest single delay (also the largest `Retry-After` honoured).
+    public var maxDelay: Duration
     /// Retry tokens an upstream starts with and can hold.
     public var budgetCapacity: Double
     /// Tokens earned back by each successful request.
@@ -25,14 +26,14 @@ public struct RetryPolicy: Sendable, Equatable {
     /// refilled by 0.2 per success (so retries stay under ~20 % of traffic).
     public init(
         maxAttempts: Int = 3,
-        baseDelay: Double = 0.1,
-        maxDelay: Double = 2,
+        baseDelay: Duration = .milliseconds(100),
+        maxDelay: Duration = .seconds(2),
         budgetCapacity: Double = 10,
         budgetRefillPerSuccess: Double = 0.2
     ) {
         self.maxAttempts = max(1, maxAttempts)
-        self.baseDelay = max(0, baseDelay)
-        self.maxDelay = max(0, maxDelay)
+        self.baseDelay = max(.zero, baseDelay)
+        self.maxDelay = max(.zero, maxDelay)
         self.budgetCapacity = max(0, budgetCapacity)
         self.budgetRefillPerSuccess = max(0, budgetRefillPerSuccess)
     }
@@ -42,40 +43,32 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// The delay before retry number `retry` (1-based), honouring `retryAfter`;
     /// nil when `retryAfter` exceeds ``maxDelay`` (do not retry).
-    func delay(beforeRetry retry: Int, retryAfter: Double?) -> Double? {
-        let exponent = Double(max(0, retry - 1))
-        let ceiling = min(maxDelay, baseDelay * pow2(exponent))
-        let jittered = ceiling > 0 ? Double.random(in: 0...ceiling) : 0
+    func delay(beforeRetry retry: Int, retryAfter: Duration?) -> Duration? {
+        // baseDelay * 2^(retry-1), doubled only while under the cap (so it cannot overflow).
+        var ceiling = baseDelay
+        for _ in 0..<min(max(0, retry - 1), 62) where ceiling < maxDelay { ceiling *= 2 }
+        ceiling = min(ceiling, maxDelay)
+        let jittered = ceiling > .zero ? ceiling * Double.random(in: 0...1) : .zero
         guard let retryAfter else { return jittered }
         if retryAfter > maxDelay { return nil }
         return max(jittered, retryAfter)
     }
 
-    private func pow2(_ exponent: Double) -> Double {
-        var value = 1.0
-        var remaining = Int(min(exponent, 62))
-        while remaining > 0 {
-            value *= 2
-            remaining -= 1
-        }
-        return value
-    }
-
-    /// The wait a `Retry-After` header asks for, in seconds: delta-seconds (`120`) or an
-    /// HTTP-date (IMF-fixdate, RFC 850 or asctime; see ``HTTPDate``) taken relative to
-    /// `now` (seconds since the epoch); a date in the past is 0. Nil when the header is
-    /// absent or unreadable (the plain backoff applies). A number too large for an `Int`
-    /// is infinite (it exceeds ``maxDelay``, so the request is not retried).
-    static func retryAfterSeconds(_ header: String?, now: Double) -> Double? {
+    /// The wait a `Retry-After` header asks for: delta-seconds (`120`) or an HTTP-date
+    /// (IMF-fixdate, RFC 850 or asctime; see ``HTTPDate``) taken relative to `now` (a
+    /// ``WallClock`` reading); a date in the past is 0. Nil when the header is absent or
+    /// unreadable (the plain backoff applies). A number too large for an `Int` is the longest
+    /// wait (``Duration/clampedSeconds(_:)-(Int)``: it exceeds ``maxDelay``, so the request is
+    /// not retried).
+    static func retryAfter(_ header: String?, now: Duration) -> Duration? {
         guard let header else { return nil }
         let trimmed = header.trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-            guard let seconds = Int(trimmed) else { return .infinity }
-            return Double(seconds)
+            return .clampedSeconds(Int(trimmed) ?? .max)
         }
-        guard let date = HTTPDate.parse(trimmed, now: now), now.isFinite else { return nil }
-        return max(0, Double(date) - now)
+        guard let date = HTTPDate.parse(trimmed, now: now) else { return nil }
+        return max(.zero, .seconds(date) - now)
     }
 }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Locking
 #if canImport(FoundationNetworking)
@@ -9,15 +10,16 @@ import FoundationNetworking
 /// within the origin first requested (see ``RedirectPolicy``).
 public final class URLSessionTransport: Transport {
     private let session: URLSession
-    private let timeout: Double
+    /// URLSession's own limit (seconds).
+    private let timeout: TimeInterval
 
-    /// Creates a transport whose requests give up after `timeout` seconds.
+    /// Creates a transport whose requests give up after `timeout`.
     ///
     /// URLSession on Linux truncates timeouts to whole seconds (0.3 s acts as an
     /// immediate timeout), so its own limit is rounded up plus one second; the
     /// precise limit is enforced by ``UpstreamPipeline``'s deadline.
-    public init(timeout: Double = 10, maxConnectionsPerHost: Int = 8) {
-        let timeout = (max(1, timeout)).rounded(.up) + 1
+    public init(timeout: Duration = .seconds(10), maxConnectionsPerHost: Int = 8) {
+        let timeout = (max(1, timeout.inSeconds)).rounded(.up) + 1
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import JSON
 import Menagerie
@@ -28,9 +29,9 @@ struct FaultCase {
     let apiKey: String
 
     /// The upstream timeout under a slow fault (hang, drip): each such call lasts this long.
-    static let slowFaultTimeout = 1.0
+    static let slowFaultTimeout: Duration = .seconds(1)
     /// The upstream timeout otherwise (generous: sanitizer runs on a busy machine).
-    static let timeout = 5.0
+    static let timeout: Duration = .seconds(5)
 
     /// One answer of the gateway.
     struct Answer {
@@ -49,7 +50,7 @@ struct FaultCase {
         var configuration = UpstreamsConfiguration(mode: .live)
         for upstream in UpstreamID.allCases {
             configuration.setURL(stubs.baseURL(upstream), for: upstream)
-            configuration.settings[upstream]?.retry = RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maxDelay: 0.2)
+            configuration.settings[upstream]?.retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(200))
             configuration.settings[upstream]?.timeout =
                 upstream == scenario.upstream && fault.isSlow ? Self.slowFaultTimeout : Self.timeout
         }
@@ -89,7 +90,7 @@ struct FaultCase {
                 // Not asserted: under a hang, the Zoo and D&D queries take TWO timeouts, not one
                 // (a field waiting on a direct upstream call holds the request's loader batches,
                 // so the batched call starts only after the direct one timed out).
-                XCTAssertGreaterThanOrEqual(answer.seconds, 0.9 * Self.slowFaultTimeout, "\(label): the fault did not hold the call")
+                XCTAssertGreaterThanOrEqual(answer.seconds, 0.9 * Self.slowFaultTimeout.inSeconds, "\(label): the fault did not hold the call")
             }
         }
         if fault.reachesStub {

@@ -32,7 +32,7 @@ final class FixtureServer: Sendable {
     let server: GraphQLServer<SwitchingService>
     let service: SwitchingService
     let port: Int
-    let client = URLSessionTransport(timeout: 30)
+    let client = URLSessionTransport(timeout: .seconds(30))
 
     init() throws {
         service = SwitchingService(current: AppSlot())
@@ -66,6 +66,6 @@ final class FixtureServer: Sendable {
     }
 
     func stop() async {
-        await server.shutdown(gracePeriodMilliseconds: 1_000)
+        await server.shutdown(gracePeriod: .seconds(1))
     }
 }

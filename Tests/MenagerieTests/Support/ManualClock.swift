@@ -1,5 +1,5 @@
+import Clocks
 import Locking
-import Upstreams
 
 /// A monotonic clock that moves only when a test moves it, for the upstream pipelines
 /// of a ``MenagerieApp`` (circuit breakers, response caches): a test opens a breaker,
@@ -7,15 +7,15 @@ import Upstreams
 ///
 /// Timeouts and retry backoff are real time (`Task.sleep`) and do not follow it.
 final class ManualClock: Sendable {
-    private let seconds = Locked(1_000.0)
+    private let now = Locked(Duration.seconds(1_000))
 
     /// The clock to inject (`MenagerieApp(configuration:clock:)`).
     var clock: MonotonicClock {
-        MonotonicClock { [seconds] in seconds.withLock { $0 } }
+        MonotonicClock { [now] in now.withLock { $0 } }
     }
 
-    /// Moves time on by `interval` seconds.
-    func advance(by interval: Double) {
-        seconds.withLock { $0 += interval }
+    /// Moves time on by `interval`.
+    func advance(by interval: Duration) {
+        now.withLock { $0 += interval }
     }
 }

@@ -38,7 +38,7 @@ final class RecordedUpstreams: Sendable {
 
     let process: Process
     let urls: [String: String]
-    let client = URLSessionTransport(timeout: 10)
+    let client = URLSessionTransport(timeout: .seconds(10))
     private let folder: URL
 
     /// Starts the stubs, accepting `apiKey` as The Dog API's `x-api-key`, and waits

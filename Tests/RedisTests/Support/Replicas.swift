@@ -1,3 +1,4 @@
+import Clocks
 import Locking
 import Redis
 import RedisCache
@@ -7,17 +8,17 @@ import XCTest
 
 /// A monotonic and a wall clock moved together by the test (no sleeping, no real time).
 final class TestClocks: Sendable {
-    private let elapsed = Locked(0.0)
-    let wallOrigin: Double
+    private let elapsed = Locked(Duration.zero)
+    let wallOrigin: Duration
 
-    init(wallOrigin: Double = 1_900_000_000) {
+    init(wallOrigin: Duration = .seconds(1_900_000_000)) {
         self.wallOrigin = wallOrigin
     }
 
-    var monotonic: MonotonicClock { MonotonicClock { [self] in 1000 + elapsed.withLock { $0 } } }
+    var monotonic: MonotonicClock { MonotonicClock { [self] in .seconds(1000) + elapsed.withLock { $0 } } }
     var wall: WallClock { WallClock { [self] in wallOrigin + elapsed.withLock { $0 } } }
 
-    func advance(_ seconds: Double) { elapsed.withLock { $0 += seconds } }
+    func advance(_ span: Duration) { elapsed.withLock { $0 += span } }
 }
 
 /// An upstream stand-in that counts its calls and answers `{"url": …, "call": n}`, after
@@ -52,9 +53,9 @@ struct Replica {
     let transport: CountingTransport
     let shared: RedisSharedCache
 
-    init(redis url: String, clocks: TestClocks = TestClocks(), timeoutMilliseconds: Int = 1000,
+    init(redis url: String, clocks: TestClocks = TestClocks(), timeout: Duration = .seconds(1),
          lock: SharedCacheLockPolicy = SharedCacheLockPolicy(), transport: CountingTransport = CountingTransport()) throws {
-        let client = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: url), timeoutMilliseconds: timeoutMilliseconds))
+        let client = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: url), timeout: timeout))
         shared = RedisSharedCache(client: client, clock: clocks.monotonic)
         self.transport = transport
         pipeline = UpstreamPipeline(
@@ -65,7 +66,7 @@ struct Replica {
     }
 
     /// Fetches `path` (cached 60 s) and returns the body text.
-    func fetch(_ path: String, ttl: Double = 60) async throws -> String {
+    func fetch(_ path: String, ttl: Duration = .seconds(60)) async throws -> String {
         try await pipeline.fetchDecoded(UpstreamRequest(url: "https://dog.ceo/api" + path), cache: CachePolicy(defaultTTL: ttl)) {
             String(decoding: $0.body, as: UTF8.self)
         }

@@ -1,17 +1,23 @@
 import Locking
 
-/// Fires the deadlines of one handler's requests from a single task, instead of one timer
-/// task per request.
+/// Fires deadlines from a single task, instead of one timer task per deadline: the one timeout
+/// mechanism of the project (a server's request deadlines; each upstream pipeline's exchange
+/// timeout, through ``race(_:expired:)``).
 ///
 /// Every deadline is "now + `timeout`" when it is set, so deadlines expire in the order they
 /// were set: they are kept in a FIFO queue of (id, deadline), their actions in a dictionary by
 /// id (removal in O(1) when a request finishes in time: the queue entry is skipped later), and
-/// the watchdog's task sleeps until the oldest one, or waits parked while none is set.
-final class DeadlineWatchdog: Sendable {
+/// the watchdog's task sleeps until the oldest one, or waits parked while none is set. Time is
+/// the ``MonotonicClock``'s (the system's: a watchdog really sleeps).
+///
+/// Its owner calls ``stop()`` when done with it (a parked watchdog's task waits for work until
+/// then).
+public final class DeadlineWatchdog: Sendable {
     /// One deadline set by ``schedule(_:)``.
-    struct Entry: Sendable {
+    public struct Entry: Sendable {
         fileprivate let id: UInt64
-        let deadline: ContinuousClock.Instant
+        /// When it fires (a reading of ``MonotonicClock/systemNow()``).
+        public let deadline: Duration
     }
 
     private struct State {
@@ -43,26 +49,27 @@ final class DeadlineWatchdog: Sendable {
 
     private enum Step {
         case fire([@Sendable () -> Void])
-        case sleep(until: ContinuousClock.Instant)
+        case sleep(for: Duration)
         case park
         case stop
     }
 
     /// How long after being set a deadline expires.
-    let timeout: Duration
+    public let timeout: Duration
     private let state = Locked(State())
 
-    init(timeout: Duration) {
+    /// A watchdog whose deadlines expire `timeout` after they are set.
+    public init(timeout: Duration) {
         self.timeout = timeout
     }
 
     /// Calls `fire` (on the watchdog's task) once `timeout` has passed, unless ``cancel(_:)``
     /// comes first.
-    func schedule(_ fire: @escaping @Sendable () -> Void) -> Entry {
+    public func schedule(_ fire: @escaping @Sendable () -> Void) -> Entry {
         let (entry, parked, start) = state.withLock {
             s -> (Entry, CheckedContinuation<Void, Never>?, Bool) in
             // The clock is read under the lock, so the queue stays in deadline order.
-            let entry = Entry(id: s.nextID, deadline: ContinuousClock.now.advanced(by: timeout))
+            let entry = Entry(id: s.nextID, deadline: MonotonicClock.systemNow() + timeout)
             s.nextID += 1
             s.queue.append(entry)
             s.actions[entry.id] = fire
@@ -78,7 +85,7 @@ final class DeadlineWatchdog: Sendable {
     }
 
     /// Removes `entry`: it will not fire (a no-op when it has fired or was removed already).
-    func cancel(_ entry: Entry) {
+    public func cancel(_ entry: Entry) {
         state.withLock { s in
             _ = s.actions.removeValue(forKey: entry.id)
             // Requests mostly finish in the order they started: dropping the finished ones at
@@ -89,7 +96,7 @@ final class DeadlineWatchdog: Sendable {
     }
 
     /// Ends the watchdog's task; deadlines still set never fire.
-    func stop() {
+    public func stop() {
         let parked = state.withLock { s -> CheckedContinuation<Void, Never>? in
             s.stopped = true
             defer { s.parked = nil }
@@ -105,14 +112,14 @@ final class DeadlineWatchdog: Sendable {
                     s.running = false
                     return .stop
                 }
-                let now = ContinuousClock.now
+                let now = MonotonicClock.systemNow()
                 var expired: [@Sendable () -> Void] = []
                 while let oldest = s.oldest(), oldest.deadline <= now {
                     if let fire = s.actions.removeValue(forKey: oldest.id) { expired.append(fire) }
                     s.head += 1
                 }
                 if !expired.isEmpty { return .fire(expired) }
-                if let oldest = s.oldest() { return .sleep(until: oldest.deadline) }
+                if let oldest = s.oldest() { return .sleep(for: oldest.deadline - now) }
                 return .park
             }
             switch step {
@@ -120,8 +127,8 @@ final class DeadlineWatchdog: Sendable {
                 return
             case .fire(let expired):
                 for fire in expired { fire() }
-            case .sleep(let deadline):
-                try? await Task.sleep(until: deadline, clock: .continuous)
+            case .sleep(let span):
+                try? await Task.sleep(for: span)
             case .park:
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let resumeNow = state.withLock { s -> Bool in

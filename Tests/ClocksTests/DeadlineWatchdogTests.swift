@@ -1,5 +1,5 @@
 import Foundation
-@testable import GraphQLServer
+import Clocks
 import XCTest
 
 /// The shared deadline timer: deadlines fire in order, cancelled ones never, and the watchdog
