@@ -126,6 +126,39 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertEqual(monstersRefreshed.models.map(\.index), monsters.models.map(\.index))
     }
 
+    /// The clients' `fresh…` accessors (what `monsters`, `search` and `animals` answer at once
+    /// from): nil before the first fetch and after expiry, else the very answer the waiting
+    /// call shares.
+    func testFreshAnswersAreTheCachedOnesWithoutWaiting() async throws {
+        let time = ManualClock()
+        let app = try embeddedApp(time)
+        let upstreams = app.upstreams
+        let query = DnDMonsterQuery(name: "bear", limit: 10)
+        let selection: UpstreamSelection = ["index", "name"]
+        XCTAssertNil(upstreams.zoo.freshAnimalsAnswer())
+        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: selection))
+        XCTAssertNil(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection))
+        XCTAssertNil(upstreams.dnd.freshMonsterIndexes(matching: query))
+
+        let animals = try await upstreams.zoo.animalsAnswer()
+        let monsters = try await upstreams.dnd.monstersAnswer(query, selection: selection)
+        let page = try await upstreams.dnd.monsterPageAnswer(query, selection: selection)
+        let indexes = try await upstreams.dnd.monsterIndexes(matching: query)
+        XCTAssertTrue(upstreams.zoo.freshAnimalsAnswer() === animals)
+        XCTAssertTrue(upstreams.dnd.freshMonstersAnswer(query, selection: selection) === monsters)
+        XCTAssertTrue(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection) === page)
+        XCTAssertEqual(upstreams.dnd.freshMonsterIndexes(matching: query), indexes)
+        XCTAssertEqual(indexes.count, page.value.totalCount)
+        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: ["index"]), "another selection is another request")
+        XCTAssertEqual(upstreams.dnd.freshMonstersAnswer(DnDMonsterQuery(limit: 0), selection: selection)?.value.count, 0)
+
+        time.advance(by: .seconds(3601))  // zoo and D&D answers expired
+        XCTAssertNil(upstreams.zoo.freshAnimalsAnswer())
+        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: selection))
+        XCTAssertNil(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection))
+        XCTAssertNil(upstreams.dnd.freshMonsterIndexes(matching: query))
+    }
+
     func testSearchKeysMatchLikeLowercasedNames() throws {
         let catalog = BreedCatalog([DogCEOBreed(name: "hound", subBreeds: ["afghan", "basset"]), DogCEOBreed(name: "akita", subBreeds: [])])
         XCTAssertEqual(catalog.all.map(\.id), ["hound/afghan", "akita", "hound/basset", "hound"])

@@ -55,24 +55,70 @@ struct MonsterFilterPlan: Sendable {
     }
 }
 
-/// `Query.monsters`: a page of monsters through the D&D GraphQL client, with field pushdown.
-enum MonsterListResolver {
-    static func resolve(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) async throws -> PageModel<MonsterModel> {
-        let page = try arguments.page()
-        let context = try requestContext(context)
-        let dnd = context.upstreams.dnd
+/// What `Query.monsters` asks of the D&D client: the page, the filters and the fields.
+private struct MonsterListRequest {
+    var page: Page
+    var plan: MonsterFilterPlan
+    var itemSelection: UpstreamSelection
+    var wantsItems: Bool
+    var wantsCount: Bool
+
+    init(_ arguments: FieldArguments, _ info: ResolveInfo) throws {
+        page = try arguments.page()
         let pageFields = info.subfields(on: "MonsterPage")
         let itemSets = pageFields.filter { $0.name.value == "items" }.compactMap(\.selectionSet)
-        let itemSelection = MonsterPushdown.selection(for: info.collectFields(itemSets, on: MonsterPushdown.monsterType), info)
-        let wantsItems = pageFields.contains { $0.name.value == "items" } && page.limit > 0
-        let wantsCount = pageFields.contains { $0.name.value == "totalCount" || $0.name.value == "hasMore" }
-        let plan = MonsterFilterPlan(arguments)
+        itemSelection = MonsterPushdown.selection(for: info.collectFields(itemSets, on: MonsterPushdown.monsterType), info)
+        wantsItems = pageFields.contains { $0.name.value == "items" } && page.limit > 0
+        wantsCount = pageFields.contains { $0.name.value == "totalCount" || $0.name.value == "hasMore" }
+        plan = MonsterFilterPlan(arguments)
+    }
+
+    /// The upstream query of the page (filters, `skip`, `limit`).
+    var pageQuery: DnDMonsterQuery {
+        var query = plan.upstream
+        query.skip = page.skip
+        query.limit = page.limit
+        return query
+    }
+
+    /// The page from the models and the count (without `items`, its size follows from the count).
+    func pageModel(_ models: [MonsterModel], total: Int) -> PageModel<MonsterModel> {
+        let shown = wantsItems ? models.count : max(0, min(page.limit, total - page.skip))
+        return PageModel(items: models, totalCount: total, hasMore: page.skip + shown < total)
+    }
+}
+
+/// `Query.monsters`: a page of monsters through the D&D GraphQL client, with field pushdown.
+enum MonsterListResolver {
+    /// The page at once when what it needs is cached and fresh (no residual filter); nil when
+    /// getting it means waiting (then ``resolve(_:_:_:)``).
+    static func immediate(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) throws -> PageModel<MonsterModel>? {
+        let request = try MonsterListRequest(arguments, info)
+        guard !request.plan.hasResidual else { return nil }
+        let dnd = try requestContext(context).upstreams.dnd
+        if request.wantsItems, request.wantsCount {
+            guard let answer = dnd.freshMonsterPageAnswer(request.pageQuery, selection: request.itemSelection) else { return nil }
+            return request.pageModel(MonsterList.of(answer).models, total: answer.value.totalCount)
+        } else if request.wantsItems {
+            guard let answer = dnd.freshMonstersAnswer(request.pageQuery, selection: request.itemSelection) else { return nil }
+            return request.pageModel(MonsterList.of(answer).models, total: 0)
+        } else if request.wantsCount {
+            guard let indexes = dnd.freshMonsterIndexes(matching: request.plan.upstream) else { return nil }
+            return request.pageModel([], total: indexes.count)
+        }
+        return request.pageModel([], total: 0)
+    }
+
+    static func resolve(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) async throws -> PageModel<MonsterModel> {
+        let request = try MonsterListRequest(arguments, info)
+        let context = try requestContext(context)
+        let dnd = context.upstreams.dnd
+        let (page, plan, itemSelection, wantsItems) = (request.page, request.plan, request.itemSelection, request.wantsItems)
 
         return try await mappingErrors(upstream: .dnd5e) {
             if !plan.hasResidual {
-                var pageQuery = plan.upstream
-                pageQuery.skip = page.skip
-                pageQuery.limit = page.limit
+                let pageQuery = request.pageQuery
+                let wantsCount = request.wantsCount
                 // Page and count together are one upstream request (two aliased `monsters` fields).
                 // The models are made once per upstream answer.
                 var models: [MonsterModel] = []
@@ -86,9 +132,7 @@ enum MonsterListResolver {
                 } else if wantsCount {
                     total = try await dnd.monsterIndexes(matching: plan.upstream).count
                 }
-                // Without `items` the page's size follows from the count.
-                let shown = wantsItems ? models.count : max(0, min(page.limit, total - page.skip))
-                return PageModel(items: models, totalCount: total, hasMore: page.skip + shown < total)
+                return request.pageModel(models, total: total)
             }
             var countQuery = plan.upstream
             countQuery.limit = MonsterFilterPlan.fullListLimit

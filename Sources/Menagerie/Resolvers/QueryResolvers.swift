@@ -12,6 +12,12 @@ enum QueryResolvers {
         return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
     }
 
+    /// `Query.animals` on a catalog: the page of the animals its filters keep.
+    static func animalPage(_ catalog: AnimalCatalog, _ page: Page, _ arguments: FieldArguments) -> PageModel<AnimalModel> {
+        let window = page.slice(catalog.matching(search: arguments.text("search"), type: arguments.text("type")))
+        return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
+    }
+
     static func register(_ map: inout ResolverMap) {
         // Answered at once while the Dog CEO breed list is cached and fresh.
         map.field("Query", "breeds", immediate: { _, arguments, context, _ in
@@ -29,15 +35,17 @@ enum QueryResolvers {
             guard let id = arguments.text("id") else { return nil }
             return try await requestContext(context).breedCatalog().find(id)
         })
-        map.asyncField("Query", "animals") { _, arguments, context, _ in
+        // Answered at once while the zoo's list is cached and fresh.
+        map.field("Query", "animals", immediate: { _, arguments, context, _ in
             let page = try arguments.page()
-            let search = arguments.text("search")
-            let type = arguments.text("type")
+            guard let answer = try requestContext(context).upstreams.zoo.freshAnimalsAnswer() else { return .suspend }
+            return .value(animalPage(AnimalCatalog.of(answer), page, arguments))
+        }, orAsync: { _, arguments, context, _ in
+            let page = try arguments.page()
             let zoo = try requestContext(context).upstreams.zoo
             let catalog = try await mappingErrors(upstream: .zoo) { AnimalCatalog.of(try await zoo.animalsAnswer()) }
-            let window = page.slice(catalog.matching(search: search, type: type))
-            return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
-        }
+            return animalPage(catalog, page, arguments)
+        })
         map.asyncField("Query", "animal") { _, arguments, context, _ in
             guard let text = arguments.text("id"), let id = Int(BreedNaming.trimmed(text)) else { return nil }
             let loader = try requestContext(context).loaders.animalsByID
@@ -51,17 +59,25 @@ enum QueryResolvers {
             var seen: Set<Int> = []
             return animals.filter { seen.insert($0.id).inserted }.map(AnimalModel.init(animal:))
         }
-        map.asyncField("Query", "monsters") { _, arguments, context, info in
+        // Answered at once while the D&D answer it needs is cached and fresh.
+        map.field("Query", "monsters", immediate: { _, arguments, context, info in
+            guard let page = try MonsterListResolver.immediate(arguments, context, info) else { return .suspend }
+            return .value(page)
+        }, orAsync: { _, arguments, context, info in
             try await MonsterListResolver.resolve(arguments, context, info)
-        }
+        })
         map.asyncField("Query", "monster") { _, arguments, context, info in
             guard let index = arguments.text("index") else { return nil }
             let normalized = BreedNaming.lookupKey(index)
             guard !normalized.isEmpty else { return nil }
             return try await MonsterResolvers.lookup(index: normalized, context: context, info: info)
         }
-        map.asyncField("Query", "search") { _, arguments, context, info in
+        // Answered at once while the three lists it searches are cached and fresh.
+        map.field("Query", "search", immediate: { _, arguments, context, info in
+            guard let found = try SearchResolver.immediate(arguments, context, info) else { return .suspend }
+            return .value(found)
+        }, orAsync: { _, arguments, context, info in
             try await SearchResolver.resolve(arguments, context, info)
-        }
+        })
     }
 }

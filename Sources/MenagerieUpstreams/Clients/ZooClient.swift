@@ -34,6 +34,11 @@ public struct ZooClient: Sendable {
         }
     }
 
+    /// ``animalsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
+    public func freshAnimalsAnswer() -> UpstreamAnswer<[ZooAnimal]>? {
+        pipeline.freshAnswer(request("/animals"))
+    }
+
     /// `GET /animals/{id}`: one animal; nil when the upstream answers 404.
     public func animal(id: Int) async throws -> ZooAnimal? {
         let pipeline = self.pipeline

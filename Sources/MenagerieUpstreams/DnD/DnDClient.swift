@@ -69,6 +69,21 @@ public struct DnDClient: Sendable {
     /// GraphQL answer, to derive values from once per answer.
     public func monstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> UpstreamAnswer<[JSONObject]> {
         if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
+        let request = try monstersRequest(query, selection: selection)
+        return try monsterList(of: try await executeAnswer(request))
+    }
+
+    /// ``monstersAnswer(_:selection:)`` when the answer is cached and fresh, without waiting;
+    /// nil otherwise (then ask ``monstersAnswer(_:selection:)``).
+    public func freshMonstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<[JSONObject]>? {
+        if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
+        guard let request = try? monstersRequest(query, selection: selection),
+              let answer = pipeline.freshAnswer(request, as: GraphQLResult.self) else { return nil }
+        return try? monsterList(of: answer)
+    }
+
+    /// The request of ``monstersAnswer(_:selection:)``.
+    private func monstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         let (definitions, arguments, variables) = query.arguments()
         let selectionText = try printed(selection)
         var text = "query Monsters"
@@ -76,8 +91,12 @@ public struct DnDClient: Sendable {
         text += " { monsters"
         if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
         text += " " + selectionText + " }"
-        let answer = try await executeAnswer(query: text, variables: variables)
-        return try answer.derivedAnswer(as: [JSONObject].self) { result in
+        return graphQLRequest(query: text, variables: variables)
+    }
+
+    /// The `monsters` list of an answer, derived once per answer.
+    private func monsterList(of answer: UpstreamAnswer<GraphQLResult>) throws -> UpstreamAnswer<[JSONObject]> {
+        try answer.derivedAnswer(as: [JSONObject].self) { result in
             if let error = result.errors.first { throw error.error }
             guard let list = result.data?["monsters"]?.arrayValue else {
                 throw pipeline.badResponse("no monsters list in the data")
@@ -121,6 +140,20 @@ public struct DnDClient: Sendable {
             let count = try await monsterIndexes(matching: query).count
             return UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: count))
         }
+        return try monsterPage(of: try await executeAnswer(try monsterPageRequest(query, selection: selection)))
+    }
+
+    /// ``monsterPageAnswer(_:selection:)`` when the answer is cached and fresh, without
+    /// waiting; nil otherwise (and for a `limit` of 0).
+    public func freshMonsterPageAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<DnDMonsterPage>? {
+        if let limit = query.limit, limit <= 0 { return nil }
+        guard let request = try? monsterPageRequest(query, selection: selection),
+              let answer = pipeline.freshAnswer(request, as: GraphQLResult.self) else { return nil }
+        return try? monsterPage(of: answer)
+    }
+
+    /// The request of ``monsterPageAnswer(_:selection:)`` (a positive `limit`).
+    private func monsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         var filters = query
         filters.limit = nil
         filters.skip = nil
@@ -133,8 +166,12 @@ public struct DnDClient: Sendable {
         text += " page: monsters"
         if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
         text += " " + selectionText + " }"
-        let answer = try await executeAnswer(query: text, variables: variables)
-        return try answer.derivedAnswer(as: DnDMonsterPage.self) { result in
+        return graphQLRequest(query: text, variables: variables)
+    }
+
+    /// The page and the count of an answer, derived once per answer.
+    private func monsterPage(of answer: UpstreamAnswer<GraphQLResult>) throws -> UpstreamAnswer<DnDMonsterPage> {
+        try answer.derivedAnswer(as: DnDMonsterPage.self) { result in
             if let error = result.errors.first { throw error.error }
             guard let all = result.data?["total"]?.arrayValue, let list = result.data?["page"]?.arrayValue else {
                 throw pipeline.badResponse("no monsters list in the data")
@@ -247,16 +284,26 @@ public struct DnDClient: Sendable {
 
     /// ``execute(query:variables:)``'s answer as the pipeline shares it (one per cache entry).
     func executeAnswer(query: String, variables: JSONObject) async throws -> UpstreamAnswer<GraphQLResult> {
+        try await executeAnswer(graphQLRequest(query: query, variables: variables))
+    }
+
+    /// The POST of one GraphQL query (idempotent: a query, cached by its body).
+    func graphQLRequest(query: String, variables: JSONObject) -> UpstreamRequest {
         var body = JSONObject()
         body["query"] = .string(query)
         if !variables.isEmpty { body["variables"] = .object(variables) }
-        let request = UpstreamRequest(
+        return UpstreamRequest(
             method: "POST",
             url: endpoint,
             headers: [UpstreamHeader("Content-Type", "application/json"), UpstreamHeader("Accept", "application/json")],
             body: JSONValue.object(body).serializedBytes(),
             isIdempotent: true
         )
+    }
+
+    /// Sends a GraphQL request through the pipeline, decoding (once per cache entry) its
+    /// `data` and `errors`.
+    func executeAnswer(_ request: UpstreamRequest) async throws -> UpstreamAnswer<GraphQLResult> {
         let pipeline = self.pipeline
         // An answer carrying `errors` is used (its aliases that answered keep their data)
         // but never cached.
@@ -292,10 +339,26 @@ public struct DnDClient: Sendable {
     /// Every monster index matching `query`'s filters (its `limit`/`skip` ignored),
     /// e.g. to count matches: one request asking only for `index`.
     public func monsterIndexes(matching query: DnDMonsterQuery) async throws -> [String] {
+        Self.indexes(of: try await monstersAnswer(Self.everyMatch(query), selection: ["index"]))
+    }
+
+    /// ``monsterIndexes(matching:)`` when the answer is cached and fresh, without waiting;
+    /// nil otherwise.
+    public func freshMonsterIndexes(matching query: DnDMonsterQuery) -> [String]? {
+        freshMonstersAnswer(Self.everyMatch(query), selection: ["index"]).map(Self.indexes(of:))
+    }
+
+    /// `query` asking for every match (its `limit`/`skip` ignored).
+    private static func everyMatch(_ query: DnDMonsterQuery) -> DnDMonsterQuery {
         var all = query
-        all.limit = Self.countLimit
+        all.limit = countLimit
         all.skip = nil
-        return try await monstersAnswer(all, selection: ["index"]).derived(as: DnDMonsterIndexes.self) { monsters in
+        return all
+    }
+
+    /// The indexes of a list of monsters, derived once per answer.
+    private static func indexes(of answer: UpstreamAnswer<[JSONObject]>) -> [String] {
+        answer.derived(as: DnDMonsterIndexes.self) { monsters in
             DnDMonsterIndexes(indexes: monsters.compactMap { $0["index"]?.stringValue })
         }.indexes
     }
