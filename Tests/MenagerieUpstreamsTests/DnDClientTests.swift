@@ -207,6 +207,34 @@ final class DnDClientTests: XCTestCase {
         XCTAssertEqual(defaultPage.count, 100)
     }
 
+    /// A repeated list query reuses its printed request (the same text and body: one cache entry,
+    /// one upstream call); distinct queries are printed apart, and the memo stays bounded.
+    func testListRequestsArePrintedOncePerDistinctQuery() async throws {
+        let server = try StubServer(dndStubAnswer)
+        defer { server.stop() }
+        let dnd = client(server)
+        let query = DnDMonsterQuery(name: "bear", limit: 5)
+        let first = try await dnd.monsters(query, selection: ["index", "name"])
+        let again = try await dnd.monsters(query, selection: ["index", "name"])
+        XCTAssertEqual(again, first)
+        XCTAssertEqual(dnd.requestMemo.count, 1)
+        _ = try await dnd.monsterPage(query, selection: ["index", "name"])
+        _ = try await dnd.monsters(query, selection: ["index"])
+        _ = try await dnd.monsters(DnDMonsterQuery(name: "bear", limit: 6), selection: ["index", "name"])
+        XCTAssertEqual(dnd.requestMemo.count, 4, "the page query, another selection and another limit are other requests")
+        XCTAssertEqual(server.requestCount, 4)
+        let (text, variables) = sentQuery(server.requests.last)
+        XCTAssertEqual(text, "query Monsters($limit: Int, $name: String) { monsters(limit: $limit, name: $name) { index name } }")
+        XCTAssertEqual(variables["limit"], 6)
+
+        for limit in 1...(DnDRequestMemo.capacity + 10) {
+            _ = try await dnd.monsters(DnDMonsterQuery(name: "zz-none", limit: limit), selection: ["index"])
+        }
+        XCTAssertLessThanOrEqual(dnd.requestMemo.count, DnDRequestMemo.capacity)
+        _ = try await dnd.monsters(query, selection: ["index", "name"])
+        XCTAssertEqual(server.requestCount, 4 + DnDRequestMemo.capacity + 10, "the first query is still cached by the pipeline")
+    }
+
     func testGarbageAndHangFaults() async throws {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }

@@ -51,6 +51,8 @@ public struct DnDClient: Sendable {
     public let endpoint: String
     /// Caching of query results (the SRD data is static).
     public let policy: CachePolicy
+    /// The list queries' requests, printed once per distinct query.
+    let requestMemo = DnDRequestMemo()
 
     /// Creates a client.
     public init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
@@ -84,6 +86,12 @@ public struct DnDClient: Sendable {
 
     /// The request of ``monstersAnswer(_:selection:)``.
     private func monstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
+        try requestMemo.request(.init(kind: .monsters, query: query, selection: selection)) {
+            try printedMonstersRequest(query, selection: selection)
+        }
+    }
+
+    private func printedMonstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         let (definitions, arguments, variables) = query.arguments()
         let selectionText = try printed(selection)
         var text = "query Monsters"
@@ -154,6 +162,12 @@ public struct DnDClient: Sendable {
 
     /// The request of ``monsterPageAnswer(_:selection:)`` (a positive `limit`).
     private func monsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
+        try requestMemo.request(.init(kind: .monsterPage, query: query, selection: selection)) {
+            try printedMonsterPageRequest(query, selection: selection)
+        }
+    }
+
+    private func printedMonsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         var filters = query
         filters.limit = nil
         filters.skip = nil
