@@ -79,9 +79,7 @@ public struct DnDClient: Sendable {
     /// nil otherwise (then ask ``monstersAnswer(_:selection:)``).
     public func freshMonstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<[JSONObject]>? {
         if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
-        guard let request = try? monstersRequest(query, selection: selection),
-              let answer = pipeline.freshAnswer(request, as: GraphQLResult.self) else { return nil }
-        return try? monsterList(of: answer)
+        return freshResult { try monstersRequest(query, selection: selection) }.flatMap { try? monsterList(of: $0) }
     }
 
     /// The request of ``monstersAnswer(_:selection:)``.
@@ -155,9 +153,7 @@ public struct DnDClient: Sendable {
     /// waiting; nil otherwise (and for a `limit` of 0).
     public func freshMonsterPageAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<DnDMonsterPage>? {
         if let limit = query.limit, limit <= 0 { return nil }
-        guard let request = try? monsterPageRequest(query, selection: selection),
-              let answer = pipeline.freshAnswer(request, as: GraphQLResult.self) else { return nil }
-        return try? monsterPage(of: answer)
+        return freshResult { try monsterPageRequest(query, selection: selection) }.flatMap { try? monsterPage(of: $0) }
     }
 
     /// The request of ``monsterPageAnswer(_:selection:)`` (a positive `limit`).
@@ -313,6 +309,13 @@ public struct DnDClient: Sendable {
             body: JSONValue.object(body).serializedBytes(),
             isIdempotent: true
         )
+    }
+
+    /// The decoded answer to a GraphQL request when it is cached and fresh; nil otherwise (or
+    /// when the request cannot be made).
+    private func freshResult(_ request: () throws -> UpstreamRequest) -> UpstreamAnswer<GraphQLResult>? {
+        guard let request = try? request() else { return nil }
+        return pipeline.freshAnswer(request, as: GraphQLResult.self)
     }
 
     /// Sends a GraphQL request through the pipeline, decoding (once per cache entry) its
