@@ -30,8 +30,11 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         let graphQLPath = configuration.graphQLPath
         // The event loops only move bytes: a GraphQL request (decoding, parsing, validation,
         // execution) runs on the shared pool from its first step, so that no document holds a
-        // loop (and every other connection on it). The other routes are cheap and stay inline.
-        http.runsOnEventLoop = { $0.path != graphQLPath }
+        // loop (and every other connection on it), unless the very same request was answered
+        // before within the event-loop budget (`EventLoopAdmission`). The other routes are cheap
+        // and stay inline.
+        let admission = handler.admission
+        http.runsOnEventLoop = { $0.path != graphQLPath || admission?.admits($0) == true }
         http.errorResponder = http.errorResponder ?? { status, message, head in
             // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
             guard head.path == graphQLPath else { return nil }
@@ -72,6 +75,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     private let cors: CORS
     /// Fires request deadlines (nil without a request timeout).
     private let watchdog: DeadlineWatchdog?
+    /// The GraphQL requests light enough for an event loop (nil without an event-loop budget).
+    let admission: EventLoopAdmission?
 
     public init(service: Service, configuration: GraphQLServerConfiguration, readiness: Readiness = Readiness()) {
         self.service = service
@@ -81,6 +86,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         log = Log(level: configuration.logLevel, sink: configuration.logSink)
         cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
         watchdog = configuration.requestTimeout.map { DeadlineWatchdog(timeout: $0) }
+        admission = configuration.eventLoopBudget.map { EventLoopAdmission(budget: $0) }
         if let store = configuration.persistedQueries {
             metrics.setPersistedQueryOccupancy { store.occupancy }
         }
@@ -147,6 +153,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let request = exchange.request
         let duration = MonotonicClock.systemNow() - exchange.start
         metrics.requestFinished(status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
+        if let admission, request.path == configuration.graphQLPath {
+            admission.record(request, executed: outcome.operationType != nil, status: response.status, took: duration)
+        }
         if log.level <= .info {
             log.log(.info, "request", [
                 ("method", request.method), ("path", request.path), ("status", String(response.status)),

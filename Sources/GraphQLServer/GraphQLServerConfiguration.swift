@@ -54,6 +54,13 @@ public struct GraphQLServerConfiguration: Sendable {
     /// whether or not the execution has stopped yet.
     public var requestTimeout: Duration? = GraphQLServerConfiguration.defaultRequestTimeout
 
+    /// The longest answer that lets the same request run on its connection's event loop next
+    /// time instead of the shared pool (no thread hand-over); nil: every GraphQL request on the
+    /// pool. A request runs on a loop only when its very bytes were answered before, executing
+    /// an operation, within this budget (see `EventLoopAdmission`); anything new, large or slow
+    /// runs on the pool, so that no client can hold a loop for longer.
+    public var eventLoopBudget: Duration? = GraphQLServerConfiguration.defaultEventLoopBudget
+
     /// The largest GraphQL response body in bytes. A larger result is replaced by one error,
     /// `{"errors":[{"message":…,"extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}`, so
     /// that the largest answer, and the cost of producing it, has a stated bound.
@@ -67,6 +74,10 @@ public struct GraphQLServerConfiguration: Sendable {
 
     /// The default ``maxResponseBytes``: 16 MiB.
     public static let defaultMaxResponseBytes = 16 << 20
+
+    /// The default ``eventLoopBudget``: 1 ms, the most the hostile-input rules let one request
+    /// hold an event loop.
+    public static let defaultEventLoopBudget: Duration = .milliseconds(1)
 
     /// The default ``requestTimeout``: 30 seconds.
     public static let defaultRequestTimeout: Duration = .seconds(30)

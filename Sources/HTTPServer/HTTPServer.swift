@@ -1,10 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import Clocks
 import Locking
 
-/// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads.
+/// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads
+/// (named ``loopThreadName``).
 ///
 /// Requests are parsed on the loops and answered by an `async` handler; responses go back
 /// in request order (pipelining), with keep-alive, `Expect: 100-continue`, `HEAD`, limits,
@@ -92,6 +94,9 @@ public final class HTTPServer: Sendable {
         await core.waitForLoops()
     }
 
+    /// The name of the event-loop threads (as `top -H` shows them).
+    public static let loopThreadName = "http-loop"
+
     /// Loops handed to threads being started: each new thread takes one (no pointer passes
     /// through `pthread_create`).
     private static let loopsToStart = Locked<[EventLoop]>([])
@@ -101,6 +106,7 @@ public final class HTTPServer: Sendable {
         var thread = pthread_t()
         pthread_create(&thread, nil, { _ in
             let loop = HTTPServer.loopsToStart.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            _ = CLinux_setThreadName(HTTPServer.loopThreadName)
             loop?.run()
             return nil
         }, nil)

@@ -37,7 +37,9 @@ enum BenchCommand: Subcommand {
           --document FILE     With 'parse': the document to parse; with 'validate': to validate;
                               with 'app': to execute against the embedded snapshot, warm (the
                               whole app in process: the document cache, the resolvers, the
-                              loaders and the upstream cache; no HTTP).
+                              loaders and the upstream cache; no HTTP) and, second, through the
+                              server's request handler as a POST /graphql (also the body's
+                              decoding, serialisation and headers; no sockets or threads).
           --schema SDL_FILE   With 'validate': the schema to validate against.
           --warmup SECONDS    Warm-up time per workload (default 2).
           --batches N         Number of measured batches (default 5).
@@ -94,6 +96,12 @@ enum BenchCommand: Subcommand {
             selected.append(BenchWorkload(id: "app", name: "app:" + document) { _ throws(BenchError) in
                 switch Terminal.readText(document) {
                 case .success(let text): return try AppBench.workload(query: text)
+                case .failure(let error): throw BenchError(error.message)
+                }
+            })
+            selected.append(BenchWorkload(id: "handler", name: "handler:" + document) { _ throws(BenchError) in
+                switch Terminal.readText(document) {
+                case .success(let text): return try AppBench.handlerWorkload(query: text)
                 case .failure(let error): throw BenchError(error.message)
                 }
             })

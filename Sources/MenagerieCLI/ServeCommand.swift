@@ -56,6 +56,10 @@ enum ServeCommand: Subcommand {
                              (or on). Default: on; off in production.
       --log-level LEVEL      debug, info (default: one access-log line per request), warning, error, off.
       --event-loops N        Event-loop threads (default: one per CPU the process may run on, e.g. 1 under taskset -c 0).
+      --event-loop-budget MS A GraphQL request whose very bytes were last answered within MS milliseconds
+                             runs on its connection's event loop (no thread hand-over); anything new, slow or
+                             over 4 KiB runs on the shared pool (default 1; 0 or off: always the pool, at
+                             most 100). Env MENAGERIE_EVENT_LOOP_BUDGET.
       --request-timeout S    Longest execution of one GraphQL request in seconds (default 30; 0 or off: no
                              limit). Past it the execution is cancelled and the client gets 504 with
                              extensions.code REQUEST_TIMEOUT. Env MENAGERIE_REQUEST_TIMEOUT.
@@ -138,6 +142,7 @@ enum ServeCommand: Subcommand {
             ("dog_ceo", describe(configuration.dogCEO)), ("thedogapi", describe(configuration.theDogAPI)),
             ("zoo", describe(configuration.zoo)), ("dnd", describe(configuration.dnd)),
             ("request_timeout_s", ServeConfiguration.describe(configuration.requestTimeout)),
+            ("event_loop_budget_ms", configuration.eventLoopBudget.map { String(Int($0.inSeconds * 1000)) } ?? "off"),
             ("max_depth", String(configuration.queryLimits.maxDepth)),
             ("max_fields", String(configuration.queryLimits.maxFields)),
             ("max_aliases", String(configuration.queryLimits.maxAliases)),
@@ -193,6 +198,7 @@ enum ServeCommand: Subcommand {
         s.metricsHook = metricsHook
         s.metricsPrefix = metricsPrefix
         s.requestTimeout = c.requestTimeout
+        s.eventLoopBudget = c.eventLoopBudget
         s.maxResponseBytes = c.maxResponseBytes
         s.persistedQueries = persistedQueries(c, redis: redis)
         return s

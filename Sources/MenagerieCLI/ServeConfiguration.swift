@@ -40,6 +40,9 @@ struct ServeConfiguration: Equatable {
     var logLevel: LogLevel = .info
     /// Event-loop threads (nil: one per core).
     var eventLoops: Int?
+    /// The longest answer that lets the same GraphQL request run on its event loop next time
+    /// (nil: every GraphQL request on the shared pool); see `EventLoopAdmission`.
+    var eventLoopBudget: Duration? = GraphQLServerConfiguration.defaultEventLoopBudget
     /// How long a stopping server keeps serving with `/ready` at 503 before it closes its
     /// listener, so that a load balancer takes it out of its pool first (zero: none).
     var shutdownDelay: Duration = .zero
@@ -165,6 +168,7 @@ struct ServeConfiguration: Equatable {
             }
             c.eventLoops = loops
         }
+        c.eventLoopBudget = try eventLoopBudget(scanned[.eventLoopBudget], environment: environment)
         c.requestTimeout = try requestTimeout(scanned[.requestTimeout], environment: environment)
         c.shutdownDelay = try shutdownDelay(scanned[.shutdownDelay], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
@@ -197,6 +201,24 @@ struct ServeConfiguration: Equatable {
             throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 1 to \(maxRedisTimeoutMilliseconds); got '\(text)'")
         }
         return .milliseconds(value)
+    }
+
+    /// The largest `--event-loop-budget` accepted, in milliseconds.
+    static let maxEventLoopBudgetMilliseconds = 100
+
+    /// `--event-loop-budget MS` (or `MENAGERIE_EVENT_LOOP_BUDGET`): whole milliseconds from 1 to
+    /// 100, or `0` / `off` (every GraphQL request on the shared pool); absent: the default (1 ms).
+    static func eventLoopBudget(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration? {
+        let source = flag != nil ? "'--event-loop-budget'" : "MENAGERIE_EVENT_LOOP_BUDGET"
+        guard let text = flag ?? environment("MENAGERIE_EVENT_LOOP_BUDGET") else {
+            return GraphQLServerConfiguration.defaultEventLoopBudget
+        }
+        if text == "off" { return nil }
+        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text),
+              value <= maxEventLoopBudgetMilliseconds else {
+            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 0 to \(maxEventLoopBudgetMilliseconds), or 'off'; got '\(text)'")
+        }
+        return value == 0 ? nil : .milliseconds(value)
     }
 
     /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,

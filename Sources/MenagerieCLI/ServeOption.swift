@@ -8,7 +8,7 @@ enum ServeOption: String, CaseIterable {
     case maxBodyBytes = "max-body-bytes", maxResponseBytes = "max-response-bytes", apqCapacity = "apq-capacity"
     case maxDepth = "max-depth", maxFields = "max-fields", maxAliases = "max-aliases"
     case corsOrigin = "cors-origin", noPlayground = "no-playground", images, noIntrospection = "no-introspection"
-    case logLevel = "log-level", eventLoops = "event-loops"
+    case logLevel = "log-level", eventLoops = "event-loops", eventLoopBudget = "event-loop-budget"
     case requestTimeout = "request-timeout", shutdownDelay = "shutdown-delay"
     case redis, redisTimeout = "redis-timeout"
 

@@ -46,6 +46,25 @@ final class ServeOptionsTests: XCTestCase {
         XCTAssertEqual(ServeConfiguration.describe(nil), "off")
     }
 
+    func testEventLoopBudgetFromFlagAndEnvironment() throws {
+        XCTAssertEqual(try parse([]).eventLoopBudget, .milliseconds(1))
+        XCTAssertEqual(ServeCommand.serverConfiguration(try parse([]), metricsHook: nil).eventLoopBudget, .milliseconds(1))
+        XCTAssertEqual(try parse(["--event-loop-budget", "5"]).eventLoopBudget, .milliseconds(5))
+        XCTAssertEqual(try parse(["--event-loop-budget", "100"]).eventLoopBudget, .milliseconds(100))
+        XCTAssertNil(try parse(["--event-loop-budget", "0"]).eventLoopBudget)
+        XCTAssertNil(try parse(["--event-loop-budget", "off"]).eventLoopBudget)
+        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--event-loop-budget", "off"]), metricsHook: nil).eventLoopBudget)
+        XCTAssertEqual(try parse([], ["MENAGERIE_EVENT_LOOP_BUDGET": "2"]).eventLoopBudget, .milliseconds(2))
+        XCTAssertEqual(try parse(["--event-loop-budget", "3"], ["MENAGERIE_EVENT_LOOP_BUDGET": "off"]).eventLoopBudget,
+                       .milliseconds(3))
+        let expected = "must be whole milliseconds from 0 to 100, or 'off'; got"
+        for bad in ["-1", "101", "", "1.5", "abc", "9999999999999999999999"] {
+            XCTAssertEqual(message(["--event-loop-budget", bad]), "menagerie serve: '--event-loop-budget' \(expected) '\(bad)'", bad)
+        }
+        XCTAssertEqual(message([], ["MENAGERIE_EVENT_LOOP_BUDGET": "soon"]),
+                       "menagerie serve: MENAGERIE_EVENT_LOOP_BUDGET \(expected) 'soon'")
+    }
+
     func testBadRequestTimeouts() {
         let expected = "must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got"
         for bad in ["-1", "abc", "", "nan", "inf", "1e3", "0x10", "+5", "86401", "1.2.3", ".", " 5",

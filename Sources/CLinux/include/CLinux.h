@@ -5,8 +5,8 @@
 //    12 bytes; Swift imports it with that layout) and the EPOLL* constants;
 //  - <sys/eventfd.h>: eventfd and the EFD_* flags;
 //  - <malloc.h>: mallopt and the M_* parameters;
-//  - accept4, which <sys/socket.h> declares only under _GNU_SOURCE: wrapped in CLinux.c,
-//    compiled with _GNU_SOURCE.
+//  - accept4, which <sys/socket.h> declares only under _GNU_SOURCE, and pthread_setname_np
+//    (same): wrapped in CLinux.c, compiled with _GNU_SOURCE.
 //
 // Include only headers whose enums the Glibc module does not have: a header it already
 // includes (such as <sys/socket.h>) would be copied into this module too, and its enum
@@ -26,6 +26,10 @@
 /// accept4(2) without the peer's address: accepts a connection on `fd`, applying `flags`
 /// (SOCK_NONBLOCK, SOCK_CLOEXEC) to the new descriptor in the same call.
 int CLinux_accept4(int fd, int flags);
+
+/// Names the calling thread (at most 15 bytes; longer names are refused with ERANGE), as
+/// `top -H` and /proc/PID/task/TID/comm show it.
+int CLinux_setThreadName(const char *name);
 #endif
 
 #endif

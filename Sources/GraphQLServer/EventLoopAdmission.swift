@@ -1,0 +1,84 @@
+import Clocks
+import HTTPServer
+import Locking
+
+/// Which GraphQL requests run on their connection's event loop instead of the shared pool.
+///
+/// The event loops only move bytes, unless the work is known to be light: a request runs on
+/// its loop only when the very same request (method, target and body, at most
+/// ``maxKeyBytes``) was answered before in at most ``budget``. Everything else (a request not
+/// seen yet, a large body, one whose last answer took longer, e.g. a slow upstream or a large
+/// result) runs on the pool, as every request did before: its first answer is always made
+/// there, so that no client can hold a loop with a request it has not paid for. Each answer
+/// updates the record, so a request that turns slow goes back to the pool after one answer.
+///
+/// A light request on its loop is answered within the loop's iteration with no thread
+/// hand-over; on one core that halves the server's CPU per request for small queries (see
+/// `docs/performance.md`). The bound on what a loop may hold is the budget: by default 1 ms,
+/// the bound of the hostile-input rules.
+final class EventLoopAdmission: Sendable {
+    /// The longest answer that keeps a request on its loop.
+    let budget: Duration
+    /// The largest request (target plus body) remembered; larger ones run on the pool.
+    static let maxKeyBytes = 4096
+    /// The most requests remembered: past it the record starts again empty (those requests
+    /// run on the pool once more), so it holds at most 4 MiB of keys.
+    static let capacity = 1024
+
+    private let lightRequests = Locked(Set<RequestKey>())
+
+    init(budget: Duration) {
+        self.budget = budget
+    }
+
+    /// Whether `request` runs on its event loop: its last answer was light.
+    func admits(_ request: HTTPRequest) -> Bool {
+        guard let key = RequestKey(request) else { return false }
+        return lightRequests.withLock { $0.contains(key) }
+    }
+
+    /// Records how `request` was answered (wherever it ran): light when an operation executed,
+    /// the status is `200` and it took at most ``budget``. Only an executed operation counts,
+    /// so that a request answered at once with an error (say, a persisted-query hash not
+    /// registered yet) is not taken as light when the same bytes later run a document.
+    func record(_ request: HTTPRequest, executed: Bool, status: Int, took duration: Duration) {
+        guard let key = RequestKey(request) else { return }
+        let light = executed && status == 200 && duration <= budget
+        lightRequests.withLock { requests in
+            if light {
+                guard !requests.contains(key) else { return }
+                if requests.count >= Self.capacity { requests.removeAll(keepingCapacity: true) }
+                requests.insert(key)
+            } else {
+                requests.remove(key)
+            }
+        }
+    }
+
+    /// The number of requests remembered.
+    var count: Int { lightRequests.withLock { $0.count } }
+
+    /// What identifies a request's work: its method, target and body.
+    private struct RequestKey: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        /// nil when the request is larger than ``EventLoopAdmission/maxKeyBytes``.
+        init?(_ request: HTTPRequest) {
+            let size = request.target.utf8.count + request.body.count
+            guard size <= EventLoopAdmission.maxKeyBytes else { return nil }
+            let length = request.method.utf8.count + size + 2
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(length)
+            bytes += request.method.utf8
+            bytes.append(UInt8(ascii: " "))
+            bytes += request.target.utf8
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += request.body
+            self.bytes = bytes
+        }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+}
