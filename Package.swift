@@ -62,7 +62,7 @@ let package = Package(
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON"]),
+        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .target(name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks"], path: "Tests/UpstreamTestSupport"),

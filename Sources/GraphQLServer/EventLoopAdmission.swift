@@ -25,7 +25,9 @@ final class EventLoopAdmission: Sendable {
     /// run on the pool once more), so it holds at most 4 MiB of keys.
     static let capacity = 1024
 
-    private let lightRequests = Locked(Set<RequestKey>())
+    /// The light requests by their ``RequestKey/hash``: one per hash (a colliding request
+    /// replaces it, and is compared whole before it is admitted).
+    private let lightRequests = Locked([Int: RequestKey]())
 
     init(budget: Duration) {
         self.budget = budget
@@ -34,7 +36,7 @@ final class EventLoopAdmission: Sendable {
     /// Whether `request` runs on its event loop: its last answer was light.
     func admits(_ request: HTTPRequest) -> Bool {
         guard let key = RequestKey(request) else { return false }
-        return lightRequests.withLock { $0.contains(key) }
+        return lightRequests.withLock { $0[key.hash] == key }
     }
 
     /// Records how `request` was answered (wherever it ran): light when an operation executed,
@@ -46,11 +48,11 @@ final class EventLoopAdmission: Sendable {
         let light = executed && status == 200 && duration <= budget
         lightRequests.withLock { requests in
             if light {
-                guard !requests.contains(key) else { return }
+                guard requests[key.hash] != key else { return }
                 if requests.count >= Self.capacity { requests.removeAll(keepingCapacity: true) }
-                requests.insert(key)
-            } else {
-                requests.remove(key)
+                requests[key.hash] = key
+            } else if requests[key.hash] == key {
+                requests[key.hash] = nil
             }
         }
     }
@@ -58,27 +60,29 @@ final class EventLoopAdmission: Sendable {
     /// The number of requests remembered.
     var count: Int { lightRequests.withLock { $0.count } }
 
-    /// What identifies a request's work: its method, target and body.
-    private struct RequestKey: Hashable, Sendable {
-        let bytes: [UInt8]
+    /// What identifies a request's work: its method, target and body. It shares the request's
+    /// storage (nothing is copied); its hash is computed once, over the bytes.
+    private struct RequestKey: Equatable, Sendable {
+        let method: String
+        let target: String
+        let body: [UInt8]
+        let hash: Int
 
         /// nil when the request is larger than ``EventLoopAdmission/maxKeyBytes``.
         init?(_ request: HTTPRequest) {
-            let size = request.target.utf8.count + request.body.count
-            guard size <= EventLoopAdmission.maxKeyBytes else { return nil }
-            let length = request.method.utf8.count + size + 2
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(length)
-            bytes += request.method.utf8
-            bytes.append(UInt8(ascii: " "))
-            bytes += request.target.utf8
-            bytes.append(UInt8(ascii: "\n"))
-            bytes += request.body
-            self.bytes = bytes
+            guard request.target.utf8.count + request.body.count <= EventLoopAdmission.maxKeyBytes else { return nil }
+            method = request.method
+            target = request.target
+            body = request.body
+            var hasher = Hasher()
+            hasher.combine(method)
+            hasher.combine(target)
+            body.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
         }
 
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        static func == (a: RequestKey, b: RequestKey) -> Bool {
+            a.hash == b.hash && a.method == b.method && a.target == b.target && a.body == b.body
         }
     }
 }

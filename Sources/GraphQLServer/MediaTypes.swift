@@ -15,7 +15,11 @@ public enum GraphQLMediaType: String, Sendable {
     /// A missing header, `*/*` and `application/*` give `application/json`; with equal
     /// quality `application/graphql-response+json` wins.
     public static func negotiate(accept: String?) -> GraphQLMediaType? {
-        guard let accept, !accept.trimmed(" \t").isEmpty else { return .json }
+        guard let accept else { return .json }
+        // What GraphQL clients send, one media type without parameters: no splitting.
+        if HTTPHeaders.equalIgnoringCase(accept, "application/json") { return .json }
+        if HTTPHeaders.equalIgnoringCase(accept, "application/graphql-response+json") { return .graphQLResponse }
+        guard !accept.trimmed(" \t").isEmpty else { return .json }
         var best: (type: GraphQLMediaType, quality: Double, rank: Int)?
         for range in accept.split(separator: ",") {
             let parameters = range.split(separator: ";")
@@ -53,6 +57,17 @@ struct ContentType {
     var charset: String?
 
     init(_ value: String) {
+        // What GraphQL clients send: no splitting.
+        if HTTPHeaders.equalIgnoringCase(value, "application/json") {
+            mediaType = "application/json"
+            charset = nil
+            return
+        }
+        if HTTPHeaders.equalIgnoringCase(value, "application/json; charset=utf-8") {
+            mediaType = "application/json"
+            charset = "utf-8"
+            return
+        }
         let parts = value.split(separator: ";")
         mediaType = (parts.first.map { $0.trimmed(" \t") } ?? "").lowercased()
         charset = nil

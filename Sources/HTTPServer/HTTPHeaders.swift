@@ -58,6 +58,24 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return false
     }
 
+    /// ASCII case-insensitive equality of two strings: a byte comparison (the same text in
+    /// another case is compared on UTF-8 bytes, with no generic code on the way).
+    public static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(bytes: x, y) } }
+    }
+
+    private static func equalIgnoringCase(bytes x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        for index in 0..<x.count where x[index] != y[index] {
+            let lower = x[index] | 0x20
+            guard lower == (y[index] | 0x20), lower >= 0x61, lower <= 0x7A else { return false }
+        }
+        return true
+    }
+
     /// ASCII case-insensitive equality.
     static func equalIgnoringCase<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         let x = a.utf8, y = b.utf8

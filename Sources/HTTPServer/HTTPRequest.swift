@@ -32,6 +32,8 @@ public struct HTTPRequest: Sendable {
 
     /// Splits an origin-form or absolute-form target into path and query.
     static func split(target: String) -> (String, String?) {
+        // An origin-form target without a query (`/graphql`): itself, no copy.
+        if target.utf8.first == UInt8(ascii: "/"), !target.utf8.contains(UInt8(ascii: "?")) { return (target, nil) }
         var rest = Substring(target)
         for scheme in ["http://", "https://"] where rest.utf8.count >= scheme.utf8.count
             && HTTPHeaders.equalIgnoringCase(rest.prefix(scheme.count), scheme) {

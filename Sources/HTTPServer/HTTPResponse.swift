@@ -105,7 +105,15 @@ enum HTTPResponseEncoder {
 
     /// Appends header text without CR or LF (no response splitting).
     static func appendSanitized(_ text: String, _ out: inout [UInt8]) {
-        for b in text.utf8 { out.append(b == 0x0D || b == 0x0A ? 0x20 : b) }
+        var text = text
+        text.withUTF8 { bytes in
+            // Nearly always clean: one scan, then one copy.
+            guard bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for b in bytes { out.append(b == 0x0D || b == 0x0A ? 0x20 : b) }
+        }
     }
 
     static func appendInt(_ value: Int, _ out: inout [UInt8]) {

@@ -2,13 +2,13 @@ import Foundation
 import GraphQL
 @testable import GraphQLServer
 import HTTPServer
-import Synchronization
+import Locking
 import XCTest
 
 /// A service that notes the name of the thread each request was prepared on: `{ fail }` fails
 /// to prepare, `{ slow }` executes in 50 ms, anything else at once.
 final class ThreadNotingService: GraphQLService, Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = Locked<[String]>([])
 
     func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<String> {
         names.withLock { $0.append(Self.currentThreadName()) }

@@ -56,7 +56,7 @@ extension ExecutionContext {
         }
         let value: ResolvedValue
         do {
-            value = try await resolve(source, arguments, contextValue, ResolveInfo(plan: plan, objectPath: objectPath))
+            value = try await resolve(source, arguments, contextValue, ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
         } catch {
             recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
             return nullResult

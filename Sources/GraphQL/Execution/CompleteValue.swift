@@ -40,7 +40,7 @@ extension ExecutionContext {
                 if isNullValue(value) { return .value(.null) }
                 let plan = field.subplan(for: objectType, in: self)
                 if let check = plan.isTypeOf {
-                    let info = ResolveInfo(plan: field, parentPath: parentPath)
+                    let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
                     do {
                         guard try check(value, contextValue, info) else {
                             return fail("Expected value of type \"\(objectType.name)\" but got: \(Inspect.any(value)).")
@@ -175,7 +175,7 @@ extension ExecutionContext {
     /// `completeAbstractValue` / `ensureValidRuntimeType`).
     private func resolveRuntimeType(_ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
                                     _ parentPath: ResponsePath?) throws -> GraphQLObjectType {
-        let info = ResolveInfo(plan: field, parentPath: parentPath)
+        let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
         var typeName: String?
         if let resolver = executable.typeResolvers[type.name] {
             typeName = try resolver(value, contextValue, info)

@@ -18,6 +18,8 @@ public final class ExecutableSchema: Sendable {
     let coercer: InputCoercer
     /// Custom scalar coercions by name.
     let scalars: [String: ScalarCoercion]
+    /// The plans of operations without variables, shared by the requests that run them.
+    let operationPlans = OperationPlanCache()
 
     /// Binds `resolvers` to `schema`.
     ///

@@ -150,7 +150,9 @@ extension ExecutionContext {
                 message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
                 nodes: [operation.loc], source: source).withCode(GraphQLErrorCode.operationResolutionFailure)])
         }
-        let plan = buildObjectPlan(rootType, selectionSets: [operation.selectionSet])
+        let plan = executable.operationPlans.plan(source: source, operation: operation) {
+            buildObjectPlan(rootType, selectionSets: [operation.selectionSet])
+        }
         let data: JSONValue?
         if operation.operation == .mutation {
             data = await executeSerially(plan, rootValue)

@@ -57,7 +57,7 @@ extension ExecutionContext {
             let value: ResolvedValue
             do {
                 guard let result = try field.syncResolver?(source, field.coercedArguments, contextValue,
-                                                           ResolveInfo(plan: field, objectPath: path)) else {
+                                                           ResolveInfo(plan: field, objectPath: path, execution: self)) else {
                     return .value(.null)
                 }
                 value = result
@@ -177,7 +177,7 @@ extension ExecutionContext {
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
                 value = try resolve(source, arguments, contextValue,
-                                    ResolveInfo(plan: field, objectPath: parentPath))
+                                    ResolveInfo(plan: field, objectPath: parentPath, execution: self))
             } catch {
                 recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
                 return field.returnType.isNonNull ? .bubble : .value(.null)
@@ -197,7 +197,7 @@ extension ExecutionContext {
         case .immediateOrAsync(let immediate, _):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
-                switch try immediate(source, arguments, contextValue, ResolveInfo(plan: field, objectPath: parentPath)) {
+                switch try immediate(source, arguments, contextValue, ResolveInfo(plan: field, objectPath: parentPath, execution: self)) {
                 case .value(let resolved):
                     value = resolved
                 case .suspend:

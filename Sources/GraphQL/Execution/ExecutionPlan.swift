@@ -18,7 +18,9 @@ enum ResolveKind: Sendable {
 
 /// The fields of one object type for one merged selection set, in response
 /// order, with everything that does not depend on the source value worked
-/// out once per request (field definitions, resolvers, coerced arguments).
+/// out once (field definitions, resolvers, coerced arguments): per request, or
+/// once for every request of an operation without variables (``OperationPlanCache``).
+/// A plan refers to no request: the executor passes its own context along.
 final class ObjectPlan: Sendable {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
@@ -56,8 +58,6 @@ final class FieldPlan: Sendable {
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
-    /// The execution the plan belongs to (plans are per request).
-    let execution: ExecutionContext
     /// The synchronous resolver, when the field has one and its arguments coerced.
     let syncResolver: SyncFieldResolver?
     /// The typed resolver's function, when the field has one and its arguments coerced.
@@ -84,8 +84,7 @@ final class FieldPlan: Sendable {
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>, execution: ExecutionContext) {
-        self.execution = execution
+         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>) {
         self.responseKey = responseKey
         self.fieldName = definition.name
         self.nodes = nodes
@@ -203,7 +202,7 @@ extension ExecutionContext {
                 }
             }
             fields.append(FieldPlan(responseKey: group.key, nodes: group.nodes, definition: definition,
-                                    parentType: type, kind: kind, arguments: arguments, execution: self))
+                                    parentType: type, kind: kind, arguments: arguments))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
     }

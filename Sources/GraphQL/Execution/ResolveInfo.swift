@@ -7,18 +7,20 @@ import JSON
 public struct ResolveInfo: Sendable {
     let plan: FieldPlan
     let objectPath: ObjectPath
+    /// The request being executed.
+    let execution: ExecutionContext
 
-    init(plan: FieldPlan, objectPath: ObjectPath) {
+    init(plan: FieldPlan, objectPath: ObjectPath, execution: ExecutionContext) {
         self.plan = plan
         self.objectPath = objectPath
+        self.execution = execution
     }
 
-    init(plan: FieldPlan, parentPath: ResponsePath?) {
+    init(plan: FieldPlan, parentPath: ResponsePath?, execution: ExecutionContext) {
         self.plan = plan
         self.objectPath = ObjectPath(parent: parentPath, key: nil)
+        self.execution = execution
     }
-
-    var execution: ExecutionContext { plan.execution }
 
     /// The field's name in the schema.
     public var fieldName: String { plan.definition.name }

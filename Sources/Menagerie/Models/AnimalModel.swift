@@ -41,6 +41,8 @@ final class AnimalCatalog: Sendable {
     let sorted: [AnimalModel]
     /// The first animal (in order) of each lowercased name.
     private let byName: [String: AnimalModel]
+    /// The matches of recent searches (any type).
+    private let searches = SearchMemo<AnimalModel>()
 
     init(_ animals: [ZooAnimal]) {
         sorted = animals.map(AnimalModel.init(animal:))
@@ -60,7 +62,9 @@ final class AnimalCatalog: Sendable {
     func matching(search: String?, type: String? = nil) -> [AnimalModel] {
         let key = NameOrder.searchKey(search)
         if key == nil, type == nil { return sorted }
-        return sorted.filter { NameOrder.matches(key: $0.nameKey, searchKey: key) && (type == nil || $0.type == type) }
+        let scan = { self.sorted.filter { NameOrder.matches(key: $0.nameKey, searchKey: key) && (type == nil || $0.type == type) } }
+        guard let key, type == nil else { return scan() }
+        return searches.matches(key.text, scan: scan)
     }
 
     /// The first animal (in order) whose name equals `name`, case-insensitively.

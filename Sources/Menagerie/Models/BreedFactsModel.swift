@@ -57,4 +57,9 @@ final class BreedFactsIndex: Sendable {
     func named(_ name: String) -> BreedFactsModel? {
         byName[name.lowercased()]
     }
+
+    /// The facts of the breed whose lowercased name is `lowercasedName` (no lowercasing per call).
+    func named(lowercased lowercasedName: String) -> BreedFactsModel? {
+        byName[lowercasedName]
+    }
 }

@@ -8,6 +8,8 @@ final class BreedModel: Sendable {
     let id: String
     /// The display name (``BreedNaming/displayName(path:)``).
     let name: String
+    /// ``name`` lowercased, as The Dog API's facts are looked up (``BreedFactsIndex/named(lowercased:)``).
+    let lowercasedName: String
     /// The main breed's path for a sub-breed; nil for a main breed.
     let parentID: String?
     /// The sub-breed names of the main breed (of this breed, or of its parent).
@@ -19,6 +21,7 @@ final class BreedModel: Sendable {
         let id = sub.map { main + "/" + $0 } ?? main
         self.id = id
         name = BreedNaming.displayName(path: id)
+        lowercasedName = name.lowercased()
         parentID = sub == nil ? nil : main
         mainSubBreeds = subBreedsOfMain
         subBreeds = sub != nil ? [] : BreedCatalog.sorted(subBreedsOfMain.map { BreedModel(main: main, sub: $0, subBreedsOfMain: subBreedsOfMain) })
@@ -42,6 +45,8 @@ final class BreedCatalog: Sendable {
     private let byID: [String: BreedModel]
     /// The first breed (in order) of each lowercased display name.
     private let byName: [String: BreedModel]
+    /// The matches of recent searches (sub-breeds included).
+    private let searches = SearchMemo<BreedModel>()
 
     init(_ breeds: [DogCEOBreed]) {
         var list: [BreedModel] = []
@@ -80,6 +85,11 @@ final class BreedCatalog: Sendable {
     func matching(search: String?, includeSubBreeds: Bool = true) -> [BreedModel] {
         let key = NameOrder.searchKey(search)
         if key == nil, includeSubBreeds { return all }
+        guard let key, includeSubBreeds else { return scan(key, includeSubBreeds: includeSubBreeds) }
+        return searches.matches(key.text) { scan(key, includeSubBreeds: true) }
+    }
+
+    private func scan(_ key: SearchKey?, includeSubBreeds: Bool) -> [BreedModel] {
         var matches: [BreedModel] = []
         for (breed, nameKey) in zip(all, nameKeys)
         where (includeSubBreeds || breed.parentID == nil) && NameOrder.matches(key: nameKey, searchKey: key) {

@@ -52,6 +52,8 @@ final class MonsterList: Sendable {
     let models: [MonsterModel]
     /// The name of each monster of ``models`` as searches compare it ("" without a name).
     let nameKeys: [SearchKey]
+    /// The matches of recent searches.
+    private let searches = SearchMemo<MonsterModel>()
 
     init(_ objects: [JSONObject]) {
         models = objects.map { MonsterModel(object: $0) }
@@ -70,13 +72,14 @@ final class MonsterList: Sendable {
 
     /// The monsters whose name contains `search` case-insensitively (all for nil or empty).
     func matching(search: String?) -> [MonsterModel] {
-        let key = NameOrder.searchKey(search)
-        if key == nil { return models }
-        var matches: [MonsterModel] = []
-        for (model, nameKey) in zip(models, nameKeys) where NameOrder.matches(key: nameKey, searchKey: key) {
-            matches.append(model)
+        guard let key = NameOrder.searchKey(search) else { return models }
+        return searches.matches(key.text) {
+            var matches: [MonsterModel] = []
+            for (model, nameKey) in zip(models, nameKeys) where NameOrder.matches(key: nameKey, searchKey: key) {
+                matches.append(model)
+            }
+            return matches
         }
-        return matches
     }
 }
 

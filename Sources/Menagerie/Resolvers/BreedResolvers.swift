@@ -48,7 +48,7 @@ enum BreedResolvers {
         }
         map.field("Breed", "facts", immediate: { source, _, context, _ in
             guard let index = try requestContext(context).immediateFactsIndex() else { return .suspend }
-            return .value(index.named(try breed(source).name))
+            return .value(index.named(lowercased: try breed(source).lowercasedName))
         }, orAsync: { source, _, context, _ in
             let breed = try breed(source)
             let context = try requestContext(context)
