@@ -53,6 +53,7 @@ public final class HTTPServer: Sendable {
             close(fd)
             throw error
         }
+        core.setLoops(loops)
         state.withLock { $0 = (core, loops, port, false) }
         for loop in loops {
             core.loopStarted()

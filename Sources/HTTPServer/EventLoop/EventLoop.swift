@@ -55,8 +55,10 @@ final class EventLoop: @unchecked Sendable {
         Epoll.control(epfd, Epoll.add, core.listenFD, events: Epoll.input | Epoll.exclusive)
     }
 
-    /// Sends a message to the loop from any thread.
-    func post(_ message: Message) {
+    /// Sends a message to the loop from any thread; false when the loop has stopped and the
+    /// message was dropped (a job then runs on the global executor and counts as sent).
+    @discardableResult
+    func post(_ message: Message) -> Bool {
         inbox.post(message)
     }
 
@@ -92,8 +94,19 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) { closeConnection(connection) }
         let leftover = inbox.close()
         close(epfd)
-        // Tasks still running (past the grace period) continue on the global executor.
-        for case .job(let job) in leftover { Self.runElsewhere(job) }
+        // Tasks still running (past the grace period) continue on the global executor; a
+        // connection handed over too late is closed.
+        for message in leftover {
+            switch message {
+            case .job(let job):
+                Self.runElsewhere(job)
+            case .adopt(let fd):
+                close(fd)
+                core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+            case .completion, .drain:
+                break
+            }
+        }
         core.loopFinished()
     }
 
@@ -117,6 +130,8 @@ final class EventLoop: @unchecked Sendable {
             complete(connection, sequence: sequence, response: response, now: now)
         case .drain(let deadline):
             startDraining(deadline: deadline, now: now)
+        case .adopt(let fd):
+            adopt(fd, now: now)
         }
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The start and end of a connection's life on its loop: accepting (the over-limit refusal,
-/// registration with epoll) and closing.
+/// the hand-out to the loops in turn, registration with epoll) and closing.
 extension EventLoop {
     /// Accepts up to 64 pending connections.
     func acceptConnections(now: Duration) {
@@ -18,13 +18,25 @@ extension EventLoop {
                 continue
             }
             Socket.setNoDelay(fd)
-            nextID &+= 1
-            let connection = Connection(fd: fd, id: nextID, limits: core.configuration.limits, now: now)
-            connections[fd] = connection
-            connection.registeredEvents = Epoll.input | Epoll.readHangUp
-            Epoll.control(epfd, Epoll.add, fd, events: connection.registeredEvents)
-            update(connection, now: now)
+            // Served by the loops in turn; by this one when the other has stopped taking messages.
+            let loop = core.loop(forNextConnection: self)
+            if loop === self || !loop.post(.adopt(fd: fd)) { adopt(fd, now: now) }
         }
+    }
+
+    /// Starts serving the accepted connection `fd` on this loop (closes it when draining).
+    func adopt(_ fd: Int32, now: Duration) {
+        if draining {
+            close(fd)
+            core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+            return
+        }
+        nextID &+= 1
+        let connection = Connection(fd: fd, id: nextID, limits: core.configuration.limits, now: now)
+        connections[fd] = connection
+        connection.registeredEvents = Epoll.input | Epoll.readHangUp
+        Epoll.control(epfd, Epoll.add, fd, events: connection.registeredEvents)
+        update(connection, now: now)
     }
 
     /// Closes the connection and forgets it (idempotent).

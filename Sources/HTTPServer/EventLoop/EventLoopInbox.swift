@@ -9,6 +9,8 @@ extension EventLoop {
     enum Message: Sendable {
         case completion(fd: Int32, id: UInt64, sequence: UInt64, response: HTTPResponse)
         case drain(deadline: Duration)
+        /// A connection another loop accepted, to be served by this one.
+        case adopt(fd: Int32)
         /// A task job: handler tasks run on their connection's loop (see `TaskExecutor`).
         case job(UnownedJob)
     }
@@ -39,15 +41,21 @@ final class EventLoopInbox: @unchecked Sendable {
     }
 
     /// Sends a message to the loop from any thread.
-    func post(_ message: EventLoop.Message) {
+    /// Returns false when the inbox is closed and the message was dropped (a job is not: it
+    /// runs on the global executor).
+    @discardableResult
+    func post(_ message: EventLoop.Message) -> Bool {
         if UInt(pthread_self()) == loopThread.load(ordering: .relaxed) {
             local.append(message)
-            return
+            return true
         }
-        shared.withLock { state in
+        return shared.withLock { state in
             guard !state.stopped else {
-                if case .job(let job) = message { EventLoop.runElsewhere(job) }
-                return
+                if case .job(let job) = message {
+                    EventLoop.runElsewhere(job)
+                    return true
+                }
+                return false
             }
             state.messages.append(message)
             if !state.wakePending {
@@ -55,6 +63,7 @@ final class EventLoopInbox: @unchecked Sendable {
                 var one: UInt64 = 1
                 _ = write(wakeFD, &one, 8)
             }
+            return true
         }
     }
 

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPServer
+import XCTest
+
+/// Accepted connections are handed out to the event loops in turn, whichever loop accepted
+/// them, so that a burst of connections (a load balancer or a benchmark opening its pool at
+/// once) keeps every loop busy.
+final class ConnectionSharingTests: XCTestCase {
+    /// The threads handlers ran on (handlers run on their connection's loop here).
+    final class Threads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [UInt: Int] = [:]
+
+        func note() {
+            lock.lock()
+            seen[UInt(pthread_self()), default: 0] += 1
+            lock.unlock()
+        }
+
+        var counts: [Int] {
+            lock.lock()
+            defer { lock.unlock() }
+            return seen.values.sorted()
+        }
+    }
+
+    func testABurstOfConnectionsIsSharedByTheLoops() throws {
+        let threads = Threads()
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.eventLoopCount = 2
+        let server = HTTPServer(configuration: configuration) { _ in
+            threads.note()
+            return .text(200, "ok")
+        }
+        let port = try server.start()
+        // All connected before any request: one loop may well accept the whole burst.
+        let clients = try (0..<8).map { _ in try RawClient(port: port) }
+        for client in clients {
+            client.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try XCTUnwrap(client.readResponse())
+            XCTAssertEqual(response.status, 200)
+        }
+        XCTAssertEqual(threads.counts, [4, 4], "each loop serves every other connection")
+        XCTAssertEqual(server.connectionCount, 8)
+
+        let stopped = expectation(description: "shutdown")
+        Task {
+            await server.shutdown(gracePeriod: .seconds(1))
+            stopped.fulfill()
+        }
+        wait(for: [stopped], timeout: 10)
+        XCTAssertEqual(server.connectionCount, 0)
+    }
+
+    func testOneLoopServesEveryConnection() throws {
+        let threads = Threads()
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.eventLoopCount = 1
+        let server = HTTPServer(configuration: configuration) { _ in
+            threads.note()
+            return .text(200, "ok")
+        }
+        let port = try server.start()
+        let clients = try (0..<4).map { _ in try RawClient(port: port) }
+        for client in clients {
+            client.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(try XCTUnwrap(client.readResponse()).status, 200)
+        }
+        XCTAssertEqual(threads.counts, [4])
+        let stopped = expectation(description: "shutdown")
+        Task {
+            await server.shutdown(gracePeriod: .seconds(1))
+            stopped.fulfill()
+        }
+        wait(for: [stopped], timeout: 10)
+    }
+}
