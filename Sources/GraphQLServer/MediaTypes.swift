@@ -8,7 +8,16 @@ public enum GraphQLMediaType: String, Sendable {
     case json = "application/json"
 
     /// The `Content-Type` header value.
-    public var contentType: String { rawValue + "; charset=utf-8" }
+    public var contentType: String {
+        switch self {
+        case .graphQLResponse: return Self.graphQLResponseContentType
+        case .json: return Self.jsonContentType
+        }
+    }
+
+    // Made once: every answer carries one.
+    private static let graphQLResponseContentType = GraphQLMediaType.graphQLResponse.rawValue + "; charset=utf-8"
+    private static let jsonContentType = GraphQLMediaType.json.rawValue + "; charset=utf-8"
 
     /// Chooses the response type from an `Accept` header (nil: nothing acceptable, 406).
     ///

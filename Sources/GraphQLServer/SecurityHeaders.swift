@@ -34,6 +34,10 @@ enum SecurityHeaders {
 
     /// `text/html…` or a JSON media type (`…json…`), in any case.
     static func isDocumentOrJSON(_ contentType: String) -> Bool {
+        // The types of every GraphQL answer, compared whole first.
+        if contentType == GraphQLMediaType.json.contentType || contentType == GraphQLMediaType.graphQLResponse.contentType {
+            return true
+        }
         let utf8 = contentType.utf8
         if utf8.count >= 9, utf8.prefix(9).elementsEqual("text/html".utf8, by: { $0 | 0x20 == $1 }) { return true }
         let bytes = Array(utf8)

@@ -245,6 +245,15 @@ public struct HTTPRequestParser: Sendable {
             state = .chunkSize(continueSent: false)
             return nil
         }
+        if lengths.count == 1, let size = Self.plainLength(lengths[0]) {
+            // The usual head: one Content-Length of plain digits.
+            if size > limits.maxBodyBytes {
+                return HTTPParseError(413, "Request body larger than \(limits.maxBodyBytes) bytes")
+            }
+            self.head = head
+            state = .fixedBody(length: size, continueSent: false)
+            return nil
+        }
         if !lengths.isEmpty {
             var length: Int?
             for value in lengths {
@@ -270,6 +279,18 @@ public struct HTTPRequestParser: Sendable {
         self.head = head
         state = .fixedBody(length: 0, continueSent: true)
         return nil
+    }
+
+    /// `value` as a length when it is 1 to 18 ASCII digits and nothing else; nil otherwise
+    /// (then the general rules apply: lists, spaces, errors).
+    private static func plainLength(_ value: String) -> Int? {
+        var length = 0, digits = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            length = length * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits == 0 ? nil : length
     }
 
     /// The index of the next CRLF at or after `start`, looking at most `limit` bytes ahead.
