@@ -12,7 +12,13 @@ enum CommonResolvers {
         registerPage(&map, "MonsterPage", MonsterModel.self)
 
         map.resolveType("Creature") { value, _, _ in
-            switch value {
+            // The models are final classes: their exact type names the object type (a metatype
+            // comparison, no dynamic cast); anything else, such as a boxed model, is cast.
+            let type = ObjectIdentifier(Swift.type(of: value))
+            if type == ObjectIdentifier(BreedModel.self) { return "Breed" }
+            if type == ObjectIdentifier(AnimalModel.self) { return "Animal" }
+            if type == ObjectIdentifier(MonsterModel.self) { return "Monster" }
+            return switch value {
             case is BreedModel: "Breed"
             case is AnimalModel: "Animal"
             case is MonsterModel: "Monster"
