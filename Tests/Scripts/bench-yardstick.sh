@@ -8,6 +8,7 @@
 #   MODE=live Tests/Scripts/bench-yardstick.sh       # live mode against the recorded-data stubs
 #                                                    # on loopback (Tests/Stubs), warm cache
 #   MENAGERIE=path/to/menagerie DURATION=10 WARMUP=3 ONLY=q2,q3 Tests/Scripts/bench-yardstick.sh
+#   PIN=no Tests/Scripts/bench-yardstick.sh         # both servers unpinned, on every core (wrk shares them)
 #
 # Needs wrk, node and Debian's node-graphql (installed when missing and apt-get can); live mode
 # also needs graphql-core for the D&D stub (pip).
@@ -52,6 +53,7 @@ fi
 
 ARGS=(--menagerie "$SERVE" --duration "$DURATION" --warmup "$WARMUP" --out "$OUT")
 [ -n "${ONLY:-}" ] && ARGS+=(--only "$ONLY")
+[ "${PIN:-yes}" = no ] && ARGS+=(--no-pin)
 "$SHARED/bench/http/run.sh" "${ARGS[@]}" >"$OUT/run.log" 2>&1 || { cat "$OUT/run.log" >&2; exit 1; }
 
 python3 - "$OUT/results.json" "$MODE" <<'PY'
@@ -68,5 +70,6 @@ for q in sorted(ours):
     n, m = node[q], ours[q]
     print("| %s | %s | %.1f | %s | %.1f | %.2fx | %.0f | %.0f / %.0f |" % (
         q.upper(), format(round(n["rps"]), ","), n["p99_ms"], format(round(m["rps"]), ","), m["p99_ms"],
-        m["rps"] / n["rps"], 1e6 / m["rps"], n["peak_rss_kib"] / 1024, m["peak_rss_kib"] / 1024))
+        m["rps"] / n["rps"], 1e6 / m["rps"] if meta["pinned"] else float("nan"),
+        n["peak_rss_kib"] / 1024, m["peak_rss_kib"] / 1024))
 PY
