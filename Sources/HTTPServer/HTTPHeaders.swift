@@ -67,6 +67,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(bytes: x, y) } }
     }
 
+    /// The bytes are only read, within `withUTF8`'s borrow, at indexes below `x.count`, which
+    /// equals `y.count` (checked first).
     private static func equalIgnoringCase(bytes x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         guard x.count == y.count else { return false }
         for index in 0..<x.count where x[index] != y[index] {
