@@ -2,13 +2,16 @@ import GraphQL
 import MenagerieUpstreams
 
 /// `Breed` and `BreedFacts`.
+///
+/// Fields read from a model are typed resolvers (`on: Model.self`): the engine hands over the
+/// source without a dynamic cast or a ``ResolveInfo`` and takes common leaves unboxed.
 enum BreedResolvers {
     static func register(_ map: inout ResolverMap) {
-        map.field("Breed", "id") { source, _, _, _ in try breed(source).id }
-        map.field("Breed", "name") { source, _, _, _ in try breed(source).name }
-        map.field("Breed", "source") { _, _, _, _ in "DOG_CEO" }
-        map.field("Breed", "parent") { source, _, _, _ in try breed(source).parent }
-        map.field("Breed", "subBreeds") { source, _, _, _ in try breed(source).subBreeds }
+        map.field("Breed", "id", on: BreedModel.self) { $0.id }
+        map.field("Breed", "name", on: BreedModel.self) { $0.name }
+        map.field("Breed", "source", on: BreedModel.self) { _ in "DOG_CEO" }
+        map.field("Breed", "parent", on: BreedModel.self) { $0.parent }
+        map.field("Breed", "subBreeds", on: BreedModel.self) { $0.subBreeds }
         // Answered at once while The Dog API's breed list is cached and fresh (a warm
         // request: no loader, no task); otherwise through the request's loader.
         map.field("Breed", "imageUrl", immediate: { source, _, context, _ in
@@ -58,12 +61,12 @@ enum BreedResolvers {
             try await MonsterResolvers.monster(named: try breed(source).name, context: context, info: info)
         }
 
-        map.field("BreedFacts", "bredFor") { source, _, _, _ in try facts(source).breed.bredFor }
-        map.field("BreedFacts", "breedGroup") { source, _, _, _ in try facts(source).breed.breedGroup }
-        map.field("BreedFacts", "lifeSpan") { source, _, _, _ in try facts(source).breed.lifeSpan }
-        map.field("BreedFacts", "lifeSpanYears") { source, _, _, _ in try facts(source).lifeSpanYears }
-        map.field("BreedFacts", "temperament") { source, _, _, _ in try facts(source).temperament }
-        map.field("BreedFacts", "origin") { source, _, _, _ in try facts(source).breed.origin }
+        map.field("BreedFacts", "bredFor", on: BreedFactsModel.self) { $0.breed.bredFor }
+        map.field("BreedFacts", "breedGroup", on: BreedFactsModel.self) { $0.breed.breedGroup }
+        map.field("BreedFacts", "lifeSpan", on: BreedFactsModel.self) { $0.breed.lifeSpan }
+        map.field("BreedFacts", "lifeSpanYears", on: BreedFactsModel.self) { $0.lifeSpanYears }
+        map.field("BreedFacts", "temperament", on: BreedFactsModel.self) { $0.temperament }
+        map.field("BreedFacts", "origin", on: BreedFactsModel.self) { $0.breed.origin }
         map.field("BreedFacts", "weight") { source, arguments, _, _ in
             try facts(source).weight(arguments.weightUnit(default: .kilograms))
         }

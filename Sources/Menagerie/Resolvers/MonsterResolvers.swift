@@ -4,6 +4,9 @@ import MenagerieUpstreams
 import Upstreams
 
 /// `Monster`, `Speed`, `AbilityScores`, `AbilityScore`, `MonsterFeature`, `Damage`.
+///
+/// Fields read from a model are typed resolvers (`on: Model.self`): the engine hands over the
+/// source without a dynamic cast or a ``ResolveInfo`` and takes common leaves unboxed.
 enum MonsterResolvers {
     static let abilityNames: Set<String> = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"]
 
@@ -11,14 +14,14 @@ enum MonsterResolvers {
     struct DamageModel: Sendable { var object: JSONObject }
 
     static func register(_ map: inout ResolverMap) {
-        map.field("Monster", "id") { source, _, _, _ in try monster(source).requiredString(MonsterUpstreamNames.id) }
-        map.field("Monster", "name") { source, _, _, _ in try monster(source).requiredString("name") }
-        map.field("Monster", "imageUrl") { source, _, _, _ in MonsterRules.imageURL(path: try monster(source).object[MonsterUpstreamNames.imageUrl]?.stringValue) }
-        map.field("Monster", "source") { _, _, _, _ in "DND_5E_API" }
-        map.field("Monster", "size") { source, _, _, _ in try monster(source).requiredString("size").uppercased() }
-        map.field("Monster", "type") { source, _, _, _ in try monster(source).requiredString("type") }
-        map.field("Monster", "subtype") { source, _, _, _ in try monster(source).object["subtype"]?.stringValue }
-        map.field("Monster", "alignment") { source, _, _, _ in try monster(source).requiredString("alignment") }
+        map.field("Monster", "id", on: MonsterModel.self) { try $0.requiredString(MonsterUpstreamNames.id) }
+        map.field("Monster", "name", on: MonsterModel.self) { try $0.requiredString("name") }
+        map.field("Monster", "imageUrl", on: MonsterModel.self) { MonsterRules.imageURL(path: $0.object[MonsterUpstreamNames.imageUrl]?.stringValue) }
+        map.field("Monster", "source", on: MonsterModel.self) { _ in "DND_5E_API" }
+        map.field("Monster", "size", on: MonsterModel.self) { try $0.requiredString("size").uppercased() }
+        map.field("Monster", "type", on: MonsterModel.self) { try $0.requiredString("type") }
+        map.field("Monster", "subtype", on: MonsterModel.self) { $0.object["subtype"]?.stringValue }
+        map.field("Monster", "alignment", on: MonsterModel.self) { try $0.requiredString("alignment") }
         map.field("Monster", "armorClass") { source, _, _, _ in
             let monster = try monster(source)
             guard let first = try monster.required(MonsterUpstreamNames.armorClass).arrayValue?.first, let value = first["value"]?.intValue else {
@@ -26,16 +29,16 @@ enum MonsterResolvers {
             }
             return value
         }
-        map.field("Monster", "hitPoints") { source, _, _, _ in try monster(source).requiredInt(MonsterUpstreamNames.hitPoints) }
-        map.field("Monster", "hitDice") { source, _, _, _ in try monster(source).requiredString(MonsterUpstreamNames.hitDice) }
+        map.field("Monster", "hitPoints", on: MonsterModel.self) { try $0.requiredInt(MonsterUpstreamNames.hitPoints) }
+        map.field("Monster", "hitDice", on: MonsterModel.self) { try $0.requiredString(MonsterUpstreamNames.hitDice) }
         map.field("Monster", "speed") { source, _, _, _ in
             guard let object = try monster(source).required("speed").objectValue else { throw MonsterModel.malformed("speed") }
             return SpeedModel(object: object)
         }
-        map.field("Monster", "abilities") { source, _, _, _ in try monster(source) }
-        map.field("Monster", "challengeRating") { source, _, _, _ in try monster(source).requiredDouble(MonsterUpstreamNames.challengeRating) }
-        map.field("Monster", "xp") { source, _, _, _ in try monster(source).requiredInt("xp") }
-        map.field("Monster", "languages") { source, _, _, _ in try monster(source).requiredString("languages") }
+        map.field("Monster", "abilities", on: MonsterModel.self) { $0 }
+        map.field("Monster", "challengeRating", on: MonsterModel.self) { try $0.requiredDouble(MonsterUpstreamNames.challengeRating) }
+        map.field("Monster", "xp", on: MonsterModel.self) { try $0.requiredInt("xp") }
+        map.field("Monster", "languages", on: MonsterModel.self) { try $0.requiredString("languages") }
         for (field, key) in [("specialAbilities", MonsterUpstreamNames.specialAbilities), ("actions", "actions"),
                              ("legendaryActions", MonsterUpstreamNames.legendaryActions)] {
             map.field("Monster", field) { source, _, _, _ in
@@ -60,21 +63,21 @@ enum MonsterResolvers {
         }
 
         for field in ["walk", "swim", "fly", "climb", "burrow"] {
-            map.field("Speed", field) { source, _, _, _ in try speed(source).object[field]?.stringValue }
+            map.field("Speed", field, on: SpeedModel.self) { $0.object[field]?.stringValue }
         }
-        map.field("Speed", "hover") { source, _, _, _ in try speed(source).object["hover"]?.boolValue ?? false }
+        map.field("Speed", "hover", on: SpeedModel.self) { $0.object["hover"]?.boolValue ?? false }
 
         for ability in abilityNames {
-            map.field("AbilityScores", ability) { source, _, _, _ in AbilityScoreModel(score: try monster(source).requiredInt(ability)) }
+            map.field("AbilityScores", ability, on: MonsterModel.self) { try AbilityScoreModel(score: $0.requiredInt(ability)) }
         }
-        map.field("AbilityScore", "score") { source, _, _, _ in try score(source).score }
-        map.field("AbilityScore", "modifier") { source, _, _, _ in MonsterRules.modifier(score: try score(source).score) }
+        map.field("AbilityScore", "score", on: AbilityScoreModel.self) { $0.score }
+        map.field("AbilityScore", "modifier", on: AbilityScoreModel.self) { MonsterRules.modifier(score: $0.score) }
 
-        map.field("MonsterFeature", "name") { source, _, _, _ in try feature(source).string("name") }
-        map.field("MonsterFeature", "description") { source, _, _, _ in try feature(source).string(MonsterUpstreamNames.featureDescription) }
-        map.field("MonsterFeature", "attackBonus") { source, _, _, _ in try feature(source).object[MonsterUpstreamNames.featureAttackBonus]?.intValue }
-        map.field("MonsterFeature", "damage") { source, _, _, _ in
-            guard let list = try feature(source).object["damage"]?.arrayValue else { return [DamageModel]() }
+        map.field("MonsterFeature", "name", on: MonsterFeatureModel.self) { try $0.string("name") }
+        map.field("MonsterFeature", "description", on: MonsterFeatureModel.self) { try $0.string(MonsterUpstreamNames.featureDescription) }
+        map.field("MonsterFeature", "attackBonus", on: MonsterFeatureModel.self) { $0.object[MonsterUpstreamNames.featureAttackBonus]?.intValue }
+        map.field("MonsterFeature", "damage", on: MonsterFeatureModel.self) { feature in
+            guard let list = feature.object["damage"]?.arrayValue else { return [DamageModel]() }
             return list.compactMap { item -> DamageModel? in
                 guard let object = item.objectValue else { return nil }
                 let typeName = object["__typename"]?.stringValue
@@ -82,8 +85,8 @@ enum MonsterResolvers {
                 return DamageModel(object: object)
             }
         }
-        map.field("Damage", "dice") { source, _, _, _ in try damage(source).object[MonsterUpstreamNames.damageDice]?.stringValue }
-        map.field("Damage", "type") { source, _, _, _ in try damage(source).object[MonsterUpstreamNames.damageType]?["index"]?.stringValue }
+        map.field("Damage", "dice", on: DamageModel.self) { $0.object[MonsterUpstreamNames.damageDice]?.stringValue }
+        map.field("Damage", "type", on: DamageModel.self) { $0.object[MonsterUpstreamNames.damageType]?["index"]?.stringValue }
     }
 
     // MARK: Lookups
@@ -113,26 +116,6 @@ enum MonsterResolvers {
     static func monster(_ source: ResolvedValue) throws -> MonsterModel {
         guard let monster = source as? MonsterModel else { throw GraphQLError(message: "Internal error: not a monster.") }
         return monster
-    }
-
-    static func speed(_ source: ResolvedValue) throws -> SpeedModel {
-        guard let speed = source as? SpeedModel else { throw GraphQLError(message: "Internal error: not a speed.") }
-        return speed
-    }
-
-    static func score(_ source: ResolvedValue) throws -> AbilityScoreModel {
-        guard let score = source as? AbilityScoreModel else { throw GraphQLError(message: "Internal error: not a score.") }
-        return score
-    }
-
-    static func feature(_ source: ResolvedValue) throws -> MonsterFeatureModel {
-        guard let feature = source as? MonsterFeatureModel else { throw GraphQLError(message: "Internal error: not a feature.") }
-        return feature
-    }
-
-    static func damage(_ source: ResolvedValue) throws -> DamageModel {
-        guard let damage = source as? DamageModel else { throw GraphQLError(message: "Internal error: not damage.") }
-        return damage
     }
 }
 
