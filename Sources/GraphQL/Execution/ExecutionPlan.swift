@@ -34,6 +34,8 @@ final class ObjectPlan: Sendable {
     let asyncFieldIndexes: [Int]
     /// How the default resolver reads the sources (the type last seen).
     let sourceAccess = SourceAccessCache()
+    /// The selected field nodes, as ``ResolveInfo/subfields(on:)`` gives them (made on first use).
+    private let selectedFieldNodes = AtomicLazyReference<FieldNodes>()
 
     init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
         self.type = type
@@ -43,6 +45,20 @@ final class ObjectPlan: Sendable {
         self.hasPropertyFields = fields.contains { $0.strategy == .property }
         self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
+
+    /// The field nodes of this plan's selection, made by `collect` the first time: a plan depends
+    /// on nothing `collect` may not (its selection sets, type and variables), so every later
+    /// call would make the same list.
+    func selectedFields(_ collect: () -> [Field]) -> [Field] {
+        if let known = selectedFieldNodes.load() { return known.nodes }
+        return selectedFieldNodes.storeIfNil(FieldNodes(nodes: collect())).nodes
+    }
+}
+
+/// A list of field nodes, as one reference (for ``ObjectPlan``'s lazy slot).
+final class FieldNodes: Sendable {
+    let nodes: [Field]
+    init(nodes: [Field]) { self.nodes = nodes }
 }
 
 /// One response key of an object plan: the merged field selections, their

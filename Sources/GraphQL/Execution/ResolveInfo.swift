@@ -58,7 +58,13 @@ public struct ResolveInfo: Sendable {
     }
 
     /// The fields selected under this field for an object of the type named `typeName`.
+    ///
+    /// Collected once per plan of the field and type: a warm request of an operation without
+    /// variables (whose plans are shared) gets the list made by the first one.
     public func subfields(on typeName: String) -> [Field] {
-        collectFields(fieldNodes.compactMap(\.selectionSet), on: typeName)
+        guard case .object(let type)? = schema.type(named: typeName) else { return [] }
+        return plan.subplan(for: type, in: execution).selectedFields {
+            execution.collectFields(type, fieldNodes.compactMap(\.selectionSet)).flatMap(\.nodes)
+        }
     }
 }

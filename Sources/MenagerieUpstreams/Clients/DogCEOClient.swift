@@ -35,6 +35,8 @@ public struct DogCEOClient: Sendable {
         self.baseURL = baseURL
         self.listPolicy = listPolicy
         self.randomPolicy = randomPolicy
+        self.breedListRequest = UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"),
+                                                headers: [UpstreamHeader("Accept", "application/json")])
     }
 
     /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order.
@@ -48,9 +50,8 @@ public struct DogCEOClient: Sendable {
         pipeline.freshAnswer(breedListRequest)
     }
 
-    private var breedListRequest: UpstreamRequest {
-        UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
-    }
+    /// `GET /breeds/list/all`, made once (a warm request looks it up in the cache as it is).
+    private let breedListRequest: UpstreamRequest
 
     /// ``breeds()`` as the shared answer, to derive values from once per answer.
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {

@@ -21,36 +21,40 @@ public struct TheDogAPIClient: Sendable {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.policy = policy
+        self.allBreeds = KeyedRequest(Self.breedListRequest(path: "/breeds", baseURL: baseURL, apiKey: apiKey))
     }
+
+    /// `GET /breeds`, made once (a warm request looks it up in the cache as it is).
+    private let allBreeds: KeyedRequest
+    private var allBreedsRequest: UpstreamRequest { allBreeds.request }
 
     /// `GET /breeds`: every breed (one request serves every breed).
     public func breeds() async throws -> [DogAPIBreed] {
-        try await breedList(path: "/breeds").value
+        try await breedList(allBreedsRequest).value
     }
 
     /// ``breeds()`` as the shared answer, to derive values from once per answer.
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogAPIBreed]> {
-        try await breedList(path: "/breeds")
+        try await breedList(allBreedsRequest)
     }
 
     /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
     public func freshBreedsAnswer() -> UpstreamAnswer<[DogAPIBreed]>? {
-        pipeline.freshAnswer(breedListRequest(path: "/breeds"))
+        pipeline.freshAnswer(allBreedsRequest)
     }
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) async throws -> [DogAPIBreed] {
-        try await breedList(path: "/breeds/search?q=" + URLText.encode(text)).value
+        try await breedList(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)).value
     }
 
-    private func breedListRequest(path: String) -> UpstreamRequest {
+    private static func breedListRequest(path: String, baseURL: String, apiKey: APIKey?) -> UpstreamRequest {
         var headers = [UpstreamHeader("Accept", "application/json")]
         if let apiKey { headers.append(UpstreamHeader("x-api-key", apiKey.value)) }
         return UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
     }
 
-    private func breedList(path: String) async throws -> UpstreamAnswer<[DogAPIBreed]> {
-        let request = breedListRequest(path: path)
+    private func breedList(_ request: UpstreamRequest) async throws -> UpstreamAnswer<[DogAPIBreed]> {
         let pipeline = self.pipeline
         return try await pipeline.fetchDecodedAnswer(request, cache: policy) { response in
             guard case .array(let items) = try pipeline.parseJSON(response.body) else {
@@ -59,4 +63,13 @@ public struct TheDogAPIClient: Sendable {
             return items.compactMap(DogAPIBreed.init(json:))
         }
     }
+}
+
+/// A request that carries the API key: described without its headers, so that describing
+/// the client never shows the key.
+private struct KeyedRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    let request: UpstreamRequest
+    init(_ request: UpstreamRequest) { self.request = request }
+    var description: String { "UpstreamRequest(<redacted>)" }
+    var debugDescription: String { description }
 }

@@ -19,7 +19,12 @@ public struct ZooClient: Sendable {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.listPolicy = listPolicy
+        self.allAnimalsRequest = UpstreamRequest(url: URLText.join(baseURL, "/animals"),
+                                                 headers: [UpstreamHeader("Accept", "application/json")])
     }
+
+    /// `GET /animals`, made once (a warm request looks it up in the cache as it is).
+    private let allAnimalsRequest: UpstreamRequest
 
     /// `GET /animals`: every animal.
     public func animals() async throws -> [ZooAnimal] {
@@ -29,14 +34,14 @@ public struct ZooClient: Sendable {
     /// ``animals()`` as the shared answer, to derive values from once per answer.
     public func animalsAnswer() async throws -> UpstreamAnswer<[ZooAnimal]> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(request("/animals"), cache: listPolicy) { response in
+        return try await pipeline.fetchDecodedAnswer(allAnimalsRequest, cache: listPolicy) { response in
             try Self.decodeList(try pipeline.parseJSON(response.body), pipeline: pipeline)
         }
     }
 
     /// ``animalsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
     public func freshAnimalsAnswer() -> UpstreamAnswer<[ZooAnimal]>? {
-        pipeline.freshAnswer(request("/animals"))
+        pipeline.freshAnswer(allAnimalsRequest)
     }
 
     /// `GET /animals/{id}`: one animal; nil when the upstream answers 404.

@@ -15,13 +15,13 @@ public struct UpstreamHeader: Sendable, Hashable {
 /// An HTTP request to an upstream, independent of any HTTP library.
 public struct UpstreamRequest: Sendable, Hashable {
     /// The request method (`GET`, `POST`).
-    public var method: String
+    public var method: String { didSet { cacheKey = Self.cacheKey(method, url, body) } }
     /// The absolute URL.
-    public var url: String
+    public var url: String { didSet { cacheKey = Self.cacheKey(method, url, body) } }
     /// Headers to send.
     public var headers: [UpstreamHeader]
     /// The body (empty for GET).
-    public var body: [UInt8]
+    public var body: [UInt8] { didSet { cacheKey = Self.cacheKey(method, url, body) } }
     /// Whether repeating the request is harmless (GET, or a GraphQL query), so it may be
     /// retried, deduplicated and cached.
     public var isIdempotent: Bool
@@ -39,6 +39,7 @@ public struct UpstreamRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.isIdempotent = isIdempotent ?? (method == "GET" || method == "HEAD")
+        self.cacheKey = Self.cacheKey(method, url, body)
     }
 
     /// The value of the first header named `name` (case-insensitive).
@@ -54,8 +55,12 @@ public struct UpstreamRequest: Sendable, Hashable {
         return String(rest[slash...])
     }
 
-    /// The identity of this request for caching and deduplication (method, URL, body).
-    var cacheKey: String {
+    /// The identity of this request for caching and deduplication (method, URL, body): made
+    /// when the request is made or changed, so that a request kept by its client (a list's, a
+    /// memoised query's) is looked up in the cache without building its key again.
+    private(set) var cacheKey: String
+
+    private static func cacheKey(_ method: String, _ url: String, _ body: [UInt8]) -> String {
         body.isEmpty ? method + " " + url : method + " " + url + "\n" + String(decoding: body, as: UTF8.self)
     }
 }
