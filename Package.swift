@@ -56,6 +56,7 @@ let package = Package(
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "PrometheusTests", dependencies: ["Prometheus"]),
+        .testTarget(name: "LRUTests", dependencies: ["LRU"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks", "Locking"]),
         .testTarget(
             name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "Locking"],

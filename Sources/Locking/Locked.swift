@@ -7,9 +7,12 @@ import Glibc
 /// Used instead of `Synchronization.Mutex`, whose futex ThreadSanitizer cannot see
 /// (every access under it is then reported as a race), so that
 /// `swift test --sanitize=thread` reports only real races.
+///
+/// `withLock` is inlinable, so that each caller gets it specialized for its value and result
+/// types (a generic method called across modules would run unspecialized).
 public final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init(_ value: Value) {
         self.value = value
@@ -24,6 +27,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
