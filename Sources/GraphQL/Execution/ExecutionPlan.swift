@@ -96,7 +96,10 @@ final class FieldPlan: Sendable {
     private let namedObjectType: GraphQLObjectType?
     /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
-    /// The sub-plans by runtime type; the last one used is checked first.
+    /// For an abstract named type, a slot per possible type (made on first use): the sub-plans
+    /// of a list of interface or union items are found without a lock.
+    private let possibleTypeSubplans = AtomicLazyReference<PossibleTypeSubplans>()
+    /// The sub-plans of any other runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
     init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
@@ -156,6 +159,10 @@ final class FieldPlan: Sendable {
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
             return plan
         }
+        if namedObjectType == nil, let table = possibleTypeTable(context), let slot = table.slot(for: type) {
+            if let plan = slot.plan.load() { return plan }
+            return slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+        }
         let key = ObjectIdentifier(type)
         let cached = subplans.withLock { cache -> ObjectPlan? in
             if let last = cache.last, last.type === type { return last }
@@ -172,6 +179,43 @@ final class FieldPlan: Sendable {
             cache.last = chosen
             return chosen
         }
+    }
+}
+
+extension FieldPlan {
+    /// The slots of the possible types of the field's abstract named type (nil for another
+    /// kind of type, or more possible types than ``PossibleTypeSubplans/maxTypes``).
+    private func possibleTypeTable(_ context: ExecutionContext) -> PossibleTypeSubplans? {
+        if let table = possibleTypeSubplans.load() { return table.types.isEmpty ? nil : table }
+        var types = context.schema.possibleTypes(of: definition.type.namedType)
+        if types.count > PossibleTypeSubplans.maxTypes { types = [] }
+        let table = possibleTypeSubplans.storeIfNil(PossibleTypeSubplans(types: types))
+        return table.types.isEmpty ? nil : table
+    }
+}
+
+/// One lazily made sub-plan per possible type of an abstract type, found by identity.
+final class PossibleTypeSubplans: Sendable {
+    /// The most possible types given slots (a linear search stays cheaper than a locked table).
+    static let maxTypes = 16
+
+    /// The sub-plan of one possible type, made on first use.
+    final class Slot: Sendable {
+        let plan = AtomicLazyReference<ObjectPlan>()
+    }
+
+    let types: [GraphQLObjectType]
+    private let slots: [Slot]
+
+    init(types: [GraphQLObjectType]) {
+        self.types = types
+        slots = types.map { _ in Slot() }
+    }
+
+    /// The slot of `type`, nil when it is not one of ``types``.
+    func slot(for type: GraphQLObjectType) -> Slot? {
+        for index in types.indices where types[index] === type { return slots[index] }
+        return nil
     }
 }
 
