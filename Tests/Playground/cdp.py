@@ -182,6 +182,21 @@ class Page:
         self.call('Page.reload', {'ignoreCache': True})
         self.wait_event('Page.loadEventFired', timeout)
 
+    def uncovered_center(self, selector, timeout=5):
+        """The centre of `selector` once the element there is it or inside it."""
+        deadline = time.time() + timeout
+        while True:
+            x, y = self.center(selector)
+            covering = self.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+                const hit = document.elementFromPoint({x}, {y});
+                if (!hit || e === hit || e.contains(hit)) return null;
+                return hit.tagName.toLowerCase() + (hit.id ? '#' + hit.id : '') + (hit.className ? '.' + String(hit.className).split(' ').join('.') : ''); }})()""")
+            if covering is None:
+                return x, y
+            if time.time() >= deadline:
+                raise AssertionError(f'{selector} is covered by {covering} at its centre')
+            time.sleep(0.05)
+
     def center(self, selector):
         r = self.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;
             e.scrollIntoView({{block: 'center', inline: 'center'}}); const r = e.getBoundingClientRect();
@@ -192,8 +207,10 @@ class Page:
             raise AssertionError(f'element {selector} is not visible')
         return r[0], r[1]
 
-    def click(self, selector=None, at=None):
-        x, y = at if at else self.center(selector)
+    def click(self, selector=None, at=None, timeout=5):
+        """Clicks at `at`, or at the centre of `selector` once nothing covers it there (a
+        tooltip or popup left by an earlier step would take the click instead)."""
+        x, y = at if at else self.uncovered_center(selector, timeout)
         for kind in ('mouseMoved', 'mousePressed', 'mouseReleased'):
             self.call('Input.dispatchMouseEvent', {'type': kind, 'x': x, 'y': y, 'button': 'left' if kind != 'mouseMoved' else 'none', 'clickCount': 1})
 
