@@ -62,7 +62,7 @@ final class LRUTableTests: XCTestCase {
 
     /// Random inserts and lookups, the same on the table and on a list kept newest first.
     func testRandomOperationsMatchAPlainModel() {
-        var generator = SplitMix(seed: 20261128)
+        var generator = SeededSequence(seed: 20261128)
         for (capacity, maxCost) in [(1, 10), (3, 10), (8, 25), (16, 1000)] {
             var table = LRUTable<Int>(capacity: capacity, maxCost: maxCost)
             var model: [(key: String, value: Int, cost: Int)] = []  // Newest first.
@@ -90,15 +90,12 @@ final class LRUTableTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so that a failure repeats.
-private struct SplitMix {
+/// A small deterministic generator (Knuth's MMIX linear congruential), so that a failure repeats.
+private struct SeededSequence {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
     }
 }
