@@ -9,7 +9,15 @@ import Glibc
 /// `swift test --sanitize=thread` reports only real races.
 ///
 /// `withLock` is inlinable, so that each caller gets it specialized for its value and result
-/// types (a generic method called across modules would run unspecialized).
+/// types (a generic method called across modules would run unspecialized; measured with the
+/// document cache's table, pinned A/B: `{ __typename }` +12%, the search query +30%).
+///
+/// Invariants of the unsafe parts: `mutex` is allocated and initialised in `init`, destroyed
+/// and freed in `deinit` and nowhere else, so it lives exactly as long as the object, at an
+/// address that never moves (a `pthread_mutex_t` must not be copied); `value` is read and
+/// written only inside `withLock`, between lock and unlock, which is what makes the
+/// `@unchecked Sendable` true. Being `@usableFromInline` lets inlined `withLock` bodies reach
+/// them; no other code of any module does.
 public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline var value: Value
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>

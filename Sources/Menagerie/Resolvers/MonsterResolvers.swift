@@ -22,8 +22,7 @@ enum MonsterResolvers {
         map.field("Monster", "type", on: MonsterModel.self) { try $0.requiredString("type") }
         map.field("Monster", "subtype", on: MonsterModel.self) { $0.object["subtype"]?.stringValue }
         map.field("Monster", "alignment", on: MonsterModel.self) { try $0.requiredString("alignment") }
-        map.field("Monster", "armorClass") { source, _, _, _ in
-            let monster = try monster(source)
+        map.field("Monster", "armorClass", on: MonsterModel.self) { monster in
             guard let first = try monster.required(MonsterUpstreamNames.armorClass).arrayValue?.first, let value = first["value"]?.intValue else {
                 throw MonsterModel.malformed(MonsterUpstreamNames.armorClass)
             }
@@ -31,8 +30,8 @@ enum MonsterResolvers {
         }
         map.field("Monster", "hitPoints", on: MonsterModel.self) { try $0.requiredInt(MonsterUpstreamNames.hitPoints) }
         map.field("Monster", "hitDice", on: MonsterModel.self) { try $0.requiredString(MonsterUpstreamNames.hitDice) }
-        map.field("Monster", "speed") { source, _, _, _ in
-            guard let object = try monster(source).required("speed").objectValue else { throw MonsterModel.malformed("speed") }
+        map.field("Monster", "speed", on: MonsterModel.self) { monster in
+            guard let object = try monster.required("speed").objectValue else { throw MonsterModel.malformed("speed") }
             return SpeedModel(object: object)
         }
         map.field("Monster", "abilities", on: MonsterModel.self) { $0 }
@@ -41,8 +40,7 @@ enum MonsterResolvers {
         map.field("Monster", "languages", on: MonsterModel.self) { try $0.requiredString("languages") }
         for (field, key) in [("specialAbilities", MonsterUpstreamNames.specialAbilities), ("actions", "actions"),
                              ("legendaryActions", MonsterUpstreamNames.legendaryActions)] {
-            map.field("Monster", field) { source, _, _, _ in
-                let monster = try monster(source)
+            map.field("Monster", field, on: MonsterModel.self) { monster in
                 guard let list = monster.object[key], !list.isNull else { return [MonsterFeatureModel]() }
                 guard let items = list.arrayValue else { throw MonsterModel.malformed(key) }
                 return try items.map { item -> MonsterFeatureModel in

@@ -26,21 +26,20 @@ public struct TheDogAPIClient: Sendable {
 
     /// `GET /breeds`, made once (a warm request looks it up in the cache as it is).
     private let allBreeds: KeyedRequest
-    private var allBreedsRequest: UpstreamRequest { allBreeds.request }
 
     /// `GET /breeds`: every breed (one request serves every breed).
     public func breeds() async throws -> [DogAPIBreed] {
-        try await breedList(allBreedsRequest).value
+        try await breedList(allBreeds.request).value
     }
 
     /// ``breeds()`` as the shared answer, to derive values from once per answer.
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogAPIBreed]> {
-        try await breedList(allBreedsRequest)
+        try await breedList(allBreeds.request)
     }
 
     /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
     public func freshBreedsAnswer() -> UpstreamAnswer<[DogAPIBreed]>? {
-        pipeline.freshAnswer(allBreedsRequest)
+        pipeline.freshAnswer(allBreeds.request)
     }
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
