@@ -110,16 +110,17 @@ extension ExecutionContext {
                 return field.returnsNonNull ? .bubble : .value(.null)
             }
         }
-        if field.objectType != nil, let subplan = field.namedObjectSubplan(in: self) {
+        if field.objectType != nil, let completion = field.withNamedObjectSubplan(in: self, { subplan -> Completion? in
             if isNullValue(value) { return completeNull(field, parentPath) }
-            let completion: Completion? = subplan.isTypeOf == nil
-                ? executeObject(subplan, value, parentPath.child(.key(field.responseKey))) : nil
-            switch completion {
-            case .value(let completed)?: return .value(completed)
-            case .bubble?: return field.returnsNonNull ? .bubble : .value(.null)
-            case .pending(let node)?: return .pending(field.returnsNonNull ? node : .absorbing(node))
-            case nil: return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
+            guard subplan.isTypeOf == nil else { return nil }  // Checked on the general path.
+            switch executeObject(subplan, value, parentPath.child(.key(field.responseKey))) {
+            case .value(let completed): return .value(completed)
+            case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
+            case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
             }
+        }) {
+            if let completion { return completion }
+            return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
         }
         if field.isStringList, isSameType(type(of: value), [String].self) {
             // A list of strings held as a Swift array: no per-item completion, no path.

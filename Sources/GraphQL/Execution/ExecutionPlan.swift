@@ -96,6 +96,9 @@ final class FieldPlan: Sendable {
     private let namedObjectType: GraphQLObjectType?
     /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
+    /// ``namedObjectSubplan`` unretained, once built: the executor's path into nested objects
+    /// (see `UnretainedSubplan.swift`).
+    private let namedObjectSubplanUnretained = UnretainedSubplan()
     /// For an abstract named type, a slot per possible type (made on first use): the sub-plans
     /// of a list of interface or union items are found without a lock.
     private let possibleTypeSubplans = AtomicLazyReference<PossibleTypeSubplans>()
@@ -143,12 +146,13 @@ final class FieldPlan: Sendable {
         }
     }
 
-    /// The plan of this field's sub-selections on its named object type, built on first use.
+    /// Calls `body` with the plan of this field's sub-selections on its named object type (built
+    /// on first use) lent without a retain; nil when the named type is not an object type.
     @inline(__always)
-    func namedObjectSubplan(in context: ExecutionContext) -> ObjectPlan? {
-        if let plan = namedObjectSubplan.load() { return plan }
+    func withNamedObjectSubplan<Result>(in context: ExecutionContext, _ body: (ObjectPlan) -> Result) -> Result? {
+        if let result = namedObjectSubplanUnretained.withPlan(body) { return result }
         guard let type = namedObjectType else { return nil }
-        return subplan(for: type, in: context)
+        return body(subplan(for: type, in: context))
     }
 
     /// The plan of this field's sub-selections on `type`, built on first use.
@@ -157,6 +161,7 @@ final class FieldPlan: Sendable {
             if let plan = namedObjectSubplan.load() { return plan }
             let plan = namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+            namedObjectSubplanUnretained.publish(plan)
             return plan
         }
         if namedObjectType == nil, let table = possibleTypeTable(context), let slot = table.slot(for: type) {
