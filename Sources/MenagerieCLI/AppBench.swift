@@ -20,6 +20,41 @@ enum AppBench {
     }
 
     static func handlerWorkload(query: String) throws(BenchError) -> BenchOperation {
+        let (handler, request) = try handlerAndRequest(query: query)
+        return .async {
+            let response = await handler.respond(to: request)
+            return response.status == 200 && !response.body.isEmpty ? 1 : 0
+        }
+    }
+
+    /// Requests each task answers in a row in ``concurrentHandlerWorkload(query:tasks:)``.
+    static let requestsPerTask = 32
+
+    /// The request handler answering from `tasks` tasks at once (on Swift's global executor, one
+    /// thread per allowed CPU), each ``requestsPerTask`` requests in a row, all sharing one app:
+    /// how the app's shared state (document cache, plans, models, upstream cache, counters)
+    /// scales across cores without sockets or a load generator. One operation is
+    /// `tasks × requestsPerTask` requests.
+    static func concurrentHandlerWorkload(query: String, tasks: Int) throws(BenchError) -> BenchOperation {
+        let (handler, request) = try handlerAndRequest(query: query)
+        return .async {
+            await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<tasks {
+                    group.addTask {
+                        var answered = 0
+                        for _ in 0..<requestsPerTask {
+                            let response = await handler.respond(to: request)
+                            answered += response.status == 200 && !response.body.isEmpty ? 1 : 0
+                        }
+                        return answered
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+        }
+    }
+
+    private static func handlerAndRequest(query: String) throws(BenchError) -> (GraphQLHTTPHandler<MenagerieService>, HTTPRequest) {
         let app = try makeApp()
         var configuration = ServeConfiguration()
         configuration.logLevel = .off
@@ -31,10 +66,7 @@ enum AppBench {
         headers.add("content-type", "application/json")
         let request = HTTPRequest(method: "POST", target: "/graphql", headers: headers,
                                   body: JSONValue.object(body).serializedBytes())
-        return .async {
-            let response = await handler.respond(to: request)
-            return response.status == 200 && !response.body.isEmpty ? 1 : 0
-        }
+        return (handler, request)
     }
 
     private static func makeApp() throws(BenchError) -> MenagerieApp {

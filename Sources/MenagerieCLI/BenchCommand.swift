@@ -40,6 +40,11 @@ enum BenchCommand: Subcommand {
                               loaders and the upstream cache; no HTTP) and, second, through the
                               server's request handler as a POST /graphql (also the body's
                               decoding, serialisation and headers; no sockets or threads).
+          --tasks N           With 'app': also answer through the handler from 1 task and
+                              from N tasks at once sharing one app (two more lines, in
+                              requests per second; Swift's global executor runs one thread
+                              per allowed CPU): how the app's shared state scales across
+                              cores, without sockets or a load generator.
           --schema SDL_FILE   With 'validate': the schema to validate against.
           --warmup SECONDS    Warm-up time per workload (default 2).
           --batches N         Number of measured batches (default 5).
@@ -51,7 +56,7 @@ enum BenchCommand: Subcommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time"],
+            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time", "tasks"],
                                    maxPositionals: 16, command: name)
         } catch {
             Terminal.err(error.message)
@@ -105,6 +110,29 @@ enum BenchCommand: Subcommand {
                 case .failure(let error): throw BenchError(error.message)
                 }
             })
+            let tasks: Int
+            do {
+                tasks = try parsed.integer("tasks", default: 1, command: "bench")
+            } catch {
+                Terminal.err(error.message)
+                return 2
+            }
+            guard (1...64).contains(tasks) else {
+                Terminal.err("menagerie bench app: '--tasks' must be from 1 to 64, got \(tasks)")
+                return 2
+            }
+            // The same path from one task and from `tasks` tasks, so that the two lines compare.
+            for count in tasks > 1 ? [1, tasks] : [] {
+                var concurrent = BenchWorkload(id: "handler-tasks-\(count)", name: "handler×\(count):" + document) {
+                    _ throws(BenchError) in
+                    switch Terminal.readText(document) {
+                    case .success(let text): return try AppBench.concurrentHandlerWorkload(query: text, tasks: count)
+                    case .failure(let error): throw BenchError(error.message)
+                    }
+                }
+                concurrent.unitsPerOperation = count * AppBench.requestsPerTask
+                selected.append(concurrent)
+            }
         } else if words.first == "parse" {
             guard words.count == 1 else {
                 Terminal.err("menagerie bench: 'parse' takes no workload names")
@@ -286,7 +314,7 @@ struct BenchRun {
     /// Measures one batch.
     mutating func measureBatch() async {
         let (wall, cpu) = await runOperations(batchSize)
-        rates.append(wall > 0 ? Double(batchSize) / wall : 0)
+        rates.append(wall > 0 ? Double(batchSize * workload.unitsPerOperation) / wall : 0)
         wallTotal += wall
         cpuTotal += cpu
     }

@@ -16,6 +16,8 @@ struct BenchWorkload: Sendable {
     /// Everything that is not timed (reading files, building schemas, parsing
     /// documents for W3–W6); returns the timed operation.
     let prepare: @Sendable (BenchContext) throws(BenchError) -> BenchOperation
+    /// What one operation counts as in the reported rate (e.g. the requests of a concurrent batch).
+    var unitsPerOperation = 1
 }
 
 /// What a workload's preparation may use.

@@ -11,6 +11,7 @@
 #   Tests/Scripts/bench-cores.sh                         # q2 and q3, 3 rounds, 8 s each
 #   ONLY="q1 q2 q3 q4" ROUNDS=5 DURATION=10 Tests/Scripts/bench-cores.sh
 #   MENAGERIE=path/to/menagerie Tests/Scripts/bench-cores.sh
+#   IN_PROCESS=no Tests/Scripts/bench-cores.sh           # without the in-process table
 #
 # Why the CPU columns: on a machine with two cores, wrk's own CPU comes out of the cores the
 # server would use; with s µs of server CPU and w µs of wrk CPU per request, two cores give
@@ -91,3 +92,31 @@ for q in dict.fromkeys(r[0] for r in rows):
     all_ = statistics.median(float(r[2]) for r in rows if r[0] == q and r[1] == 'all-cores')
     print('%s: all cores / one core = %.2fx (medians %.0f / %.0f req/s)' % (q.upper(), all_ / one, all_, one))
 "
+
+# Without sockets or wrk: the same queries answered in process by the server's request handler
+# (`menagerie bench app --tasks N`), from one task and from one task per CPU sharing one app (what
+# the app's shared state costs across cores), and the host's own ceiling: the same single-task
+# bench run alone on CPU 0, then on every CPU at once in separate processes (sharing nothing).
+[ "${IN_PROCESS:-yes}" = yes ] || exit 0
+CPUS="$(nproc)"
+rate() { awk -v id="$1" '$1 == "menagerie" && $2 == id {print $3}'; }
+echo
+echo "In process, $CPUS tasks against 1 (shared app) and $CPUS processes against 1 (host ceiling):"
+echo "| query | 1 task req/s | $CPUS tasks req/s | shared app | host ceiling |"
+echo "|---|---:|---:|---:|---:|"
+for query in $ONLY; do
+  document="$(mktemp)"
+  python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['query'])" \
+    "$SHARED/bench/http/queries/$query.json" >"$document"
+  bench=("$BIN" bench app --document "$document" --warmup 1 --batches 5)
+  shared="$("${bench[@]}" --tasks "$CPUS")"
+  alone="$(taskset -c 0 "${bench[@]}" | rate app)"
+  pair="$(for cpu in $(seq 0 $((CPUS - 1))); do taskset -c "$cpu" "${bench[@]}" | rate app & done; wait)"
+  rm -f "$document"
+  python3 -c "
+import sys
+q, one, many, alone = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+each = [float(x) for x in sys.argv[5].split()]
+print('| %s | %.0f | %.0f | %.2fx | %.2fx |' % (q.upper(), one, many, many / one, sum(each) / alone))
+" "$query" "$(rate handler-tasks-1 <<<"$shared")" "$(rate "handler-tasks-$CPUS" <<<"$shared")" "$alone" "$pair"
+done
