@@ -190,6 +190,7 @@ extension ExecutionContext {
                 }
             }
         }
+        if let typeName, let known = field.possibleType(named: typeName, of: type, in: self) { return known }
         guard let typeName else {
             throw GraphQLError(message: "Abstract type \"\(type.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(type.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function.")
         }

@@ -97,11 +97,13 @@ final class FieldPlan: Sendable {
     /// The sub-plan for ``namedObjectType``, owned here once built.
     private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
     /// ``namedObjectSubplan`` unretained, once built: the executor's path into nested objects
-    /// (see `UnretainedSubplan.swift`).
-    private let namedObjectSubplanUnretained = UnretainedSubplan()
+    /// (see `UnretainedReference.swift`).
+    private let namedObjectSubplanUnretained = UnretainedReference<ObjectPlan>()
     /// For an abstract named type, a slot per possible type (made on first use): the sub-plans
     /// of a list of interface or union items are found without a lock.
     private let possibleTypeSubplans = AtomicLazyReference<PossibleTypeSubplans>()
+    /// ``possibleTypeSubplans`` unretained, once made (see `UnretainedReference.swift`).
+    private let possibleTypeSubplansUnretained = UnretainedReference<PossibleTypeSubplans>()
     /// The sub-plans of any other runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -150,7 +152,7 @@ final class FieldPlan: Sendable {
     /// on first use) lent without a retain; nil when the named type is not an object type.
     @inline(__always)
     func withNamedObjectSubplan<Result>(in context: ExecutionContext, _ body: (ObjectPlan) -> Result) -> Result? {
-        if let result = namedObjectSubplanUnretained.withPlan(body) { return result }
+        if let result = namedObjectSubplanUnretained.withObject(body) { return result }
         guard let type = namedObjectType else { return nil }
         return body(subplan(for: type, in: context))
     }
@@ -164,9 +166,14 @@ final class FieldPlan: Sendable {
             namedObjectSubplanUnretained.publish(plan)
             return plan
         }
-        if namedObjectType == nil, let table = possibleTypeTable(context), let slot = table.slot(for: type) {
-            if let plan = slot.plan.load() { return plan }
-            return slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+        if namedObjectType == nil, let plan = withPossibleTypes(context, { table -> ObjectPlan? in
+            guard let slot = table.slot(for: type) else { return nil }
+            if let plan = slot.unretained.withObject({ $0 }) { return plan }
+            let plan = slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+            slot.unretained.publish(plan)
+            return plan
+        }) {
+            return plan
         }
         let key = ObjectIdentifier(type)
         let cached = subplans.withLock { cache -> ObjectPlan? in
@@ -188,14 +195,32 @@ final class FieldPlan: Sendable {
 }
 
 extension FieldPlan {
-    /// The slots of the possible types of the field's abstract named type (nil for another
-    /// kind of type, or more possible types than ``PossibleTypeSubplans/maxTypes``).
-    private func possibleTypeTable(_ context: ExecutionContext) -> PossibleTypeSubplans? {
-        if let table = possibleTypeSubplans.load() { return table.types.isEmpty ? nil : table }
-        var types = context.schema.possibleTypes(of: definition.type.namedType)
+    /// `body` applied to the table of the possible types of the field's abstract named type
+    /// (made on first use, lent without a retain); nil for another kind of type, or more
+    /// possible types than ``PossibleTypeSubplans/maxTypes``.
+    @inline(__always)
+    private func withPossibleTypes<Result>(_ context: ExecutionContext,
+                                           _ body: (PossibleTypeSubplans) -> Result?) -> Result? {
+        if let result = possibleTypeSubplansUnretained.withObject({ $0.types.isEmpty ? nil : body($0) }) {
+            return result
+        }
+        let namedType = definition.type.namedType
+        guard namedType.isAbstractType else { return nil }
+        var types = context.schema.possibleTypes(of: namedType)
         if types.count > PossibleTypeSubplans.maxTypes { types = [] }
-        let table = possibleTypeSubplans.storeIfNil(PossibleTypeSubplans(types: types))
-        return table.types.isEmpty ? nil : table
+        let table = possibleTypeSubplans.storeIfNil(PossibleTypeSubplans(abstractTypeName: namedType.name, types: types))
+        possibleTypeSubplansUnretained.publish(table)
+        return table.types.isEmpty ? nil : body(table)
+    }
+
+    /// The possible type named `name` of the abstract type `abstractType` when that is the
+    /// field's named type (found among its few possible types by name, without hashing); nil
+    /// otherwise (the caller then looks in the schema, which also names what is wrong).
+    func possibleType(named name: String, of abstractType: GraphQLNamedType,
+                      in context: ExecutionContext) -> GraphQLObjectType? {
+        withPossibleTypes(context) { table in
+            table.abstractTypeName == abstractType.name ? table.type(named: name) : nil
+        }
     }
 }
 
@@ -206,13 +231,20 @@ final class PossibleTypeSubplans: Sendable {
 
     /// The sub-plan of one possible type, made on first use.
     final class Slot: Sendable {
+        /// Owns the sub-plan once made.
         let plan = AtomicLazyReference<ObjectPlan>()
+        /// ``plan`` unretained, once made (see `UnretainedReference.swift`).
+        let unretained = UnretainedReference<ObjectPlan>()
     }
 
+    /// The abstract type's name.
+    let abstractTypeName: String
+    /// Its possible types (empty when there are more than ``maxTypes``).
     let types: [GraphQLObjectType]
     private let slots: [Slot]
 
-    init(types: [GraphQLObjectType]) {
+    init(abstractTypeName: String, types: [GraphQLObjectType]) {
+        self.abstractTypeName = abstractTypeName
         self.types = types
         slots = types.map { _ in Slot() }
     }
@@ -220,6 +252,12 @@ final class PossibleTypeSubplans: Sendable {
     /// The slot of `type`, nil when it is not one of ``types``.
     func slot(for type: GraphQLObjectType) -> Slot? {
         for index in types.indices where types[index] === type { return slots[index] }
+        return nil
+    }
+
+    /// The possible type named `name`, nil when none is.
+    func type(named name: String) -> GraphQLObjectType? {
+        for type in types where type.name == name { return type }
         return nil
     }
 }

@@ -49,8 +49,11 @@ final class AbstractSubplanTests: XCTestCase {
         guard case .object(let a)? = schema.type(named: "A"), case .object(let b)? = schema.type(named: "B") else {
             return XCTFail("no object types A and B")
         }
-        let table = PossibleTypeSubplans(types: [a])
+        let table = PossibleTypeSubplans(abstractTypeName: "U", types: [a])
         XCTAssertNotNil(table.slot(for: a))
         XCTAssertNil(table.slot(for: b))
+        XCTAssertTrue(table.type(named: "A") === a)
+        XCTAssertNil(table.type(named: "B"))
+        XCTAssertNil(table.type(named: "a"))
     }
 }
