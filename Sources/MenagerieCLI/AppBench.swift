@@ -21,10 +21,12 @@ enum AppBench {
 
     static func handlerWorkload(query: String) throws(BenchError) -> BenchOperation {
         let (handler, request) = try handlerAndRequest(query: query)
-        return .async {
-            let response = await handler.respond(to: request)
-            return response.status == 200 && !response.body.isEmpty ? 1 : 0
-        }
+        return .async { answered(await handler.respond(to: request)) }
+    }
+
+    /// 1 for a response with data (status 200 and a body), else 0.
+    private static func answered(_ response: HTTPResponse) -> Int {
+        response.status == 200 && !response.body.isEmpty ? 1 : 0
     }
 
     /// Requests each task answers in a row in ``concurrentHandlerWorkload(query:tasks:)``.
@@ -41,12 +43,9 @@ enum AppBench {
             await withTaskGroup(of: Int.self) { group in
                 for _ in 0..<tasks {
                     group.addTask {
-                        var answered = 0
-                        for _ in 0..<requestsPerTask {
-                            let response = await handler.respond(to: request)
-                            answered += response.status == 200 && !response.body.isEmpty ? 1 : 0
-                        }
-                        return answered
+                        var count = 0
+                        for _ in 0..<requestsPerTask { count += answered(await handler.respond(to: request)) }
+                        return count
                     }
                 }
                 return await group.reduce(0, +)

@@ -94,16 +94,12 @@ final class FieldPlan: Sendable {
     let isStringList: Bool
     /// The named type when it is an object type (the return type without list and non-null wrappers).
     private let namedObjectType: GraphQLObjectType?
-    /// The sub-plan for ``namedObjectType``, owned here once built.
-    private let namedObjectSubplan = AtomicLazyReference<ObjectPlan>()
-    /// ``namedObjectSubplan`` unretained, once built: the executor's path into nested objects
-    /// (see `UnretainedReference.swift`).
-    private let namedObjectSubplanUnretained = UnretainedReference<ObjectPlan>()
+    /// The sub-plan for ``namedObjectType``, owned here once built and lent to the executor
+    /// without a retain (see `LentLazyReference.swift`).
+    private let namedObjectSubplan = LentLazyReference<ObjectPlan>()
     /// For an abstract named type, a slot per possible type (made on first use): the sub-plans
     /// of a list of interface or union items are found without a lock.
-    private let possibleTypeSubplans = AtomicLazyReference<PossibleTypeSubplans>()
-    /// ``possibleTypeSubplans`` unretained, once made (see `UnretainedReference.swift`).
-    private let possibleTypeSubplansUnretained = UnretainedReference<PossibleTypeSubplans>()
+    private let possibleTypeSubplans = LentLazyReference<PossibleTypeSubplans>()
     /// The sub-plans of any other runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
@@ -152,7 +148,7 @@ final class FieldPlan: Sendable {
     /// on first use) lent without a retain; nil when the named type is not an object type.
     @inline(__always)
     func withNamedObjectSubplan<Result>(in context: ExecutionContext, _ body: (ObjectPlan) -> Result) -> Result? {
-        if let result = namedObjectSubplanUnretained.withObject(body) { return result }
+        if let result = namedObjectSubplan.withObject(body) { return result }
         guard let type = namedObjectType else { return nil }
         return body(subplan(for: type, in: context))
     }
@@ -160,18 +156,14 @@ final class FieldPlan: Sendable {
     /// The plan of this field's sub-selections on `type`, built on first use.
     func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
         if type === namedObjectType {
-            if let plan = namedObjectSubplan.load() { return plan }
-            let plan = namedObjectSubplan.storeIfNil(
+            if let plan = namedObjectSubplan.object() { return plan }
+            return namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
-            namedObjectSubplanUnretained.publish(plan)
-            return plan
         }
         if namedObjectType == nil, let plan = withPossibleTypes(context, { table -> ObjectPlan? in
             guard let slot = table.slot(for: type) else { return nil }
-            if let plan = slot.unretained.withObject({ $0 }) { return plan }
-            let plan = slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
-            slot.unretained.publish(plan)
-            return plan
+            if let plan = slot.plan.object() { return plan }
+            return slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
         }) {
             return plan
         }
@@ -201,7 +193,7 @@ extension FieldPlan {
     @inline(__always)
     private func withPossibleTypes<Result>(_ context: ExecutionContext,
                                            _ body: (PossibleTypeSubplans) -> Result?) -> Result? {
-        if let result = possibleTypeSubplansUnretained.withObject({ $0.types.isEmpty ? nil : body($0) }) {
+        if let result = possibleTypeSubplans.withObject({ $0.types.isEmpty ? nil : body($0) }) {
             return result
         }
         let namedType = definition.type.namedType
@@ -209,7 +201,6 @@ extension FieldPlan {
         var types = context.schema.possibleTypes(of: namedType)
         if types.count > PossibleTypeSubplans.maxTypes { types = [] }
         let table = possibleTypeSubplans.storeIfNil(PossibleTypeSubplans(abstractTypeName: namedType.name, types: types))
-        possibleTypeSubplansUnretained.publish(table)
         return table.types.isEmpty ? nil : body(table)
     }
 
@@ -231,10 +222,7 @@ final class PossibleTypeSubplans: Sendable {
 
     /// The sub-plan of one possible type, made on first use.
     final class Slot: Sendable {
-        /// Owns the sub-plan once made.
-        let plan = AtomicLazyReference<ObjectPlan>()
-        /// ``plan`` unretained, once made (see `UnretainedReference.swift`).
-        let unretained = UnretainedReference<ObjectPlan>()
+        let plan = LentLazyReference<ObjectPlan>()
     }
 
     /// The abstract type's name.
