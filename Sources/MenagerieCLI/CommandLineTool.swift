@@ -5,6 +5,7 @@ enum CommandLineTool {
         [
             ServeCommand.self,
             QueryCommand.self,
+            CheckCommand.self,
             PrintCommand.self,
             ValidateCommand.self,
             SchemaCommand.self,

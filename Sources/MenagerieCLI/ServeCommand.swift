@@ -31,13 +31,21 @@ enum ServeCommand: Subcommand {
                              introspection back on in production).
       --host H               Address to bind (default 127.0.0.1).
       --port P               Port (default 8080; 0 picks a free port, printed on start).
-      --upstreams MODE       embedded (default: the built-in snapshot, no network) or live.
-      --dog-ceo-url URL      Dog CEO API base (default \(ServeConfiguration.defaultDogCEOURL)). Env MENAGERIE_DOG_CEO_URL.
-      --thedogapi-url URL    The Dog API base (default \(ServeConfiguration.defaultTheDogAPIURL)). Env MENAGERIE_THEDOGAPI_URL.
-                             Its key is read from MENAGERIE_THEDOGAPI_KEY.
-      --zoo-url URL          Zoo Animal API base (default \(ServeConfiguration.defaultZooURL)). Env MENAGERIE_ZOO_URL.
-      --dnd-url URL          D&D 5e GraphQL endpoint (default \(ServeConfiguration.defaultDnDURL)). Env MENAGERIE_DND_URL.
-                             Giving an upstream URL (flag or env) calls that upstream live.
+      --upstreams MODE       embedded (default: the built-in snapshot, no network) or live: Dog CEO, The
+                             Dog API and D&D at their public URLs; the zoo stays embedded (its public host
+                             is gone). Env MENAGERIE_UPSTREAMS.
+      --dog-ceo-url SRC      Dog CEO: embedded, live (\(UpstreamsConfiguration.dogCEOBaseURL)) or a base URL.
+                             Env MENAGERIE_DOG_CEO_URL.
+      --thedogapi-url SRC    The Dog API: embedded, live (\(UpstreamsConfiguration.theDogAPIBaseURL)) or a base
+                             URL. Env MENAGERIE_THEDOGAPI_URL. Its key: MENAGERIE_THEDOGAPI_KEY (or THE_DOG_API_KEY).
+      --zoo-url SRC          Zoo Animal API: embedded or the base URL of a compatible server (no public host).
+                             Env MENAGERIE_ZOO_URL.
+      --dnd-url SRC          D&D 5e GraphQL: embedded, live (\(UpstreamsConfiguration.dndBaseURL)) or an endpoint
+                             URL. Env MENAGERIE_DND_URL. A source flag wins over --upstreams.
+      --max-upstream-requests N
+                             Upstream requests one GraphQL request may cause (default \(UpstreamsConfiguration.defaultMaxUpstreamRequests); 0 or
+                             off: no limit); past it, fields that need another fail with
+                             UPSTREAM_BUDGET_EXCEEDED. Env MENAGERIE_MAX_UPSTREAM_REQUESTS.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --max-response-bytes N Largest GraphQL response body (default 16777216); a larger result is one
                              error, RESPONSE_TOO_LARGE. Env MENAGERIE_MAX_RESPONSE_BYTES.
@@ -98,7 +106,7 @@ enum ServeCommand: Subcommand {
         return await serve(MenagerieService(app: app), configuration: configuration, readiness: readiness,
                            metricsHook: {
                                upstreams.metricsText(prefix: metricsPrefix) + (redis?.metricsText(prefix: metricsPrefix) ?? "")
-                           }, redis: redis)
+                           }, redis: redis, notices: upstreams.notices)
     }
 
     /// The prefix of every metric name in `/metrics` (`menagerie_http_requests_total`,
@@ -108,7 +116,7 @@ enum ServeCommand: Subcommand {
     /// The application `configuration` asks for: its upstreams, cost limits and shared cache.
     static func makeApp(_ configuration: ServeConfiguration, environment: (String) -> String?,
                         sharedCache: (any SharedCache)? = nil) throws -> MenagerieApp {
-        try MenagerieApp(configuration: configuration.upstreamsConfiguration(environment: environment),
+        try MenagerieApp(configuration: configuration.upstreams,
                          limits: configuration.queryLimits, introspection: configuration.introspection,
                          errorReporting: configuration.errorReporting, sharedCache: sharedCache)
     }
@@ -124,7 +132,8 @@ enum ServeCommand: Subcommand {
     static func serve<Service: GraphQLService>(_ service: Service, configuration: ServeConfiguration,
                                                readiness: Readiness,
                                                metricsHook: (@Sendable () -> String)? = nil,
-                                               redis: RedisSharedCache? = nil) async -> Int32 {
+                                               redis: RedisSharedCache? = nil,
+                                               notices: UpstreamNotices? = nil) async -> Int32 {
         raiseOpenFileLimit()
         let server = GraphQLServer(service: service,
                                    configuration: serverConfiguration(configuration, metricsHook: metricsHook, redis: redis),
@@ -139,8 +148,6 @@ enum ServeCommand: Subcommand {
         Terminal.out("menagerie: listening on \(configuration.url(port: port))")
         server.log.log(.info, "started", [
             ("url", configuration.url(port: port)), ("profile", configuration.profile.rawValue),
-            ("dog_ceo", describe(configuration.dogCEO)), ("thedogapi", describe(configuration.theDogAPI)),
-            ("zoo", describe(configuration.zoo)), ("dnd", describe(configuration.dnd)),
             ("request_timeout_s", ServeConfiguration.describe(configuration.requestTimeout)),
             ("event_loop_budget_ms", configuration.eventLoopBudget.map { String(Int($0.inSeconds * 1000)) } ?? "off"),
             ("max_depth", String(configuration.queryLimits.maxDepth)),
@@ -154,7 +161,13 @@ enum ServeCommand: Subcommand {
             ("images", configuration.playground ? configuration.images.rawValue : "off"),
             ("apq_capacity", configuration.persistedQueryCapacity > 0 ? String(configuration.persistedQueryCapacity) : "off"),
             ("redis", configuration.redis?.description ?? "off"),
+            ("max_upstream_requests", configuration.upstreams.maxUpstreamRequests.map(String.init) ?? "off"),
         ])
+        for (level, fields) in UpstreamOptions.startupLines(configuration.upstreams) {
+            server.log.log(level, "upstream", fields)
+        }
+        let log = server.log
+        notices?.setHandler { message in log.log(.warning, "upstream notice", [("notice", message)]) }
         if let redis {
             // Redis is never a dependency: unreachable at startup, the server serves anyway.
             do {
@@ -176,10 +189,6 @@ enum ServeCommand: Subcommand {
         await server.shutdown(gracePeriod: .seconds(10))
         server.log.log(.info, "stopped")
         return 0
-    }
-
-    static func describe(_ upstream: ServeConfiguration.Upstream) -> String {
-        upstream.mode == .live ? upstream.baseURL : "embedded"
     }
 
     /// The server configuration for a `ServeConfiguration`.

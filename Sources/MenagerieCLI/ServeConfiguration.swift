@@ -7,30 +7,13 @@ import Redis
 
 /// Everything `menagerie serve` was asked for: the app wiring builds the server from it.
 struct ServeConfiguration: Equatable {
-    /// Where the data comes from.
-    enum UpstreamMode: String, Equatable {
-        /// The embedded snapshot through an in-process transport (no network).
-        case embedded
-        /// The real API over the network.
-        case live
-    }
-
-    /// One upstream API: its base URL and whether it is called live.
-    struct Upstream: Equatable {
-        var baseURL: String
-        var mode: UpstreamMode
-    }
-
     /// The profile whose defaults the other settings started from.
     var profile: ServeProfile = .development
     var host = "127.0.0.1"
     var port = 8080
-    var dogCEO = Upstream(baseURL: ServeConfiguration.defaultDogCEOURL, mode: .embedded)
-    var theDogAPI = Upstream(baseURL: ServeConfiguration.defaultTheDogAPIURL, mode: .embedded)
-    var zoo = Upstream(baseURL: ServeConfiguration.defaultZooURL, mode: .embedded)
-    var dnd = Upstream(baseURL: ServeConfiguration.defaultDnDURL, mode: .embedded)
-    /// The Dog API key (`x-api-key`), from `MENAGERIE_THEDOGAPI_KEY`.
-    var theDogAPIKey: String?
+    /// Where each upstream's data comes from, its key, timeouts and request budget
+    /// (``UpstreamOptions``, shared with `query` and `check`).
+    var upstreams = UpstreamsConfiguration(mode: .embedded)
     var maxBodyBytes = 2 * 1024 * 1024
     var maxResponseBytes = GraphQLServerConfiguration.defaultMaxResponseBytes
     /// The most automatic persisted queries kept in process (0: APQ off).
@@ -62,11 +45,6 @@ struct ServeConfiguration: Equatable {
     var redis: RedisURL?
     /// The longest one Redis call may take.
     var redisTimeout: Duration = .milliseconds(50)
-
-    static let defaultDogCEOURL = UpstreamsConfiguration.dogCEOBaseURL
-    static let defaultTheDogAPIURL = UpstreamsConfiguration.theDogAPIBaseURL
-    static let defaultZooURL = UpstreamsConfiguration.zooBaseURL
-    static let defaultDnDURL = UpstreamsConfiguration.dndBaseURL
 
     /// Options that take a value.
     static let valuedOptions = ServeOption.valued
@@ -119,31 +97,7 @@ struct ServeConfiguration: Equatable {
         guard (0...65535).contains(c.port) else {
             throw ArgumentError("menagerie \(command): '--port' must be between 0 and 65535, got \(c.port)")
         }
-        var allLive = false
-        if let mode = scanned[.upstreams] {
-            guard let parsed = UpstreamMode(rawValue: mode) else {
-                throw ArgumentError("menagerie \(command): '--upstreams' must be 'embedded' or 'live', got '\(mode)'")
-            }
-            allLive = parsed == .live
-        }
-        func upstream(_ option: ServeOption, _ id: UpstreamID, _ defaultURL: String) throws(ArgumentError) -> Upstream {
-            let flag = option.rawValue, variable = UpstreamsConfiguration.urlVariables[id] ?? ""
-            let given = scanned[option] ?? environment(variable)
-            if let given {
-                guard given.hasPrefix("http://") || given.hasPrefix("https://") else {
-                    throw ArgumentError("menagerie \(command): '--\(flag)' (or \(variable)) must be an http(s) URL, got '\(given)'")
-                }
-                var url = given
-                while url.hasSuffix("/") { url.removeLast() }
-                return Upstream(baseURL: url, mode: .live)
-            }
-            return Upstream(baseURL: defaultURL, mode: allLive ? .live : .embedded)
-        }
-        c.dogCEO = try upstream(.dogCEOURL, .dogCEO, defaultDogCEOURL)
-        c.theDogAPI = try upstream(.theDogAPIURL, .theDogAPI, defaultTheDogAPIURL)
-        c.zoo = try upstream(.zooURL, .zoo, defaultZooURL)
-        c.dnd = try upstream(.dndURL, .dnd5e, defaultDnDURL)
-        c.theDogAPIKey = environment("MENAGERIE_THEDOGAPI_KEY")
+        c.upstreams = try UpstreamOptions.configuration(scanned, environment: environment, command: command)
         c.maxBodyBytes = try scanned.integer(ServeOption.maxBodyBytes.rawValue, default: c.maxBodyBytes, command: command)
         guard c.maxBodyBytes > 0 else {
             throw ArgumentError("menagerie \(command): '--max-body-bytes' must be positive")

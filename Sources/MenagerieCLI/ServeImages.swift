@@ -40,7 +40,7 @@ extension ServeConfiguration {
         case .off: return nil
         case .placeholder: return ImageProxy(mode: .placeholder)
         case .live: return ImageProxy(mode: .live)
-        case .auto: return ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: dogCEO.baseURL)))
+        case .auto: return ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: upstreams.baseURL(.dogCEO))))
         }
     }
 

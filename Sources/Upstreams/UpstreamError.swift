@@ -12,6 +12,9 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case timeout = "UPSTREAM_TIMEOUT"
         /// A 2xx answer that could not be decoded, or that carries GraphQL `errors`.
         case badResponse = "UPSTREAM_BAD_RESPONSE"
+        /// The client request has made as many upstream requests as it may
+        /// (``UpstreamScope/maxSends``); the call would have needed another.
+        case budgetExceeded = "UPSTREAM_BUDGET_EXCEEDED"
     }
 
     /// Which upstream failed.
@@ -42,7 +45,8 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         self.path = path
     }
 
-    /// `extensions.code`: `UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT` or `UPSTREAM_BAD_RESPONSE`.
+    /// `extensions.code`: `UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT`, `UPSTREAM_BAD_RESPONSE` or
+    /// `UPSTREAM_BUDGET_EXCEEDED`.
     public var code: String { kind.rawValue }
 
     /// The `extensions` entries of the field error, in order: `code`, `upstream`.
@@ -61,6 +65,11 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         default: reason = "answered HTTP \(status)"
         }
         return UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) \(reason).", status: status)
+    }
+
+    static func budgetExceeded(_ upstream: UpstreamName, maxSends: Int) -> UpstreamError {
+        UpstreamError(upstream: upstream, kind: .budgetExceeded,
+                      message: "Upstream \(upstream) was not asked: this request already made the \(maxSends) upstream requests one request may make.")
     }
 
     static func badResponse(_ upstream: UpstreamName, _ detail: String) -> UpstreamError {

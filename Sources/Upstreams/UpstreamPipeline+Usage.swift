@@ -4,17 +4,35 @@ extension UpstreamPipeline {
     /// one): fresh until its cache entry's expiry, stale, or uncacheable; or a failure when the
     /// call throws. Every way the pipeline answers (cache hit, fetch, shared in-flight call,
     /// stale-if-error, an uncached endpoint) goes through here or through ``freshAnswer(_:as:)``.
+    ///
+    /// With a `scope`, the call is made at most once for that client request (``UpstreamScope``)
+    /// and a new send takes a unit of its budget.
     public func sendDecodedAnswer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
+        scope: UpstreamScope? = nil,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
+        guard let scope else { return try await sendDecodedAnswerRecorded(request, cache: policy, scope: nil, store: store, decode: decode) }
+        let key = ScopeKey(upstream: upstream.rawValue, decoded: DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self)))
+        return try await scope.share(key) {
+            try await sendDecodedAnswerRecorded(request, cache: policy, scope: scope, store: store, decode: decode)
+        }
+    }
+
+    private func sendDecodedAnswerRecorded<T: Sendable>(
+        _ request: UpstreamRequest,
+        cache policy: CachePolicy,
+        scope: UpstreamScope?,
+        store: (@Sendable (T) -> Bool)?,
+        decode: @escaping @Sendable (UpstreamResponse) throws -> T
+    ) async throws -> UpstreamAnswer<T> {
         guard let usage = UpstreamUsage.current else {
-            return try await sendDecodedAnswerUnrecorded(request, cache: policy, store: store, decode: decode)
+            return try await sendDecodedAnswerUnrecorded(request, cache: policy, scope: scope, store: store, decode: decode)
         }
         do {
-            let answer = try await sendDecodedAnswerUnrecorded(request, cache: policy, store: store, decode: decode)
+            let answer = try await sendDecodedAnswerUnrecorded(request, cache: policy, scope: scope, store: store, decode: decode)
             usage.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
             return answer
         } catch {

@@ -2,7 +2,7 @@ import Clocks
 import Locking
 
 /// Settings of one upstream's pipeline.
-public struct UpstreamSettings: Sendable {
+public struct UpstreamSettings: Sendable, Equatable {
     /// The longest one exchange may take (default 10 s).
     public var timeout: Duration
     /// Retry policy for idempotent requests.
@@ -96,15 +96,15 @@ public final class UpstreamPipeline: Sendable {
     /// ``UpstreamError/Kind/unavailable`` carrying the status. The raw answer is its own
     /// model, so every 2xx answer may be cached: clients that decode use
     /// ``fetchDecoded(_:cache:decode:)``.
-    public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
-        let response = try await send(request, cache: policy)
+    public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws -> UpstreamResponse {
+        let response = try await send(request, cache: policy, scope: scope)
         guard response.isSuccess else { throw unavailable(status: response.status) }
         return response
     }
 
     /// Sends `request` and returns the upstream's answer, whatever its status.
-    public func send(_ request: UpstreamRequest, cache policy: CachePolicy) async throws -> UpstreamResponse {
-        try await sendDecoded(request, cache: policy) { $0 }
+    public func send(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws -> UpstreamResponse {
+        try await sendDecoded(request, cache: policy, scope: scope) { $0 }
     }
 
     /// Records a 2xx answer that a client could not decode, and returns the error to throw.
@@ -126,10 +126,11 @@ public final class UpstreamPipeline: Sendable {
     public func fetchDecoded<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
+        scope: UpstreamScope? = nil,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
-        try await fetchDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+        try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode).value
     }
 
     /// ``fetchDecoded(_:cache:store:decode:)``, returning the shared ``UpstreamAnswer``
@@ -137,10 +138,11 @@ public final class UpstreamPipeline: Sendable {
     public func fetchDecodedAnswer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
+        scope: UpstreamScope? = nil,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
-        try await sendDecodedAnswer(request, cache: policy, store: store) { [self] response in
+        try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store) { [self] response in
             guard response.isSuccess else { throw unavailable(status: response.status) }
             return try decode(response)
         }
@@ -157,10 +159,11 @@ public final class UpstreamPipeline: Sendable {
     public func sendDecoded<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
+        scope: UpstreamScope? = nil,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> T {
-        try await sendDecodedAnswer(request, cache: policy, store: store, decode: decode).value
+        try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode).value
     }
 
     /// ``sendDecoded(_:cache:store:decode:)``, returning the decoded value as an
@@ -171,6 +174,7 @@ public final class UpstreamPipeline: Sendable {
     func sendDecodedAnswerUnrecorded<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
+        scope: UpstreamScope? = nil,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
@@ -201,12 +205,16 @@ public final class UpstreamPipeline: Sendable {
             // and left the in-flight table between this caller's lookup above and its joining.
             if cacheable, case .fresh(let response, let version) = cache.lookup(key),
                let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode) {
+                scope?.returnSend()
                 return FetchedResponse(response: response, decoded: .success(answer), decodedAs: memoKey.type)
             }
             var shared = cacheable ? sharedCache.map { SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key)) } : nil
             if var flow = shared {
                 let fetched = try await sharedAnswer(&flow, policy: policy, memoKey: memoKey, store: store, decode: decode)
-                if let fetched { return fetched }
+                if let fetched {
+                    scope?.returnSend()
+                    return fetched
+                }
                 shared = flow
             }
             let response: UpstreamResponse
@@ -242,12 +250,17 @@ public final class UpstreamPipeline: Sendable {
             if request.isIdempotent, policy.deduplicates {
                 // Deduplicated by request, whatever each caller decodes it as: callers that
                 // decode one answer differently share one upstream call too.
-                let shared = try await inFlight.run(key, work)
+                let shared = try await inFlight.run(key, admit: { scope?.reserveSend() ?? true }, work)
                 if shared.joined { counters.update { $0.deduplicated += 1 } }
                 fetched = shared.fetched
             } else {
+                guard scope?.reserveSend() ?? true else { throw InFlightRefusal() }
                 fetched = try await work()
             }
+        } catch is InFlightRefusal {
+            let error = UpstreamError.budgetExceeded(upstream, maxSends: scope?.maxSends ?? 0)
+            counters.recordError(error)
+            throw error
         } catch let error as UpstreamError {
             if let stale = stale ?? sharedStale(key), policy.staleIfError > .zero, error.kind != .badResponse,
                let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {

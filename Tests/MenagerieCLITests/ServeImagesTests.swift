@@ -128,7 +128,7 @@ final class ServeImagesTests: XCTestCase {
         }
         defer { dogCEO.stop() }
         let configuration = try parse(["--dog-ceo-url", dogCEO.baseURL + "/api"])
-        let pictures = try XCTUnwrap(BreedPictures(apiBaseURL: configuration.dogCEO.baseURL, imageHost: "127.0.0.1"))
+        let pictures = try XCTUnwrap(BreedPictures(apiBaseURL: configuration.upstreams.baseURL(.dogCEO), imageHost: "127.0.0.1"))
         let proxy = ImageProxy(mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": images.port]),
                                auto: .init(breedPictures: pictures))
         let server = try start([], images: proxy)

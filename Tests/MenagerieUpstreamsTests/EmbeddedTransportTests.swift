@@ -115,10 +115,8 @@ final class EmbeddedTransportTests: XCTestCase {
         XCTAssertEqual(capped.body?.arrayValue?.count, 10)
         let bad = try await zoo.send(UpstreamRequest(url: base + "/animals/rand/0"))
         XCTAssertEqual(bad.status, 400)
-        let lion = try await get(zoo, base + "/animals/3")
-        XCTAssertEqual(lion.body?["id"], 3)
-        let missing = try await zoo.send(UpstreamRequest(url: base + "/animals/99999"))
-        XCTAssertEqual(missing.status, 404)
+        let noSuchRoute = try await zoo.send(UpstreamRequest(url: base + "/animals/3"))
+        XCTAssertEqual(noSuchRoute.status, 404, "no version of the Zoo API had /animals/{id}")
 
         let environment = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
         let animals = try await environment.zoo.animals()
@@ -150,28 +148,22 @@ final class EmbeddedTransportTests: XCTestCase {
 }
 
 final class EnvironmentTests: XCTestCase {
-    func testConfigurationFromEnvironment() {
-        let configuration = UpstreamsConfiguration.fromEnvironment([
-            "MENAGERIE_ZOO_URL": " http://127.0.0.1:9999 ",
-            "THE_DOG_API_KEY": "secret-key",
-            "MENAGERIE_UPSTREAM_TIMEOUT": "2.5",
-            "MENAGERIE_UPSTREAM_RETRIES": "1",
-        ])
+    func testSourcesOfEachUpstream() {
+        var configuration = UpstreamsConfiguration(mode: .live)
+        XCTAssertEqual(configuration.modes[.dogCEO], .live)
+        XCTAssertEqual(configuration.modes[.dnd5e], .live)
+        XCTAssertEqual(configuration.modes[.zoo], .embedded, "the zoo has no public host: live mode keeps it embedded")
+        XCTAssertEqual(configuration.source(.zoo), "embedded")
+        XCTAssertEqual(configuration.source(.dogCEO), "https://dog.ceo/api")
+        configuration.setURL("http://127.0.0.1:9999", for: .zoo)
         XCTAssertEqual(configuration.modes[.zoo], .live)
-        XCTAssertEqual(configuration.modes[.dogCEO], .embedded)
         XCTAssertEqual(configuration.baseURL(.zoo), "http://127.0.0.1:9999")
+        configuration.setEmbedded(.dogCEO)
+        XCTAssertEqual(configuration.modes[.dogCEO], .embedded)
         XCTAssertEqual(configuration.baseURL(.dnd5e), "https://www.dnd5eapi.co/graphql/2014")
-        XCTAssertEqual(configuration.theDogAPIKey?.value, "secret-key")
-        XCTAssertEqual(configuration.settings[.dogCEO]?.timeout, .milliseconds(2500))
-        XCTAssertEqual(configuration.settings[.dogCEO]?.retry.maxAttempts, 1)
-        XCTAssertNil(UpstreamsConfiguration.fromEnvironment(["THE_DOG_API_KEY": "  "]).theDogAPIKey)
-        XCTAssertEqual(UpstreamsConfiguration.fromEnvironment([:], defaultMode: .live).modes[.dnd5e], .live)
-        var flags = configuration
-        flags.setMode(.live)
-        XCTAssertEqual(flags.modes[.dogCEO], .live)
-        flags.setMode(.embedded)
-        XCTAssertEqual(flags.modes[.dogCEO], .embedded)
-        XCTAssertEqual(flags.modes[.zoo], .live)  // its URL was given
+        XCTAssertEqual(configuration.maxUpstreamRequests, UpstreamsConfiguration.defaultMaxUpstreamRequests)
+        configuration.setMode(.embedded)
+        XCTAssertTrue(UpstreamID.allCases.allSatisfy { configuration.modes[$0] == .embedded })
     }
 
     func testLoadersOfOneRequestShareUpstreamCalls() async throws {
@@ -188,7 +180,7 @@ final class EnvironmentTests: XCTestCase {
         configuration.setURL(dogCEO.baseURL, for: .dogCEO)
         let environment = UpstreamsEnvironment(configuration: configuration)
         let scheduler = BatchScheduler()
-        let loaders = environment.makeLoaders(scheduler: scheduler)
+        let loaders = environment.clients().makeLoaders(scheduler: scheduler)
         let names = ["Affenpinscher", "afghan hound", "No Such Dog", "AFFENPINSCHER"]
         // Three sibling fields, each a unit entered by its parent before it starts.
         scheduler.enter()
@@ -215,19 +207,20 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertFalse(metrics.contains("secret"))
     }
 
-    func testSingleAnimalLookupUsesTheByIDRoute() async throws {
+    func testSingleAnimalLookupReadsTheCatalog() async throws {
+        // No version of the Zoo API had `/animals/{id}`: one animal comes from the list.
         let zoo = try StubServer { request in
-            request.path == "/animals/3" ? .json(#"{"id":3,"name":"Three"}"#) : .text("Error", status: 404)
+            request.path == "/animals" ? .json(SharedData.text("zoo-animal-api/animals.json")) : .text("Error", status: 404)
         }
         defer { zoo.stop() }
         var configuration = UpstreamsConfiguration(mode: .embedded)
         configuration.setURL(zoo.baseURL, for: .zoo)
         let environment = UpstreamsEnvironment(configuration: configuration)
         let scheduler = BatchScheduler()
-        let loaders = environment.makeLoaders(scheduler: scheduler)
+        let loaders = environment.clients().makeLoaders(scheduler: scheduler)
         let animal = try await scheduler.run { try await loaders.animalsByID.load(3) }
-        XCTAssertEqual(animal?.name, "Three")
-        XCTAssertEqual(zoo.requests.map(\.target), ["/animals/3"])
+        XCTAssertEqual(animal?.name, "African Lion")
+        XCTAssertEqual(zoo.requests.map(\.target), ["/animals"])
     }
 
     func testBatchesToThreeSlowUpstreamsRunConcurrently() async throws {
@@ -250,7 +243,7 @@ final class EnvironmentTests: XCTestCase {
         configuration.setURL(dnd.baseURL + "/graphql/2014", for: .dnd5e)
         let environment = UpstreamsEnvironment(configuration: configuration)
         let scheduler = BatchScheduler()
-        let loaders = environment.makeLoaders(scheduler: scheduler)
+        let loaders = environment.clients().makeLoaders(scheduler: scheduler)
         let started = Date()
         let values = await scheduler.run {
             await withTaskGroup(of: String.self) { group in

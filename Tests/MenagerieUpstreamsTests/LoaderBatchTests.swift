@@ -49,7 +49,7 @@ final class LoaderBatchTests: XCTestCase {
                 default: return "breed\(size)x\(index)"
                 }
             }
-            let loaders = upstreams.makeLoaders(scheduler: BatchScheduler())
+            let loaders = upstreams.clients().makeLoaders(scheduler: BatchScheduler())
             let results = await loaders.breedImages.loadMany(keys)
             XCTAssertEqual(results.count, keys.count)
             for (key, result) in zip(keys, results) {
@@ -75,7 +75,7 @@ final class LoaderBatchTests: XCTestCase {
             for request in 0..<32 {
                 group.addTask {
                     let keys = (0..<6).map { "concurrent\(request % 8)x\($0)" }
-                    let loaders = upstreams.makeLoaders(scheduler: BatchScheduler())
+                    let loaders = upstreams.clients().makeLoaders(scheduler: BatchScheduler())
                     let results = await loaders.breedImages.loadMany(keys)
                     return zip(keys, results).filter { key, result in
                         (try? result.get())??.first != "https://images.dog.ceo/breeds/\(key)/1.jpg"

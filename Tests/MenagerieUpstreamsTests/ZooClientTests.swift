@@ -56,9 +56,9 @@ final class ZooClientTests: XCTestCase {
         XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/8", "/animals/rand/10", "/animals/rand/1", "/animals/rand/8"])
     }
 
-    func testAnimalByIDAndNotFound() async throws {
+    func testAnimalByIDComesFromTheList() async throws {
         let server = try StubServer { request in
-            request.path == "/animals/3" ? .json(#"{"id":3,"name":"Three","length_min":"x","lifespan":"12.0"}"#)
+            request.path == "/animals" ? .json(#"[{"id":3,"name":"Three","length_min":"x","lifespan":"12.0"},{"id":5,"name":"Five"}]"#)
                 : .text("Error: We're unable to find the information you are looking for. Please try again.", status: 404)
         }
         defer { server.stop() }
@@ -69,6 +69,22 @@ final class ZooClientTests: XCTestCase {
         XCTAssertEqual(three?.lifespan, 12)
         let missing = try await zoo.animal(id: 4)
         XCTAssertNil(missing)
+        XCTAssertEqual(server.requests.map(\.target), ["/animals"], "one cached list request; never /animals/{id}")
+    }
+
+    func testRandomAnimalsFallBackToTheOpenSourceRoute() async throws {
+        let animals = #"[{"id":3,"name":"Three"},{"id":5,"name":"Five"}]"#
+        let server = try StubServer { request in
+            request.path.hasPrefix("/animals/random/") ? .json(animals)
+                : .text("Error: We're unable to find the information you are looking for. Please try again.", status: 404)
+        }
+        defer { server.stop() }
+        let zoo = client(server)
+        let first = try await zoo.randomAnimals(count: 2)
+        XCTAssertEqual(first.map(\.id), [3, 5])
+        _ = try await zoo.randomAnimals(count: 2)
+        XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/2", "/animals/random/2", "/animals/random/2"],
+                       "rand first; on its 404 random, remembered")
     }
 
     func testLenientNumbers() throws {

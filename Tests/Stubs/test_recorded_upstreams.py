@@ -71,21 +71,32 @@ def dog_api(path, key=KEY):
     return request(STUBS["thedogapi"] + path, headers={"x-api-key": key} if key else {})
 
 
+def set_mode(upstream, mode):
+    """Switches an upstream's mode through the control endpoint; the status."""
+    return control("/mode", {"upstream": upstream, "mode": mode})[0]
+
+
+def start_stubs(folder, *arguments):
+    """Starts recorded_upstreams.py with `arguments`; (process, ports file content)."""
+    ports = os.path.join(folder, "ports.json")
+    process = subprocess.Popen([sys.executable, PROGRAM, "--shared", SHARED, *arguments, "--ports-file", ports])
+    deadline = time.time() + 20
+    while not os.path.exists(ports):
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            raise AssertionError("the stubs did not start")
+        time.sleep(0.05)
+    with open(ports) as handle:
+        return process, json.load(handle)
+
+
 def setUpModule():
     if not os.path.isdir(SHARED):
         raise AssertionError(f"shared upstream data missing: {SHARED}")
     global PROCESS, FOLDER
     FOLDER = tempfile.mkdtemp(prefix="recorded-upstreams-")
-    ports = os.path.join(FOLDER, "ports.json")
-    PROCESS = subprocess.Popen([sys.executable, PROGRAM, "--shared", SHARED, "--api-key", KEY,
-                                "--ports-file", ports])
-    deadline = time.time() + 20
-    while not os.path.exists(ports):
-        if PROCESS.poll() is not None or time.time() > deadline:
-            raise AssertionError("the stubs did not start")
-        time.sleep(0.05)
-    with open(ports) as handle:
-        STUBS.update(json.load(handle))
+    PROCESS, ports = start_stubs(FOLDER, "--api-key", KEY)
+    STUBS.update(ports)
 
 
 def tearDownModule():
@@ -115,6 +126,29 @@ class StartUpTests(StubTest):
             self.assertEqual(run.returncode, 2)
             self.assertIn("missing", run.stderr)
             self.assertFalse(os.path.exists(os.path.join(empty, "p.json")))
+
+    def test_key_arguments(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for arguments in ([], ["--api-key", "k", "--no-api-key"], ["--api-key", ""]):
+                run = subprocess.run([sys.executable, PROGRAM, "--shared", SHARED, *arguments,
+                                      "--ports-file", os.path.join(folder, "p.json")],
+                                     capture_output=True, text=True, timeout=30)
+                self.assertEqual(run.returncode, 2, arguments)
+                self.assertFalse(os.path.exists(os.path.join(folder, "p.json")))
+
+    def test_no_api_key_accepts_no_key(self):
+        with tempfile.TemporaryDirectory() as folder:
+            process, ports = start_stubs(folder, "--no-api-key")
+            try:
+                for key in (None, "", KEY, "None"):
+                    headers = {"x-api-key": key} if key is not None else {}
+                    status, _, body = request(ports["thedogapi"] + "/breeds", headers=headers)
+                    self.assertEqual((status, json.loads(body)["status"]), (403, 403), key)
+                    status, _, body = request(ports["thedogapi"] + "/breeds/1", headers=headers)
+                    self.assertEqual((status, body), (401, shared_bytes("thedogapi/error-401-no-api-key.json")), key)
+            finally:
+                process.send_signal(signal.SIGTERM)
+                process.wait(10)
 
 
 class DogCEOTests(StubTest):
@@ -183,10 +217,20 @@ class DogCEOTests(StubTest):
 
 
 class DogAPITests(StubTest):
-    def test_key_required(self):
+    def test_key_required_403_on_breeds(self):
         for key in (None, "wrong"):
-            status, _, body = dog_api("/breeds", key)
-            self.assertEqual((status, body), (401, shared_bytes("thedogapi/error-401-no-api-key.json")))
+            for path in ("/breeds", "/breeds?limit=10&page=0", "/breeds/"):
+                status, headers, body = dog_api(path, key)
+                self.assertEqual(status, 403, path)
+                self.assertTrue(headers["content-type"].startswith("application/json"))
+                self.assertEqual(json.loads(body), {"message": "Authentication required: Please provide a valid API key",
+                                                    "status": 403})
+
+    def test_key_required_401_elsewhere(self):
+        for key in (None, "wrong"):
+            for path in ("/breeds/1", "/breeds/search?q=akita", "/votes"):
+                status, _, body = dog_api(path, key)
+                self.assertEqual((status, body), (401, shared_bytes("thedogapi/error-401-no-api-key.json")), path)
 
     def test_breeds_byte_exact_and_requests_recorded(self):
         status, headers, body = dog_api("/breeds")
@@ -216,12 +260,46 @@ class DogAPITests(StubTest):
         self.assertEqual(found, [b for b in recorded if "terrier" in b["name"].lower()])
         self.assertEqual(json.loads(dog_api("/breeds/search?q=zzzz")[2]), [])
 
+    def test_paged_mode(self):
+        recorded = shared_json("thedogapi/breeds.json")
+        self.assertEqual(len(recorded), 170)
+        self.assertEqual(set_mode("thedogapi", "paged"), 200)
+        status, headers, body = dog_api("/breeds")
+        self.assertEqual((status, json.loads(body)), (200, recorded[:20]))
+        self.assertEqual((headers["pagination-count"], headers["pagination-page"], headers["pagination-limit"]),
+                         ("170", "0", "20"))
+        status, headers, body = dog_api("/breeds?limit=20&page=8")
+        self.assertEqual((status, json.loads(body)), (200, recorded[160:170]))
+        self.assertEqual(len(json.loads(body)), 10)
+        self.assertEqual((headers["pagination-count"], headers["pagination-page"], headers["pagination-limit"]),
+                         ("170", "8", "20"))
+        self.assertEqual(json.loads(dog_api("/breeds?page=1")[2]), recorded[20:40], "page without limit: pages of 20")
+        toy = [b for b in recorded if b.get("breed_group") == "Toy"]
+        status, headers, body = dog_api("/breeds?breed_groups=toy")
+        self.assertEqual((json.loads(body), headers["pagination-count"]), (toy[:20], str(len(toy))))
+        self.assertEqual(json.loads(dog_api("/breeds/1")[2]), recorded[0], "other routes unchanged")
+        self.assertEqual(dog_api("/breeds", None)[0], 403)
+        self.assertEqual(set_mode("thedogapi", "whole"), 200)
+        status, headers, body = dog_api("/breeds")
+        self.assertEqual(body, shared_bytes("thedogapi/breeds.json"))
+        self.assertNotIn("pagination-count", headers)
+
+
+NOT_FOUND = "Error: We're unable to find the information you are looking for. Please try again."
+BAD_NUMBER = "Error: Query parameter must be a non-zero positive integer"
+UNABLE = "Error: Unable to fulfill request"
+
 
 class ZooTests(StubTest):
     def get(self, path):
         return request(STUBS["zoo"] + path)
 
-    def test_all_and_one(self):
+    def assert_text(self, path, status, text):
+        got = self.get(path)
+        self.assertEqual((got[0], got[2].decode()), (status, text), path)
+        self.assertTrue(got[1]["content-type"].startswith("text/"), path)
+
+    def test_all(self):
         recorded = shared_json("zoo-animal-api/animals.json")
         status, headers, body = self.get("/animals")
         self.assertEqual(status, 200)
@@ -231,7 +309,14 @@ class ZooTests(StubTest):
         self.assertEqual(list(answer[0]), ["name", "latin_name", "animal_type", "active_time", "length_min", "length_max",
                                            "weight_min", "weight_max", "lifespan", "habitat", "diet", "geo_range",
                                            "image_link", "id"])
-        self.assertEqual(json.loads(self.get("/animals/20")[2]), next(a for a in recorded if a["id"] == 20))
+        self.assertEqual(set_mode("zoo", "open-source"), 200)
+        self.assertEqual(json.loads(self.get("/animals")[2]), recorded)
+
+    def test_no_route_by_id_in_either_generation(self):
+        for mode in ("deployed", "open-source"):
+            self.assertEqual(set_mode("zoo", mode), 200)
+            for path in ("/animals/3", "/animals/20", "/animals/1", "/animals/abc"):
+                self.assert_text(path, 404, NOT_FOUND)
 
     def test_random(self):
         ids = {a["id"] for a in shared_json("zoo-animal-api/animals.json")}
@@ -241,15 +326,45 @@ class ZooTests(StubTest):
         self.assertTrue({a["id"] for a in ten} <= ids)
 
     def test_plain_text_errors(self):
-        cases = {"/animals/1": (404, "Error: We're unable to find the information you are looking for. Please try again."),
-                 "/animals/abc": (400, "Error: Query parameter must be a non-zero positive integer"),
-                 "/animals/rand/0": (400, "Error: Query parameter must be a non-zero positive integer"),
-                 "/animals/rand/11": (400, "Error: Unable to fulfill request"),
-                 "/nothing": (404, "Error: We're unable to find the information you are looking for. Please try again.")}
+        cases = {"/animals/rand/abc": (400, BAD_NUMBER),
+                 "/animals/rand/0": (400, BAD_NUMBER),
+                 "/animals/rand/-3": (400, BAD_NUMBER),
+                 "/animals/rand/11": (400, UNABLE),
+                 "/animals/random": (404, NOT_FOUND),
+                 "/animals/random/3": (404, NOT_FOUND),
+                 "/animals/num/2": (404, NOT_FOUND),
+                 "/nothing": (404, NOT_FOUND)}
         for path, (status, text) in cases.items():
-            got = self.get(path)
-            self.assertEqual((got[0], got[2].decode()), (status, text), path)
-            self.assertTrue(got[1]["content-type"].startswith("text/"))
+            self.assert_text(path, status, text)
+
+    def test_open_source_generation(self):
+        recorded = shared_json("zoo-animal-api/animals.json")
+        ids = {a["id"] for a in recorded}
+        self.assertEqual(set_mode("zoo", "open-source"), 200)
+        status, headers, body = self.get("/animals/random/3")
+        three = json.loads(body)
+        self.assertEqual(status, 200)
+        self.assertTrue(headers["content-type"].startswith("application/json"))
+        self.assertEqual(len({a["id"] for a in three}), 3)
+        self.assertTrue({a["id"] for a in three} <= ids)
+        one = json.loads(self.get("/animals/random")[2])
+        self.assertIsInstance(one, dict)
+        self.assertIn(one["id"], ids)
+        self.assertEqual(json.loads(self.get("/animals/num/2")[2]), recorded[:2])
+        most = min(50, len(recorded))  # 50, or every animal when there are fewer
+        self.assertEqual(len({a["id"] for a in json.loads(self.get(f"/animals/random/{most}")[2])}), most)
+        self.assertEqual(json.loads(self.get(f"/animals/num/{most}")[2]), recorded[:most])
+        cases = {"/animals/rand": (404, NOT_FOUND),
+                 "/animals/rand/3": (404, NOT_FOUND),
+                 "/animals/random/0": (400, BAD_NUMBER),
+                 "/animals/random/-1": (400, BAD_NUMBER),
+                 "/animals/random/x": (400, BAD_NUMBER),
+                 "/animals/num/0": (400, BAD_NUMBER),
+                 f"/animals/random/{len(recorded) + 1}": (400, UNABLE),
+                 "/animals/random/51": (400, UNABLE),
+                 "/animals/num/56": (400, UNABLE)}
+        for path, (status, text) in cases.items():
+            self.assert_text(path, status, text)
 
 
 class DnDTests(StubTest):
@@ -358,6 +473,29 @@ class FaultTests(StubTest):
         self.assertEqual(control("/fault", {"upstream": "nope", "fault": "garbage"})[0], 400)
         self.assertEqual(control("/fault", {"upstream": "zoo", "fault": "nope"})[0], 400)
         self.assertEqual(control("/fault", {"upstream": "zoo", "fault": "graphql-errors"})[0], 400)
+        self.assertEqual(control("/fault", ["zoo"])[0], 400)
+
+    def test_mode_validation(self):
+        self.assertEqual(control("/mode", {"upstream": "zoo", "mode": "open-source"}),
+                         (200, {"upstream": "zoo", "mode": "open-source"}))
+        for body in ({"upstream": "zoo", "mode": "paged"}, {"upstream": "thedogapi", "mode": "open-source"},
+                     {"upstream": "dog-ceo", "mode": "whole"}, {"upstream": "dnd5e", "mode": "deployed"},
+                     {"upstream": "nope", "mode": "whole"}, {"upstream": "zoo"}, {"mode": "paged"}, {},
+                     {"upstream": "zoo", "mode": ["deployed"]}):
+            self.assertEqual(control("/mode", body)[0], 400, body)
+        self.assertEqual(request(STUBS["zoo"] + "/animals/random")[0], 200, "a rejected request changes nothing")
+
+    def test_reset_restores_the_default_modes(self):
+        self.assertEqual(set_mode("zoo", "open-source"), 200)
+        self.assertEqual(set_mode("thedogapi", "paged"), 200)
+        self.assertEqual(request(STUBS["zoo"] + "/animals/rand")[0], 404)
+        self.assertEqual(len(json.loads(dog_api("/breeds")[2])), 20)
+        control("/clear", {})
+        self.assertEqual(request(STUBS["zoo"] + "/animals/rand")[0], 404, "clear keeps the modes")
+        control("/reset", {})
+        self.assertEqual(request(STUBS["zoo"] + "/animals/rand")[0], 200)
+        self.assertEqual(request(STUBS["zoo"] + "/animals/random")[0], 404)
+        self.assertEqual(dog_api("/breeds")[2], shared_bytes("thedogapi/breeds.json"))
 
     def test_garbage_keeps_the_cache_headers(self):
         self.set("dog-ceo", "garbage")
@@ -391,14 +529,14 @@ class FaultTests(StubTest):
     def test_hang_until_cleared(self):
         self.set("zoo", "hang")
         with self.assertRaises(socket.timeout):
-            request(STUBS["zoo"] + "/animals/3", timeout=1)
+            request(STUBS["zoo"] + "/animals", timeout=1)
         parts = urlsplit(STUBS["zoo"])
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=5)
-        connection.request("GET", "/animals/3")
+        connection.request("GET", "/animals/rand/2")
         time.sleep(0.3)
         control("/clear", {})
         response = connection.getresponse()
-        self.assertEqual((response.status, json.loads(response.read())["id"]), (200, 3))
+        self.assertEqual((response.status, len(json.loads(response.read()))), (200, 2))
         connection.close()
 
     def test_refuse_then_reopen(self):
@@ -459,7 +597,7 @@ class FaultTests(StubTest):
 
     def test_requests_log_and_reset(self):
         request(STUBS["zoo"] + "/animals")
-        request(STUBS["zoo"] + "/animals/3")
+        request(STUBS["zoo"] + "/animals/3")  # a 404 is logged too
         _, log = control("/requests?upstream=zoo")
         self.assertEqual((log["count"], [r["path"] for r in log["requests"]]), (2, ["/animals", "/animals/3"]))
         control("/reset", {})

@@ -8,7 +8,8 @@ import MenagerieUpstreams
 /// request's loaders (all dispatched by one ``BatchScheduler``) and the extra
 /// field errors of resolvers that answer partially (`search`).
 final class RequestContext: Sendable {
-    let upstreams: UpstreamsEnvironment
+    /// The clients as this request uses them (its calls shared, its budget counted).
+    let upstreams: UpstreamClients
     /// The request's scheduler: it dispatches every loader of the request.
     let scheduler: BatchScheduler
     /// The document text, to place extra errors.
@@ -36,7 +37,7 @@ final class RequestContext: Sendable {
     }
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
-        self.upstreams = upstreams
+        self.upstreams = upstreams.clients()
         self.source = source
         scheduler = BatchScheduler()
     }

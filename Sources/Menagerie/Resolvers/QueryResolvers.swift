@@ -18,6 +18,15 @@ enum QueryResolvers {
         return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
     }
 
+    /// A zoo animal id as the API writes it: decimal digits, no sign, no leading zero (`"3"`;
+    /// `"03"`, `"+3"` and `"3.0"` are no id).
+    static func canonicalID(_ text: String) -> Int? {
+        let digits = text.utf8
+        guard let first = digits.first, digits.count <= 18, digits.allSatisfy({ (48...57).contains($0) }),
+              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return Int(text)
+    }
+
     static func register(_ map: inout ResolverMap) {
         // Answered at once while the Dog CEO breed list is cached and fresh.
         map.field("Query", "breeds", immediate: { _, arguments, context, _ in
@@ -47,7 +56,7 @@ enum QueryResolvers {
             return animalPage(catalog, page, arguments)
         })
         map.asyncField("Query", "animal") { _, arguments, context, _ in
-            guard let text = arguments.text("id"), let id = Int(BreedNaming.trimmed(text)) else { return nil }
+            guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else { return nil }
             let loader = try requestContext(context).loaders.animalsByID
             let animal = try await mappingErrors(upstream: .zoo) { try await loader.load(id) }
             return animal.map(AnimalModel.init(animal:))

@@ -29,6 +29,16 @@ public struct DogCEOClient: Sendable {
     /// Caching of random images (never by default).
     public let randomPolicy: CachePolicy
 
+    /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
+    public private(set) var scope: UpstreamScope?
+
+    /// This client making its calls for one client request (``UpstreamScope``).
+    public func scoped(to scope: UpstreamScope) -> Self {
+        var client = self
+        client.scope = scope
+        return client
+    }
+
     /// Creates a client.
     public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)), randomPolicy: CachePolicy = .never) {
         self.pipeline = pipeline
@@ -57,7 +67,7 @@ public struct DogCEOClient: Sendable {
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {
         let request = breedListRequest
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy) { response in
+        return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy, scope: scope) { response in
             let body = try pipeline.parseJSON(response.body)
             guard body["status"]?.stringValue == "success", let message = body["message"] else {
                 throw pipeline.badResponse("missing the success envelope")
@@ -104,7 +114,7 @@ public struct DogCEOClient: Sendable {
     private func imageList(path: String, policy: CachePolicy) async throws -> [String]? {
         let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
         let pipeline = self.pipeline
-        return try await pipeline.sendDecoded(request, cache: policy) { response -> [String]? in
+        return try await pipeline.sendDecoded(request, cache: policy, scope: scope) { response -> [String]? in
             if response.status == 404 {
                 // The error envelope: the breed (or sub-breed) does not exist.
                 if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }

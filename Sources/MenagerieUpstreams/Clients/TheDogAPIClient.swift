@@ -3,10 +3,18 @@ import Upstreams
 
 /// Client of The Dog API (`https://api.thedogapi.com/v1`).
 ///
-/// Sends `x-api-key` when a key is configured (from `THE_DOG_API_KEY`); the key
-/// never appears in errors, logs or metrics. A refused key (401/403) is
-/// ``UpstreamError/Kind/unavailable`` with that status.
+/// Sends `x-api-key` when a key is configured (``UpstreamsConfiguration/theDogAPIKeyVariable``);
+/// the key never appears in errors, logs or metrics. A refused key (401/403) is
+/// ``UpstreamError/Kind/unavailable`` with that status for the client, and a notice naming the
+/// variable to set for the operator (``UpstreamNotices``).
+///
+/// `GET /breeds` is asked unpaged, as the API answered when recorded; when the answer is short
+/// of its `pagination-count` header (the API paging by default), the remaining pages follow
+/// with `limit` and a zero-based `page`, at most ``maxPages`` in all.
 public struct TheDogAPIClient: Sendable {
+    /// The most pages of `/breeds` asked for one breed list.
+    public static let maxPages = 50
+
     /// The pipeline every request goes through.
     public let pipeline: UpstreamPipeline
     /// The base URL, e.g. `https://api.thedogapi.com/v1`.
@@ -14,37 +22,74 @@ public struct TheDogAPIClient: Sendable {
     let apiKey: APIKey?
     /// Caching of breed lists and searches.
     public let policy: CachePolicy
+    /// Where a refused key is reported.
+    let notices: UpstreamNotices
+    /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
+    public private(set) var scope: UpstreamScope?
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600))) {
+    public init(pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)),
+                notices: UpstreamNotices = UpstreamNotices()) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.policy = policy
+        self.notices = notices
         self.allBreeds = KeyedRequest(Self.breedListRequest(path: "/breeds", baseURL: baseURL, apiKey: apiKey))
+    }
+
+    /// This client making its calls for one client request (``UpstreamScope``).
+    public func scoped(to scope: UpstreamScope) -> TheDogAPIClient {
+        var client = self
+        client.scope = scope
+        return client
     }
 
     /// `GET /breeds`, made once (a warm request looks it up in the cache as it is).
     private let allBreeds: KeyedRequest
 
-    /// `GET /breeds`: every breed (one request serves every breed).
+    /// `GET /breeds`: every breed (one request serves every breed, unless the API pages).
     public func breeds() async throws -> [DogAPIBreed] {
-        try await breedList(allBreeds.request).value
+        try await breedsAnswer().value
     }
 
-    /// ``breeds()`` as the shared answer, to derive values from once per answer.
+    /// ``breeds()`` as the shared answer, to derive values from once per answer (a list put
+    /// together from pages is a new answer each time).
     public func breedsAnswer() async throws -> UpstreamAnswer<[DogAPIBreed]> {
-        try await breedList(allBreeds.request)
+        let first = try await breedPage(allBreeds.request)
+        if let whole = Self.whole(first) { return whole }
+        return UpstreamAnswer(try await pages(after: first.value))
     }
 
-    /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
+    /// ``breedsAnswer()`` when it is cached, fresh and whole, without waiting; nil otherwise.
     public func freshBreedsAnswer() -> UpstreamAnswer<[DogAPIBreed]>? {
-        pipeline.freshAnswer(allBreeds.request)
+        pipeline.freshAnswer(allBreeds.request, as: DogAPIBreedPage.self).flatMap(Self.whole)
     }
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) async throws -> [DogAPIBreed] {
-        try await breedList(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)).value
+        try await breedPage(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)).value.breeds
+    }
+
+    /// The breeds of a page that holds the whole list, derived once per answer; nil for a short page.
+    private static func whole(_ page: UpstreamAnswer<DogAPIBreedPage>) -> UpstreamAnswer<[DogAPIBreed]>? {
+        guard page.value.isWhole else { return nil }
+        return page.derivedAnswer(as: [DogAPIBreed].self) { $0.breeds }
+    }
+
+    /// The whole list when `first` (page 0 of an unpaged request) is short: pages 1… of its size.
+    private func pages(after first: DogAPIBreedPage) async throws -> [DogAPIBreed] {
+        let size = first.limit ?? first.breeds.count
+        guard size > 0, let total = first.total else { return first.breeds }
+        let count = min(Self.maxPages, (total + size - 1) / size)
+        var breeds = first.breeds
+        for page in 1..<max(1, count) {
+            let request = Self.breedListRequest(path: "/breeds?limit=\(size)&page=\(page)", baseURL: baseURL, apiKey: apiKey)
+            let next = try await breedPage(request).value.breeds
+            breeds += next
+            if next.count < size { break }
+        }
+        return breeds
     }
 
     private static func breedListRequest(path: String, baseURL: String, apiKey: APIKey?) -> UpstreamRequest {
@@ -53,15 +98,33 @@ public struct TheDogAPIClient: Sendable {
         return UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
     }
 
-    private func breedList(_ request: UpstreamRequest) async throws -> UpstreamAnswer<[DogAPIBreed]> {
+    private func breedPage(_ request: UpstreamRequest) async throws -> UpstreamAnswer<DogAPIBreedPage> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(request, cache: policy) { response in
-            guard case .array(let items) = try pipeline.parseJSON(response.body) else {
-                throw pipeline.badResponse("the breed list is not an array")
+        do {
+            return try await pipeline.fetchDecodedAnswer(request, cache: policy, scope: scope) { response in
+                guard case .array(let items) = try pipeline.parseJSON(response.body) else {
+                    throw pipeline.badResponse("the breed list is not an array")
+                }
+                return DogAPIBreedPage(breeds: items.compactMap(DogAPIBreed.init(json:)),
+                                       total: response.header("pagination-count").flatMap { Int($0.trimmingSpaces) },
+                                       limit: response.header("pagination-limit").flatMap { Int($0.trimmingSpaces) })
             }
-            return items.compactMap(DogAPIBreed.init(json:))
+        } catch let error as UpstreamError where error.status == 401 || error.status == 403 {
+            notices.keyRefused(status: error.status ?? 0, keySet: apiKey != nil)
+            throw error
         }
     }
+}
+
+/// One answer of `/breeds`: its breeds and, when the API pages, the `pagination-count` and
+/// `pagination-limit` headers.
+struct DogAPIBreedPage: Sendable {
+    var breeds: [DogAPIBreed]
+    var total: Int?
+    var limit: Int?
+
+    /// Whether the answer holds every breed (no count, or as many as the count).
+    var isWhole: Bool { total.map { breeds.count >= $0 } ?? true }
 }
 
 /// A request that carries the API key: described without its headers, so that describing

@@ -1,8 +1,11 @@
 import JSON
+import Locking
 import Upstreams
 
-/// Client of the Zoo Animal API: `GET /animals/rand/{n}` (1…10, the deployed
-/// API) and `GET /animals`, `GET /animals/{id}` (the open-source version's routes).
+/// Client of a Zoo Animal API server. The public host is gone (docs/upstreams.md); a compatible
+/// server speaks the deployed version's routes (`GET /animals`, `GET /animals/rand/{n}`) or the
+/// open-source version's (`GET /animals`, `GET /animals/random/{n}`). No version had
+/// `GET /animals/{id}`: one animal comes from the list.
 public struct ZooClient: Sendable {
     /// The largest count `/animals/rand/{n}` serves.
     public static let maxRandomCount = 10
@@ -11,8 +14,12 @@ public struct ZooClient: Sendable {
     public let pipeline: UpstreamPipeline
     /// The base URL.
     public let baseURL: String
-    /// Caching of the full list and single animals.
+    /// Caching of the full list.
     public let listPolicy: CachePolicy
+    /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
+    public private(set) var scope: UpstreamScope?
+    /// The random route the server answered (`rand` until a 404 says `random`).
+    private let randomRoute: RandomRoute
 
     /// Creates a client.
     public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
@@ -21,6 +28,14 @@ public struct ZooClient: Sendable {
         self.listPolicy = listPolicy
         self.allAnimalsRequest = UpstreamRequest(url: URLText.join(baseURL, "/animals"),
                                                  headers: [UpstreamHeader("Accept", "application/json")])
+        self.randomRoute = RandomRoute()
+    }
+
+    /// This client making its calls for one client request (``UpstreamScope``).
+    public func scoped(to scope: UpstreamScope) -> ZooClient {
+        var client = self
+        client.scope = scope
+        return client
     }
 
     /// `GET /animals`, made once (a warm request looks it up in the cache as it is).
@@ -34,7 +49,7 @@ public struct ZooClient: Sendable {
     /// ``animals()`` as the shared answer, to derive values from once per answer.
     public func animalsAnswer() async throws -> UpstreamAnswer<[ZooAnimal]> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(allAnimalsRequest, cache: listPolicy) { response in
+        return try await pipeline.fetchDecodedAnswer(allAnimalsRequest, cache: listPolicy, scope: scope) { response in
             try Self.decodeList(try pipeline.parseJSON(response.body), pipeline: pipeline)
         }
     }
@@ -44,36 +59,65 @@ public struct ZooClient: Sendable {
         pipeline.freshAnswer(allAnimalsRequest)
     }
 
-    /// `GET /animals/{id}`: one animal; nil when the upstream answers 404.
+    /// The animal with `id`, from the list (``animalsAnswer()``); nil when none has it.
     public func animal(id: Int) async throws -> ZooAnimal? {
-        let pipeline = self.pipeline
-        return try await pipeline.sendDecoded(request("/animals/\(id)"), cache: listPolicy) { response -> ZooAnimal? in
-            if response.status == 404 { return nil }
-            guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
-            let body = try pipeline.parseJSON(response.body)
-            if case .array(let items) = body { return try Self.decodeList(.array(items), pipeline: pipeline).first { $0.id == id } }
-            guard let animal = ZooAnimal(json: body) else { throw pipeline.badResponse("not an animal object") }
-            return animal
-        }
+        try await animalsAnswer().derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init).byID[id]
     }
 
-    /// `GET /animals/rand/{n}`: `count` (clamped to 1…10) distinct random animals. Never cached.
+    /// `GET /animals/rand/{n}` (the deployed routes), or `GET /animals/random/{n}` when the
+    /// server answers 404 to that (the open-source routes; remembered): `count` (clamped to
+    /// 1…10) distinct random animals. Never cached; shared within one client request.
     public func randomAnimals(count: Int) async throws -> [ZooAnimal] {
         let n = min(max(1, count), Self.maxRandomCount)
+        let route = randomRoute.current
+        if let animals = try await randomAnimals(route: route, n: n) { return animals }
+        let other = route == RandomRoute.deployed ? RandomRoute.openSource : RandomRoute.deployed
+        guard let animals = try await randomAnimals(route: other, n: n) else {
+            throw pipeline.unavailable(status: 404)
+        }
+        randomRoute.current = other
+        return animals
+    }
+
+    /// The animals of `/animals/{route}/{n}`; nil when the server has no such route (404).
+    private func randomAnimals(route: String, n: Int) async throws -> [ZooAnimal]? {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecoded(request("/animals/rand/\(n)"), cache: .never) { response in
+        let request = UpstreamRequest(url: URLText.join(baseURL, "/animals/\(route)/\(n)"),
+                                      headers: [UpstreamHeader("Accept", "application/json")])
+        return try await pipeline.sendDecoded(request, cache: .never, scope: scope) { response -> [ZooAnimal]? in
+            if response.status == 404 { return nil }
+            guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
             let body = try pipeline.parseJSON(response.body)
             if case .object = body, let one = ZooAnimal(json: body) { return [one] }
             return try Self.decodeList(body, pipeline: pipeline)
         }
     }
 
-    private func request(_ path: String) -> UpstreamRequest {
-        UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
-    }
-
     private static func decodeList(_ body: JSONValue, pipeline: UpstreamPipeline) throws -> [ZooAnimal] {
         guard case .array(let items) = body else { throw pipeline.badResponse("the animal list is not an array") }
         return items.compactMap(ZooAnimal.init(json:))
+    }
+}
+
+/// The random route a Zoo server answers: `rand` (deployed) or `random` (open source).
+private final class RandomRoute: Sendable {
+    static let deployed = "rand"
+    static let openSource = "random"
+    private let route = Locked(RandomRoute.deployed)
+
+    var current: String {
+        get { route.withLock { $0 } }
+        set { route.withLock { $0 = newValue } }
+    }
+}
+
+/// The zoo animals by id (the first animal of each id), built once per `/animals` answer.
+final class ZooAnimalIDIndex: Sendable {
+    let byID: [Int: ZooAnimal]
+
+    init(_ animals: [ZooAnimal]) {
+        var byID: [Int: ZooAnimal] = [:]
+        for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }
+        self.byID = byID
     }
 }

@@ -54,6 +54,16 @@ public struct DnDClient: Sendable {
     /// The list queries' requests, printed once per distinct query.
     let requestMemo = DnDRequestMemo()
 
+    /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
+    public private(set) var scope: UpstreamScope?
+
+    /// This client making its calls for one client request (``UpstreamScope``).
+    public func scoped(to scope: UpstreamScope) -> Self {
+        var client = self
+        client.scope = scope
+        return client
+    }
+
     /// Creates a client.
     public init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
         self.pipeline = pipeline
@@ -324,7 +334,7 @@ public struct DnDClient: Sendable {
         let pipeline = self.pipeline
         // An answer carrying `errors` is used (its aliases that answered keep their data)
         // but never cached.
-        return try await pipeline.fetchDecodedAnswer(request, cache: policy, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
+        return try await pipeline.fetchDecodedAnswer(request, cache: policy, scope: scope, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
             guard case .object(let object) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the GraphQL response is not an object")
             }

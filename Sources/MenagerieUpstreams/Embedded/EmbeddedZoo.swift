@@ -1,8 +1,8 @@
 import JSON
 import Upstreams
 
-/// Zoo Animal API routes over the snapshot: `/animals`, `/animals/{id}`,
-/// `/animals/rand`, `/animals/rand/{n}` (1…10 distinct animals).
+/// Zoo Animal API routes over the snapshot, the deployed version's: `/animals`, `/animals/rand`,
+/// `/animals/rand/{n}` (1…10 distinct animals). Like every version of the API, no `/animals/{id}`.
 struct EmbeddedZoo {
     let snapshot: EmbeddedSnapshot
     let seed: UInt64
@@ -28,11 +28,6 @@ struct EmbeddedZoo {
                 return .plain("Error: Query parameter must be a non-zero positive integer", status: 400)
             }
             return .json(.array(Array(all.shuffled(using: &generator).prefix(min(n, 10)))))
-        case 2:
-            guard let id = Int(s[1]), let animal = all.first(where: { $0["id"]?.intValue == id }) else {
-                return .plain(Self.notFoundText, status: 404)
-            }
-            return .json(animal)
         default:
             return .plain(Self.notFoundText, status: 404)
         }

@@ -2,7 +2,7 @@ import DataLoader
 
 /// The data loaders of one GraphQL request, all dispatched by its ``BatchScheduler``.
 ///
-/// Create one per request with ``UpstreamsEnvironment/makeLoaders(scheduler:)``.
+/// Create one per request with ``UpstreamClients/makeLoaders(scheduler:)``.
 public struct UpstreamLoaders: Sendable {
     /// The request's scheduler (give it to the executor: see ``BatchScheduler``).
     public let scheduler: BatchScheduler
@@ -15,12 +15,11 @@ public struct UpstreamLoaders: Sendable {
     /// The Dog API breed whose name, lowercased, equals the key lowercased; nil when none.
     /// One `/breeds` request serves every key.
     public let dogAPIBreedByName: DataLoader<String, DogAPIBreed?>
-    /// Zoo animals by id: a batch of one key asks `GET /animals/{id}`; a larger
-    /// batch is served by one `GET /animals` list request.
+    /// Zoo animals by id, from one `GET /animals` list request per batch.
     public let animalsByID: DataLoader<Int, ZooAnimal?>
 }
 
-extension UpstreamsEnvironment {
+extension UpstreamClients {
     /// Fresh loaders for one request.
     public func makeLoaders(scheduler: BatchScheduler) -> UpstreamLoaders {
         let metrics = loaderMetrics
@@ -55,7 +54,6 @@ extension UpstreamsEnvironment {
             return names.map { .success(index.byName[$0.lowercased()]) }
         }
         let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
-            if ids.count == 1 { return [.success(try await zoo.animal(id: ids[0]))] }
             let index = try await zoo.animalsAnswer().derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init)
             return ids.map { .success(index.byID[$0]) }
         }
@@ -82,16 +80,5 @@ final class DogAPIBreedNameIndex: Sendable {
             if byName[key] == nil { byName[key] = breed }
         }
         self.byName = byName
-    }
-}
-
-/// The zoo animals by id (the first animal of each id), built once per `/animals` answer.
-final class ZooAnimalIDIndex: Sendable {
-    let byID: [Int: ZooAnimal]
-
-    init(_ animals: [ZooAnimal]) {
-        var byID: [Int: ZooAnimal] = [:]
-        for animal in animals where byID[animal.id] == nil { byID[animal.id] = animal }
-        self.byID = byID
     }
 }

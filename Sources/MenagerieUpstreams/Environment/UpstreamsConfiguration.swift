@@ -3,12 +3,11 @@ import Upstreams
 
 /// Where each upstream is reached and how it is treated.
 ///
-/// Environment variables (see ``fromEnvironment(_:defaultMode:)``):
-/// `MENAGERIE_DOG_CEO_URL`, `MENAGERIE_THEDOGAPI_URL`, `MENAGERIE_ZOO_URL`,
-/// `MENAGERIE_DND_URL` (giving one puts that upstream in live mode),
-/// `THE_DOG_API_KEY`, `MENAGERIE_UPSTREAM_TIMEOUT` (seconds, default 10),
-/// `MENAGERIE_UPSTREAM_RETRIES` (attempts, default 3).
-public struct UpstreamsConfiguration: Sendable {
+/// Each upstream's source is embedded (the snapshot, in process) or live at a base URL. The
+/// Zoo Animal API has no public host any more: live mode keeps it embedded unless a compatible
+/// server's URL is given. The `menagerie` command reads this from its flags and `MENAGERIE_*`
+/// variables in one place (docs/upstreams.md).
+public struct UpstreamsConfiguration: Sendable, Equatable {
     /// How an upstream is reached.
     public enum Mode: String, Sendable, Equatable {
         /// In process, from the embedded snapshot.
@@ -21,31 +20,31 @@ public struct UpstreamsConfiguration: Sendable {
     public static let dogCEOBaseURL = "https://dog.ceo/api"
     /// The Dog API's public base URL.
     public static let theDogAPIBaseURL = "https://api.thedogapi.com/v1"
-    /// The Zoo Animal API's public base URL.
+    /// The Zoo Animal API's former public base URL: offline since Heroku's free tier ended. The
+    /// embedded transport answers under it; nothing calls it live.
     public static let zooBaseURL = "https://zoo-animal-api.herokuapp.com"
     /// The D&D 5e API's public GraphQL endpoint.
     public static let dndBaseURL = "https://www.dnd5eapi.co/graphql/2014"
 
-    /// The public base URL of each upstream.
+    /// The base URL each upstream has by default (the zoo's is no longer served).
     public static let defaultBaseURLs: [UpstreamID: String] = [
         .dogCEO: dogCEOBaseURL, .theDogAPI: theDogAPIBaseURL, .zoo: zooBaseURL, .dnd5e: dndBaseURL,
     ]
 
-    /// The environment variable overriding each base URL.
-    public static let urlVariables: [UpstreamID: String] = [
-        .dogCEO: "MENAGERIE_DOG_CEO_URL",
-        .theDogAPI: "MENAGERIE_THEDOGAPI_URL",
-        .zoo: "MENAGERIE_ZOO_URL",
-        .dnd5e: "MENAGERIE_DND_URL",
-    ]
+    /// The upstreams that have a public host to call live (all but the zoo).
+    public static let publiclyHosted: Set<UpstreamID> = [.dogCEO, .theDogAPI, .dnd5e]
+
+    /// The variable holding The Dog API key (sent as `x-api-key`).
+    public static let theDogAPIKeyVariable = "MENAGERIE_THEDOGAPI_KEY"
+
+    /// The most upstream requests one client request may cause by default.
+    public static let defaultMaxUpstreamRequests = 200
 
     /// The mode of each upstream.
     public var modes: [UpstreamID: Mode]
     /// The base URL of each upstream (for D&D: the GraphQL endpoint).
     public var baseURLs: [UpstreamID: String]
-    /// Upstreams whose URL was given explicitly (they stay live whatever the mode).
-    public private(set) var explicitURLs: Set<UpstreamID> = []
-    /// The Dog API key (`THE_DOG_API_KEY`), sent as `x-api-key`.
+    /// The Dog API key, sent as `x-api-key`.
     public var theDogAPIKey: APIKey?
     /// Timeout, retries, breaker and cache size of each upstream.
     public var settings: [UpstreamID: UpstreamSettings]
@@ -55,54 +54,52 @@ public struct UpstreamsConfiguration: Sendable {
     public var dataTTL: Duration
     /// How long after expiry a cached answer may still be served when the upstream fails; default 1 h.
     public var staleIfError: Duration
+    /// The most upstream requests one client request may cause (``UpstreamScope``); nil: no limit.
+    public var maxUpstreamRequests: Int?
 
-    /// Every upstream in `mode` at its default URL with default settings.
+    /// Every upstream in `mode` at its default URL with default settings (live mode keeps the
+    /// zoo embedded: it has no public host).
     public init(mode: Mode = .embedded) {
-        modes = Dictionary(uniqueKeysWithValues: UpstreamID.allCases.map { ($0, mode) })
+        modes = Dictionary(uniqueKeysWithValues: UpstreamID.allCases.map { ($0, .embedded) })
         baseURLs = Self.defaultBaseURLs
         theDogAPIKey = nil
         settings = Dictionary(uniqueKeysWithValues: UpstreamID.allCases.map { ($0, UpstreamSettings()) })
         breedListTTL = .seconds(6 * 3600)
         dataTTL = .seconds(3600)
         staleIfError = .seconds(3600)
+        maxUpstreamRequests = Self.defaultMaxUpstreamRequests
+        setMode(mode)
     }
 
-    /// The configuration from environment variables (`ProcessInfo.processInfo.environment`).
-    /// Every upstream starts in `defaultMode`; one whose URL variable is set goes live.
-    public static func fromEnvironment(_ environment: [String: String], defaultMode: Mode = .embedded) -> UpstreamsConfiguration {
-        var configuration = UpstreamsConfiguration(mode: defaultMode)
-        for upstream in UpstreamID.allCases {
-            if let name = urlVariables[upstream], let url = environment[name], !url.trimmingSpaces.isEmpty {
-                configuration.setURL(url.trimmingSpaces, for: upstream)
-            }
-        }
-        configuration.theDogAPIKey = APIKey(environment["THE_DOG_API_KEY"])
-        if let text = environment["MENAGERIE_UPSTREAM_TIMEOUT"], let seconds = Double(text.trimmingSpaces), seconds > 0, seconds.isFinite {
-            for upstream in UpstreamID.allCases { configuration.settings[upstream]?.timeout = .clampedSeconds(seconds) }
-        }
-        if let text = environment["MENAGERIE_UPSTREAM_RETRIES"], let attempts = Int(text.trimmingSpaces), attempts >= 1 {
-            for upstream in UpstreamID.allCases { configuration.settings[upstream]?.retry.maxAttempts = min(attempts, 10) }
-        }
-        return configuration
-    }
-
-    /// Points `upstream` at `url` and puts it in live mode (what `--dog-ceo-url` etc. do).
+    /// Points `upstream` at `url` and calls it live (what `--zoo-url URL` etc. do).
     public mutating func setURL(_ url: String, for upstream: UpstreamID) {
         baseURLs[upstream] = url
         modes[upstream] = .live
-        explicitURLs.insert(upstream)
     }
 
-    /// Puts every upstream in `mode` (what `--upstreams embedded|live` does), except
-    /// those whose URL was given explicitly: they stay live.
+    /// Serves `upstream` from the embedded snapshot (what `--zoo-url embedded` does).
+    public mutating func setEmbedded(_ upstream: UpstreamID) {
+        baseURLs[upstream] = Self.defaultBaseURLs[upstream]
+        modes[upstream] = .embedded
+    }
+
+    /// Puts every upstream in `mode` at its default URL (what `--upstreams embedded|live`
+    /// does); in live mode the zoo stays embedded.
     public mutating func setMode(_ mode: Mode) {
-        for upstream in UpstreamID.allCases where !explicitURLs.contains(upstream) {
-            modes[upstream] = mode
+        for upstream in UpstreamID.allCases {
+            baseURLs[upstream] = Self.defaultBaseURLs[upstream]
+            modes[upstream] = mode == .live && Self.publiclyHosted.contains(upstream) ? .live : .embedded
         }
     }
 
     /// The base URL of `upstream`.
     public func baseURL(_ upstream: UpstreamID) -> String {
         baseURLs[upstream] ?? Self.defaultBaseURLs[upstream] ?? ""
+    }
+
+    /// Where `upstream`'s data comes from, as the start-up log and `menagerie check` show it:
+    /// `embedded`, or the live base URL.
+    public func source(_ upstream: UpstreamID) -> String {
+        modes[upstream] == .live ? baseURL(upstream) : "embedded"
     }
 }

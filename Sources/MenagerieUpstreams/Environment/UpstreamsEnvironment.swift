@@ -14,6 +14,8 @@ public final class UpstreamsEnvironment: Sendable {
     public let dnd: DnDClient
     /// Batch statistics of the per-request loaders.
     public let loaderMetrics = LoaderMetrics()
+    /// What the clients tell the operator (a refused key); the server sets its log as handler.
+    public let notices = UpstreamNotices()
     /// The configuration in force.
     public let configuration: UpstreamsConfiguration
 
@@ -60,7 +62,7 @@ public final class UpstreamsEnvironment: Sendable {
         let data = CachePolicy(defaultTTL: configuration.dataTTL, staleIfError: configuration.staleIfError)
         dogCEO = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: configuration.baseURL(.dogCEO), listPolicy: lists)
         theDogAPI = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: configuration.baseURL(.theDogAPI),
-                                    apiKey: configuration.theDogAPIKey, policy: lists)
+                                    apiKey: configuration.theDogAPIKey, policy: lists, notices: notices)
         zoo = ZooClient(pipeline: pipeline(.zoo), baseURL: configuration.baseURL(.zoo), listPolicy: data)
         dnd = DnDClient(pipeline: pipeline(.dnd5e), endpoint: configuration.baseURL(.dnd5e), policy: data)
     }
@@ -73,6 +75,15 @@ public final class UpstreamsEnvironment: Sendable {
         UpstreamsEnvironment(configuration: UpstreamsConfiguration(mode: .embedded), embeddedLookup: lookup, dndHandler: dndHandler)
     }
 
+    /// The clients as one client request uses them: every call shared within the request and
+    /// counted against its budget (``UpstreamsConfiguration/maxUpstreamRequests``).
+    public func clients(for scope: UpstreamScope? = nil) -> UpstreamClients {
+        let scope = scope ?? UpstreamScope(maxSends: configuration.maxUpstreamRequests)
+        return UpstreamClients(dogCEO: dogCEO.scoped(to: scope), theDogAPI: theDogAPI.scoped(to: scope),
+                               zoo: zoo.scoped(to: scope), dnd: dnd.scoped(to: scope),
+                               scope: scope, loaderMetrics: loaderMetrics)
+    }
+
     /// The pipelines in a fixed order (Dog CEO, The Dog API, Zoo, D&D).
     public var pipelines: [UpstreamPipeline] {
         [dogCEO.pipeline, theDogAPI.pipeline, zoo.pipeline, dnd.pipeline]
@@ -83,4 +94,21 @@ public final class UpstreamsEnvironment: Sendable {
     public func metricsText(prefix: String) -> String {
         UpstreamMetricsText.render(pipelines: pipelines, loaders: loaderMetrics, prefix: prefix)
     }
+}
+
+/// The four clients of one client request, sharing its ``UpstreamScope``: made by
+/// ``UpstreamsEnvironment/clients(for:)`` for each GraphQL request.
+public struct UpstreamClients: Sendable {
+    /// The Dog CEO client.
+    public let dogCEO: DogCEOClient
+    /// The Dog API client.
+    public let theDogAPI: TheDogAPIClient
+    /// The Zoo Animal API client.
+    public let zoo: ZooClient
+    /// The D&D GraphQL client.
+    public let dnd: DnDClient
+    /// The request's calls and budget.
+    public let scope: UpstreamScope
+    /// Batch statistics of the loaders.
+    public let loaderMetrics: LoaderMetrics
 }

@@ -21,9 +21,12 @@ final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
     private let storage = Locked(Storage())
 
     /// Returns the response of the call for `key`, starting it with `start` if none is
-    /// running; `joined` tells whether an existing call was reused.
+    /// running; `joined` tells whether an existing call was reused. A caller that would start
+    /// the call asks `admit` first (under the table's lock, so joining stays free): when it
+    /// answers false, nothing starts and the caller gets ``InFlightRefusal``.
     func run(
         _ key: Key,
+        admit: @Sendable () -> Bool = { true },
         _ start: @escaping @Sendable () async throws -> FetchedResponse
     ) async throws -> (fetched: FetchedResponse, joined: Bool) {
         let waiter = InFlightWaiter()
@@ -31,12 +34,13 @@ final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FetchedResponse, any Error>) in
                 // Already cancelled: the waiter resumed the continuation itself.
                 guard waiter.install(continuation) else { return }
-                storage.withLock { s in
+                let refused = storage.withLock { s -> Bool in
                     if s.calls[key] != nil {
                         s.calls[key]?.waiters.append(waiter)
                         waiter.joined = true
-                        return
+                        return false
                     }
+                    guard admit() else { return true }
                     let id = s.nextID
                     s.nextID += 1
                     s.calls[key] = Call(id: id, task: nil, waiters: [waiter])
@@ -47,7 +51,9 @@ final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
                         do { result = .success(try await start()) } catch { result = .failure(error) }
                         self?.finish(key, id: id, result)
                     }
+                    return false
                 }
+                if refused { waiter.deliver(.failure(InFlightRefusal())) }
             }
         } onCancel: {
             if waiter.cancel() { self.leave(key, waiter) }
@@ -150,6 +156,10 @@ final class InFlightWaiter: Sendable {
         return continuation != nil
     }
 }
+
+/// A call that would have started an upstream exchange was not admitted (its request's
+/// budget is spent).
+struct InFlightRefusal: Error {}
 
 /// The answer of one shared call: the upstream's response and, for a 2xx answer, its
 /// value as the caller's decoder made it (or why it could not).

@@ -26,7 +26,7 @@ public enum UpstreamMetricsText {
                                                 count: $0.values.latencyCount, sum: $0.values.latencySeconds)
                       })
         family("upstream_errors_total", .counter, "Upstream failures by field error code.", snapshots.flatMap { snapshot in
-            ["UPSTREAM_UNAVAILABLE", "UPSTREAM_TIMEOUT", "UPSTREAM_BAD_RESPONSE"].map {
+            ["UPSTREAM_UNAVAILABLE", "UPSTREAM_TIMEOUT", "UPSTREAM_BAD_RESPONSE", "UPSTREAM_BUDGET_EXCEEDED"].map {
                 PrometheusText.Sample(["upstream": snapshot.name, "code": $0], snapshot.values.errors[$0] ?? 0)
             }
         })

@@ -47,7 +47,7 @@ struct FaultScenario: Sendable {
         failedPaths: [["breed", "facts"]]
     )
 
-    /// Zoo (two concurrent calls: `/animals/3` and `/animals`) beside Dog CEO.
+    /// Zoo (`animal` and `animals` read one `/animals` request) beside Dog CEO.
     static let zoo = FaultScenario(
         upstream: .zoo,
         query: """

@@ -8,7 +8,10 @@ Control endpoint (JSON in and out):
 - `GET /requests?upstream=dog-ceo` -> `{"upstream", "count", "requests":
   [{"method", "path", "headers": {lower-case name: value}, "body"}]}`
   (`upstream=evil` for the redirect target);
-- `POST /reset` clears faults and request logs;
+- `POST /mode {"upstream": "zoo", "mode": "open-source"}` switches an
+  upstream's mode: zoo `deployed` (default) | `open-source`, thedogapi
+  `whole` (default) | `paged` (see zoo.py, dogapi.py); 400 on anything else;
+- `POST /reset` clears faults and request logs and restores the default modes;
 - `GET /ports` -> the same object as the ports file.
 Upstream names are Menagerie's `UpstreamID` raw values: dog-ceo, thedogapi, zoo, dnd5e.
 """
@@ -39,8 +42,9 @@ class QuietServer(ThreadingHTTPServer):
 class Stubs:
     """Shared state: faults, request logs, the servers."""
 
-    def __init__(self, routes):
+    def __init__(self, routes, modal=None):
         self.routes = routes  # name -> route(method, path, query, headers, body[, fail_aliases])
+        self.modal = modal or {}  # name -> upstream with `MODES` (default first) and `mode`
         self.lock = threading.Condition()
         self.faults = {}
         self.logs = {name: [] for name in UPSTREAMS + [EVIL]}
@@ -86,11 +90,22 @@ class Stubs:
         with self.lock:
             return list(self.logs[name])
 
+    def set_mode(self, name, mode):
+        """Switches upstream `name` to `mode`; False when it has no such mode."""
+        upstream = self.modal.get(name)
+        if upstream is None or mode not in upstream.MODES:
+            return False
+        with self.lock:
+            upstream.mode = mode
+        return True
+
     def reset(self):
         self.clear()
         with self.lock:
             for log in self.logs.values():
                 log.clear()
+            for upstream in self.modal.values():
+                upstream.mode = upstream.MODES[0]
 
     # -- life cycle -------------------------------------------------------
 
@@ -242,6 +257,8 @@ def control_handler(stubs):
                 request = json.loads(raw) if raw.strip() else {}
             except ValueError:
                 return self.answer(400, {"error": "the body is not JSON"})
+            if not isinstance(request, dict):
+                return self.answer(400, {"error": "the body is not a JSON object"})
             path = urlsplit(self.path).path
             upstream = request.get("upstream")
             if upstream is not None and upstream not in UPSTREAMS:
@@ -254,6 +271,12 @@ def control_handler(stubs):
                     return self.answer(400, {"error": "graphql-errors applies to dnd5e only"})
                 stubs.set_fault(upstream, fault)
                 return self.answer(200, {"upstream": upstream, "fault": fault})
+            if path == "/mode":
+                mode = request.get("mode")
+                if not stubs.set_mode(upstream, mode):
+                    choices = "; ".join(f"{name}: {', '.join(u.MODES)}" for name, u in stubs.modal.items())
+                    return self.answer(400, {"error": f"give an upstream and one of its modes ({choices})"})
+                return self.answer(200, {"upstream": upstream, "mode": mode})
             if path == "/clear":
                 stubs.clear(upstream)
                 return self.answer(200, {"cleared": upstream or "all"})
