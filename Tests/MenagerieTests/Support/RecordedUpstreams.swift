@@ -41,9 +41,9 @@ final class RecordedUpstreams: Sendable {
     let client = URLSessionTransport(timeout: .seconds(10))
     private let folder: URL
 
-    /// Starts the stubs, accepting `apiKey` as The Dog API's `x-api-key`, and waits
-    /// (up to 30 s) for their ports file.
-    init(apiKey: String) throws {
+    /// Starts the stubs, accepting `apiKey` as The Dog API's `x-api-key` (nil: no key is
+    /// accepted), and waits (up to 30 s) for their ports file.
+    init(apiKey: String?) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-upstreams-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let portsFile = folder.appendingPathComponent("ports.json")
@@ -52,7 +52,7 @@ final class RecordedUpstreams: Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.program.path, "--shared", Self.shared.path,
-                             "--api-key", apiKey, "--ports-file", portsFile.path]
+                             "--ports-file", portsFile.path] + (apiKey.map { ["--api-key", $0] } ?? ["--no-api-key"])
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -84,6 +84,23 @@ final class RecordedUpstreams: Sendable {
     /// Makes every request to `upstream` fail with `fault` until ``clear()``.
     func setFault(_ fault: Fault, for upstream: UpstreamID) async throws {
         try await control("/fault", ["upstream": .string(upstream.rawValue), "fault": .string(fault.rawValue)])
+    }
+
+    /// A run-time mode of the stubs: the Zoo's generation of routes, The Dog API's paging.
+    enum Mode: String, Sendable {
+        /// Zoo: `/animals`, `/animals/rand[/n]` (the default).
+        case deployed
+        /// Zoo: `/animals`, `/animals/num/{n}`, `/animals/random[/n]`.
+        case openSource = "open-source"
+        /// The Dog API: `/breeds` whole (the default).
+        case whole
+        /// The Dog API: `/breeds` without `limit` answers its first page of 20, with `pagination-count`.
+        case paged
+    }
+
+    /// Switches `upstream` to `mode` until ``reset()``.
+    func setMode(_ mode: Mode, for upstream: UpstreamID) async throws {
+        try await control("/mode", ["upstream": .string(upstream.rawValue), "mode": .string(mode.rawValue)])
     }
 
     /// Clears every fault (releases hung requests, reopens refused ports).
