@@ -9,6 +9,7 @@ enum CheckCommand: Subcommand {
     static let help = """
     USAGE: menagerie check [--upstreams embedded|live] [--dog-ceo-url SRC] [--thedogapi-url SRC]
                            [--zoo-url SRC] [--dnd-url SRC] [--timeout SECONDS]
+                           (--max-upstream-requests and --upstream-rates are accepted and unused)
 
     Takes the upstream options and MENAGERIE_* variables of 'menagerie serve' (The Dog API key from
     MENAGERIE_THEDOGAPI_KEY) and asks each live upstream one cheap request: Dog CEO its breed list,

@@ -46,6 +46,10 @@ enum ServeCommand: Subcommand {
                              Upstream requests one GraphQL request may cause (default \(UpstreamsConfiguration.defaultMaxUpstreamRequests); 0 or
                              off: no limit); past it, fields that need another fail with
                              UPSTREAM_BUDGET_EXCEEDED. Env MENAGERIE_MAX_UPSTREAM_REQUESTS.
+      --upstream-rates LIST  Outbound paces, NAME=N/s, NAME=N/min or NAME=off, comma-separated (e.g.
+                             dnd5e=40/s,thedogapi=10/min). Default: under each public host's documented
+                             limit (dnd5e 40/s, thedogapi 10/min, dog-ceo 50/s); none for a URL of
+                             your own. Env MENAGERIE_UPSTREAM_RATES.
       --max-body-bytes N     Largest request body (default 2097152; 413 beyond).
       --max-response-bytes N Largest GraphQL response body (default 16777216); a larger result is one
                              error, RESPONSE_TOO_LARGE. Env MENAGERIE_MAX_RESPONSE_BYTES.

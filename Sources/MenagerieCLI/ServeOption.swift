@@ -5,7 +5,7 @@
 enum ServeOption: String, CaseIterable {
     case profile, host, port, upstreams
     case dogCEOURL = "dog-ceo-url", theDogAPIURL = "thedogapi-url", zooURL = "zoo-url", dndURL = "dnd-url"
-    case maxUpstreamRequests = "max-upstream-requests"
+    case maxUpstreamRequests = "max-upstream-requests", upstreamRates = "upstream-rates"
     case maxBodyBytes = "max-body-bytes", maxResponseBytes = "max-response-bytes", apqCapacity = "apq-capacity"
     case maxDepth = "max-depth", maxFields = "max-fields", maxAliases = "max-aliases"
     case corsOrigin = "cors-origin", noPlayground = "no-playground", images, noIntrospection = "no-introspection"

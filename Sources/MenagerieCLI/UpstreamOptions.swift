@@ -11,6 +11,7 @@ import Upstreams
 ///   one upstream's source, `embedded`, `live` (its public URL) or an http(s) base URL;
 /// - `--max-upstream-requests N|off` (`MENAGERIE_MAX_UPSTREAM_REQUESTS`): the budget of one
 ///   client request;
+/// - `--upstream-rates NAME=N/s|N/min|off,…` (`MENAGERIE_UPSTREAM_RATES`): outbound paces;
 /// - `MENAGERIE_THEDOGAPI_KEY` (alias `THE_DOG_API_KEY`), `MENAGERIE_UPSTREAM_TIMEOUT` (seconds),
 ///   `MENAGERIE_UPSTREAM_RETRIES` (attempts).
 enum UpstreamOptions {
@@ -29,6 +30,7 @@ enum UpstreamOptions {
         SourceOption(upstream: .dnd5e, flag: "dnd-url", variable: "MENAGERIE_DND_URL"),
     ]
     static let budget = (flag: "max-upstream-requests", variable: "MENAGERIE_MAX_UPSTREAM_REQUESTS")
+    static let rates = (flag: "upstream-rates", variable: "MENAGERIE_UPSTREAM_RATES")
     /// The older name of ``UpstreamsConfiguration/theDogAPIKeyVariable``, still read.
     static let keyAlias = "THE_DOG_API_KEY"
     static let timeoutVariable = "MENAGERIE_UPSTREAM_TIMEOUT"
@@ -37,7 +39,7 @@ enum UpstreamOptions {
     static let maxBudget = 100_000
 
     /// The flags that take a value, for the argument scanner.
-    static let flags: Set<String> = Set([mode.flag, budget.flag] + sources.map(\.flag))
+    static let flags: Set<String> = Set([mode.flag, budget.flag, rates.flag] + sources.map(\.flag))
 
     /// The upstream configuration `arguments` and `environment` ask for.
     static func configuration(_ arguments: Arguments, environment: (String) -> String?,
@@ -79,6 +81,9 @@ enum UpstreamOptions {
                 configuration.maxUpstreamRequests = value
             }
         }
+        if let (source, text) = given(rates.flag, rates.variable) {
+            configuration.rates = try paces(text, source: source, command: command)
+        }
         configuration.theDogAPIKey = APIKey(environment(UpstreamsConfiguration.theDogAPIKeyVariable)) ?? APIKey(environment(keyAlias))
         if let text = environment(timeoutVariable) {
             guard let seconds = ServeConfiguration.decimalSeconds(text.trimmedSpaces), seconds > 0, seconds <= 600 else {
@@ -93,6 +98,31 @@ enum UpstreamOptions {
             for upstream in UpstreamID.allCases { configuration.settings[upstream]?.retry.maxAttempts = attempts }
         }
         return configuration
+    }
+
+    /// `NAME=N/s|N/min|off,…`: the pace of each named upstream (`dog-ceo`, `thedogapi`, `zoo`,
+    /// `dnd5e`); N sends per second or per minute (at once after a quiet spell: N per second up
+    /// to 1,000, N per minute), `off` for none.
+    static func paces(_ text: String, source: String, command: String) throws(ArgumentError) -> [UpstreamID: RatePolicy?] {
+        var paces: [UpstreamID: RatePolicy?] = [:]
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { String($0).trimmedSpaces }
+            guard parts.count == 2, let upstream = UpstreamID(rawValue: parts[0]) else {
+                throw ArgumentError("menagerie \(command): \(source): '\(item)' is not NAME=RATE with NAME one of dog-ceo, thedogapi, zoo, dnd5e")
+            }
+            if parts[1] == "off" {
+                paces[upstream] = .some(nil)
+                continue
+            }
+            let rate = parts[1].split(separator: "/", maxSplits: 1).map(String.init)
+            guard rate.count == 2, rate[0].utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(rate[0]),
+                  (1...100_000).contains(count), rate[1] == "s" || rate[1] == "min" else {
+                throw ArgumentError("menagerie \(command): \(source): the rate of \(parts[0]) must be N/s, N/min or off (N from 1 to 100000), got '\(parts[1])'")
+            }
+            paces[upstream] = rate[1] == "s" ? RatePolicy(perSecond: Double(count), burst: min(count, 1000))
+                : RatePolicy(count: count, per: .seconds(60))
+        }
+        return paces
     }
 
     /// An http(s) base URL with a host, without trailing slashes.
@@ -115,6 +145,7 @@ enum UpstreamOptions {
             ("--thedogapi-url SRC", "The Dog API: embedded, live or a base URL (key: MENAGERIE_THEDOGAPI_KEY). Env MENAGERIE_THEDOGAPI_URL."),
             ("--zoo-url SRC", "Zoo Animal API: embedded or a compatible server's URL (no public host). Env MENAGERIE_ZOO_URL."),
             ("--dnd-url SRC", "D&D 5e GraphQL endpoint: embedded, live or a URL. Env MENAGERIE_DND_URL."),
+            ("--upstream-rates LIST", "Outbound paces, e.g. dnd5e=40/s,thedogapi=10/min,zoo=off (defaults: the public hosts' limits). Env MENAGERIE_UPSTREAM_RATES."),
             ("--max-upstream-requests N", "Upstream requests one request may cause (default \(UpstreamsConfiguration.defaultMaxUpstreamRequests); 0/off: no limit). Env MENAGERIE_MAX_UPSTREAM_REQUESTS."),
         ].map { "  " + $0.0.padding(to: column - 2) + $0.1 }.joined(separator: "\n")
     }

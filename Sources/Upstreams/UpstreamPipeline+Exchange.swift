@@ -52,6 +52,7 @@ extension UpstreamPipeline {
         var attempt = 0
         while true {
             attempt += 1
+            try await waitForPace()
             counters.update { $0.requests += 1 }
             let started = clock.now()
             let transport = self.transport
@@ -68,6 +69,7 @@ extension UpstreamPipeline {
                 }
                 if response.isTransientFailure {
                     let retryAfter = RetryPolicy.retryAfter(response.header("retry-after"), now: wallClock.now())
+                    if response.status == 429, let retryAfter { pace.pause(for: retryAfter) }
                     if try await mayRetry(request, attempt: attempt, retryAfter: retryAfter) { continue }
                     return .failure(response)
                 }
@@ -94,6 +96,21 @@ extension UpstreamPipeline {
                 throw unreachable()
             }
         }
+    }
+
+    /// Waits for the send's turn (``UpstreamSettings/rate``, a `Retry-After` pause); throws
+    /// ``UpstreamError/Kind/unavailable`` at once when the turn is further away than the timeout.
+    private func waitForPace() async throws {
+        guard let wait = pace.reserve(maxWait: settings.timeout) else {
+            counters.update { $0.rateRefusals += 1 }
+            let error = UpstreamError(upstream: upstream, kind: .unavailable,
+                                      message: "Upstream \(upstream) was not asked: its request rate is at its limit.")
+            counters.recordError(error)
+            throw error
+        }
+        guard wait > .zero else { return }
+        counters.update { $0.rateWaits += 1 }
+        try await Task.sleep(for: wait)
     }
 
     private func unreachable() -> UpstreamError {

@@ -15,6 +15,8 @@ public struct UpstreamSettings: Sendable, Equatable {
     public var maxResponseBytes: Int
     /// The shared cache's fetch lock: its lease and how long other replicas wait for the entry.
     public var sharedLock: SharedCacheLockPolicy
+    /// The most sends to this upstream per second, shared by every client request (nil: no limit).
+    public var rate: RatePolicy?
 
     /// Creates settings; the defaults are the documented production values.
     public init(
@@ -23,7 +25,8 @@ public struct UpstreamSettings: Sendable, Equatable {
         breaker: BreakerPolicy = BreakerPolicy(),
         cacheCapacity: Int = 512,
         maxResponseBytes: Int = 16 << 20,
-        sharedLock: SharedCacheLockPolicy = SharedCacheLockPolicy()
+        sharedLock: SharedCacheLockPolicy = SharedCacheLockPolicy(),
+        rate: RatePolicy? = nil
     ) {
         self.timeout = timeout
         self.retry = retry
@@ -31,6 +34,7 @@ public struct UpstreamSettings: Sendable, Equatable {
         self.cacheCapacity = cacheCapacity
         self.maxResponseBytes = maxResponseBytes
         self.sharedLock = sharedLock
+        self.rate = rate
     }
 }
 
@@ -64,6 +68,8 @@ public final class UpstreamPipeline: Sendable {
     let wallClock: WallClock
     /// Times every exchange out at ``UpstreamSettings/timeout``.
     let watchdog: DeadlineWatchdog
+    /// The outbound pace: ``UpstreamSettings/rate`` and `Retry-After` pauses.
+    let pace: RateLimiter
     let decoded = Locked<[DecodedKey: (version: Int, value: any Sendable)]>([:])
 
     /// Creates a pipeline. `clock` times exchanges and drives the breaker and cache;
@@ -86,6 +92,7 @@ public final class UpstreamPipeline: Sendable {
         self.cache = ResponseCache(capacity: settings.cacheCapacity, clock: clock)
         self.budget = RetryBudget(capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
         self.watchdog = DeadlineWatchdog(timeout: settings.timeout)
+        self.pace = RateLimiter(policy: settings.rate, clock: clock)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import GraphQLServer
+import Upstreams
 import UpstreamStubs
 import MenagerieUpstreams
 import XCTest
@@ -80,6 +81,22 @@ final class UpstreamOptionsTests: XCTestCase {
         for bad in ["-1", "1.5", "x", "100001", "+3"] {
             XCTAssertTrue(message(["--max-upstream-requests", bad]).contains("'--max-upstream-requests' must be a number of requests"), bad)
         }
+    }
+
+    func testOutboundPaces() throws {
+        let live = try read("serve", ["--upstreams", "live", "--zoo-url", "http://127.0.0.1:9"])
+        XCTAssertEqual(live.rate(.dnd5e), RatePolicy(perSecond: 40, burst: 40))
+        XCTAssertEqual(live.rate(.theDogAPI), RatePolicy(count: 10, per: .seconds(60)))
+        XCTAssertNil(live.rate(.zoo), "a server of one's own: no pace unless set")
+        XCTAssertNil(try read("serve", []).rate(.dnd5e), "embedded: in process")
+        let set = try read("serve", ["--dnd-url", "http://127.0.0.1:9", "--upstream-rates", "dnd5e=5/s, thedogapi=off"],
+                           ["MENAGERIE_THEDOGAPI_URL": "live"])
+        XCTAssertEqual(set.rate(.dnd5e), RatePolicy(perSecond: 5, burst: 5))
+        XCTAssertNil(set.rate(.theDogAPI))
+        XCTAssertEqual(try read("serve", ["--upstreams", "live"], ["MENAGERIE_UPSTREAM_RATES": "dog-ceo=120/min"]).rate(.dogCEO),
+                       RatePolicy(count: 120, per: .seconds(60)))
+        XCTAssertTrue(message(["--upstream-rates", "dnd=5/s"]).contains("'dnd=5/s' is not NAME=RATE"))
+        XCTAssertTrue(message(["--upstream-rates", "dnd5e=fast"]).contains("the rate of dnd5e must be N/s, N/min or off"))
     }
 
     func testBadConfigurationIsAClearMessage() {

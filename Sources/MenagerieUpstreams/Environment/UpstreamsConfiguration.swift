@@ -37,6 +37,16 @@ public struct UpstreamsConfiguration: Sendable, Equatable {
     /// The variable holding The Dog API key (sent as `x-api-key`).
     public static let theDogAPIKeyVariable = "MENAGERIE_THEDOGAPI_KEY"
 
+    /// The outbound pace kept with each public host, under its documented limit: D&D allows
+    /// 50 requests a second per address (40/s here), The Dog API's free plan 10 a minute, Dog
+    /// CEO publishes none (50/s here). A server of one's own (a URL given) has no limit unless
+    /// one is set (``rates``).
+    public static let publicRates: [UpstreamID: RatePolicy] = [
+        .dogCEO: RatePolicy(perSecond: 50, burst: 50),
+        .theDogAPI: RatePolicy(count: 10, per: .seconds(60)),
+        .dnd5e: RatePolicy(perSecond: 40, burst: 40),
+    ]
+
     /// The most upstream requests one client request may cause by default.
     public static let defaultMaxUpstreamRequests = 200
 
@@ -56,6 +66,9 @@ public struct UpstreamsConfiguration: Sendable, Equatable {
     public var staleIfError: Duration
     /// The most upstream requests one client request may cause (``UpstreamScope``); nil: no limit.
     public var maxUpstreamRequests: Int?
+    /// Outbound paces set explicitly (`--upstream-rates`): a policy, or nil for none. An
+    /// upstream not named here keeps ``publicRates`` at its public URL and no limit elsewhere.
+    public var rates: [UpstreamID: RatePolicy?] = [:]
 
     /// Every upstream in `mode` at its default URL with default settings (live mode keeps the
     /// zoo embedded: it has no public host).
@@ -95,6 +108,14 @@ public struct UpstreamsConfiguration: Sendable, Equatable {
     /// The base URL of `upstream`.
     public func baseURL(_ upstream: UpstreamID) -> String {
         baseURLs[upstream] ?? Self.defaultBaseURLs[upstream] ?? ""
+    }
+
+    /// The outbound pace of `upstream` (nil: none): the one set, else its public host's when
+    /// it is called live at its public URL. Embedded upstreams answer in process: none.
+    public func rate(_ upstream: UpstreamID) -> RatePolicy? {
+        guard modes[upstream] == .live else { return nil }
+        if let set = rates[upstream] { return set }
+        return baseURL(upstream) == Self.defaultBaseURLs[upstream] ? Self.publicRates[upstream] : nil
     }
 
     /// Where `upstream`'s data comes from, as the start-up log and `menagerie check` show it:

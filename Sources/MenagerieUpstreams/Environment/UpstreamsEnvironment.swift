@@ -41,7 +41,8 @@ public final class UpstreamsEnvironment: Sendable {
     ) {
         self.configuration = configuration
         func pipeline(_ upstream: UpstreamID) -> UpstreamPipeline {
-            let settings = configuration.settings[upstream] ?? UpstreamSettings()
+            var settings = configuration.settings[upstream] ?? UpstreamSettings()
+            settings.rate = settings.rate ?? configuration.rate(upstream)
             let transport: any Transport
             var shared = sharedCache
             if let explicit = transports[upstream] {

@@ -33,6 +33,10 @@ public final class UpstreamCounters: Sendable {
         public var deduplicated = 0
         /// Requests refused at once by the open circuit breaker.
         public var breakerRejections = 0
+        /// Sends that waited for their turn (the rate limit, or a `Retry-After` pause).
+        public var rateWaits = 0
+        /// Calls refused because their turn was further away than the timeout.
+        public var rateRefusals = 0
         /// Fetches answered by the shared cache (another replica's answer, no upstream call).
         public var sharedHits = 0
         /// Fetches that asked the shared cache and then the upstream (absent, stale, unusable,

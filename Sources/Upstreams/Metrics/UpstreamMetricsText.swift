@@ -31,6 +31,10 @@ public enum UpstreamMetricsText {
             }
         })
         family("upstream_retries_total", .counter, "Retries of upstream requests.", perUpstream { $0.retries })
+        family("upstream_rate_waits_total", .counter, "Upstream requests that waited for their turn (rate limit or Retry-After pause).",
+               perUpstream { $0.rateWaits })
+        family("upstream_rate_refusals_total", .counter, "Upstream calls refused: their turn was further away than the timeout.",
+               perUpstream { $0.rateRefusals })
         family("upstream_cache_hits_total", .counter, "Responses served fresh from the response cache.",
                perUpstream { $0.cacheHits })
         family("upstream_cache_misses_total", .counter, "Cacheable requests not served fresh from the cache.",
