@@ -49,7 +49,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"]
+            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"],
+            plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),

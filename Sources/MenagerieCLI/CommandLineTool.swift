@@ -10,6 +10,7 @@ enum CommandLineTool {
             ValidateCommand.self,
             SchemaCommand.self,
             BenchCommand.self,
+            VersionCommand.self,
         ]
     }
 
@@ -18,7 +19,12 @@ enum CommandLineTool {
 
     USAGE: menagerie [SUBCOMMAND] [OPTIONS]
 
-    With no subcommand, `menagerie` serves (same as `menagerie serve`).
+    With no subcommand, `menagerie` serves (same as `menagerie serve`); `menagerie --version`
+    prints the version.
+
+    Exit status, every command: 0 success; 1 the work failed (errors in a response, an invalid
+    document or schema, an upstream `check` found unusable); 2 bad usage (an unknown option, a bad
+    value, a missing or unreadable input file).
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -31,7 +37,18 @@ enum CommandLineTool {
             Terminal.out(helpText)
             return 0
         }
-        if first.hasPrefix("-") { return await ServeCommand.run(arguments) }
+        if first == "--version" || first == "-V" {
+            return await VersionCommand.run(Array(arguments.dropFirst()))
+        }
+        if first.hasPrefix("-") {
+            // `menagerie --port 9000` serves; an option serve does not know is the top level's error.
+            let name = String(first.drop { $0 == "-" }.prefix { $0 != "=" })
+            guard ServeOption(rawValue: name) != nil else {
+                Terminal.err("menagerie: unknown option '\(first)'. See 'menagerie --help'.")
+                return 2
+            }
+            return await ServeCommand.run(arguments)
+        }
         guard let command = subcommand(named: first) else {
             Terminal.err("menagerie: unknown subcommand '\(first)'. See 'menagerie --help'.")
             return 2

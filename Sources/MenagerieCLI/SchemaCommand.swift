@@ -33,7 +33,7 @@ enum SchemaCommand: Subcommand {
             case .success(let text): sdl = text
             case .failure(let error):
                 Terminal.err("menagerie schema: \(error.message)")
-                return 1
+                return 2
             }
             fileName = path
         } else {
