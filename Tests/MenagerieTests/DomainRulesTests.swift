@@ -91,19 +91,29 @@ final class DomainRulesTests: XCTestCase {
         XCTAssertEqual(NumberText.list(""), [])
     }
 
-    func testConversionsAreExactDoubleArithmetic() {
+    func testConversionsAreRoundedToTenSignificantDigits() {
         let cm = MeasuredRange(min: 23, max: 29, unit: "cm")
-        XCTAssertEqual(Units.fromCentimeters(cm, to: .meters), MeasuredRange(min: 23.0 / 100, max: 29.0 / 100, unit: "m"))
-        XCTAssertEqual(Units.fromCentimeters(cm, to: .inches), MeasuredRange(min: 23 / 2.54, max: 29 / 2.54, unit: "in"))
-        XCTAssertEqual(Units.fromCentimeters(cm, to: .feet), MeasuredRange(min: 23 / 30.48, max: 29 / 30.48, unit: "ft"))
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .centimeters), cm, "the upstream's own unit: as given")
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .meters), MeasuredRange(min: 0.23, max: 0.29, unit: "m"))
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .inches), MeasuredRange(min: 9.055118110, max: 11.41732283, unit: "in"))
+        XCTAssertEqual(Units.fromCentimeters(cm, to: .feet), MeasuredRange(min: 0.7545931759, max: 0.9514435696, unit: "ft"))
         let kg = MeasuredRange(min: 3, max: 6, unit: "kg")
-        XCTAssertEqual(Units.fromKilograms(kg, to: .pounds), MeasuredRange(min: 3 / 0.45359237, max: 6 / 0.45359237, unit: "lb"))
+        XCTAssertEqual(Units.fromKilograms(kg, to: .pounds), MeasuredRange(min: 6.613867866, max: 13.22773573, unit: "lb"))
         let ft = MeasuredRange(min: 1.9, max: 2.5, unit: "ft")
-        XCTAssertEqual(Units.fromFeet(ft, to: .meters), MeasuredRange(min: 1.9 * 0.3048, max: 2.5 * 0.3048, unit: "m"))
-        XCTAssertEqual(Units.fromFeet(ft, to: .inches), MeasuredRange(min: 1.9 * 12, max: 2.5 * 12, unit: "in"))
-        XCTAssertEqual(Units.fromFeet(ft, to: .centimeters), MeasuredRange(min: 1.9 * 30.48, max: 2.5 * 30.48, unit: "cm"))
+        XCTAssertEqual(Units.fromFeet(ft, to: .meters), MeasuredRange(min: 0.57912, max: 0.762, unit: "m"))
+        XCTAssertEqual(Units.fromFeet(ft, to: .inches), MeasuredRange(min: 22.8, max: 30, unit: "in"))
+        XCTAssertEqual(Units.fromFeet(ft, to: .centimeters), MeasuredRange(min: 57.912, max: 76.2, unit: "cm"))
+        XCTAssertEqual(Units.fromFeet(MeasuredRange(min: 1.7, max: 1.7, unit: "ft"), to: .meters).min, 0.51816, "not 0.5181600000000001")
         let lb = MeasuredRange(min: 10, max: 5, unit: "lb")
-        XCTAssertEqual(Units.fromPounds(lb, to: .kilograms), MeasuredRange(min: 10 * 0.45359237, max: 5 * 0.45359237, unit: "kg"))
+        XCTAssertEqual(Units.fromPounds(lb, to: .kilograms), MeasuredRange(min: 4.5359237, max: 2.26796185, unit: "kg"))
+        // Every magnitude keeps ten significant digits; zero and the edges stay as they are.
+        XCTAssertEqual(Units.rounded(123_456_789_012.345), 123_456_789_000)
+        XCTAssertEqual(Units.rounded(0.000_012_345_678_901_23), 0.000_012_345_678_90)
+        XCTAssertEqual(Units.rounded(-2.000_000_000_04), -2)
+        XCTAssertEqual(Units.rounded(0), 0)
+        XCTAssertEqual(Units.rounded(.infinity), .infinity)
+        XCTAssertTrue(Units.rounded(.nan).isNaN)
+        XCTAssertEqual(Units.rounded(1e-300), 1e-300)
     }
 
     func testPagination() {
