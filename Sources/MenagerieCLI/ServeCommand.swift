@@ -85,7 +85,8 @@ enum ServeCommand: Subcommand {
       --redis-timeout MS     Longest Redis call in milliseconds (default 50, at most 5000).
                              Env MENAGERIE_REDIS_TIMEOUT.
     \(LimitOptions.help(column: 25))
-                             Documents over a limit get a request error (400, GRAPHQL_VALIDATION_FAILED).
+                             Documents over a limit get a request error (GRAPHQL_VALIDATION_FAILED; HTTP 400
+                             with application/graphql-response+json, 200 with application/json only).
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
