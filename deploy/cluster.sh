@@ -13,6 +13,11 @@
 # (default P+1000). Every replica runs `menagerie serve --port P+K --redis redis://127.0.0.1:R
 # --shutdown-delay 2 SERVE-ARGUMENTS` (so SIGTERM takes it out of the pool before it stops).
 # State, pids and logs go to D (default /tmp/menagerie-cluster); `up` prints the URLs.
+#
+# `up` refuses at once when one of those ports is taken, and succeeds only when HAProxy itself
+# answers and every replica is UP behind it (HAProxy's own view, from its stats socket); when
+# anything fails, it stops what it started. The binary is a release build:
+#   swift build -c release        (or --binary PATH)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -42,6 +47,51 @@ while [ $# -gt 0 ]; do
 done
 
 die() { echo "cluster.sh: $*" >&2; exit 1; }
+
+# The usage: the comment block at the top of this file.
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
+# Whether 127.0.0.1:$1 can be bound now.
+port_free() {
+    python3 - "$1" <<'PY'
+import socket, sys
+with socket.socket() as probe:
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        probe.bind(("127.0.0.1", int(sys.argv[1])))
+    except OSError:
+        sys.exit(1)
+PY
+}
+
+# HAProxy's view of the backend: "rK STATUS" per replica, from its stats socket.
+backend_status() {
+    python3 - "$dir/haproxy.sock" <<'PY'
+import socket, sys
+try:
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(2)
+        s.connect(sys.argv[1])
+        s.sendall(b"show stat\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+except OSError:
+    sys.exit(1)
+for line in data.decode().splitlines():
+    fields = line.split(",")
+    if len(fields) > 17 and fields[0] == "menagerie" and fields[1] not in ("BACKEND", "FRONTEND"):
+        print(fields[1], fields[17])
+PY
+}
+
+# Stops everything a cluster in $dir runs (HAProxy, replicas, Redis) and forgets it.
+stop_all() {
+    stop_pid_file "$dir/haproxy.pid"
+    for file in "$dir"/replica-*.pid; do [ -e "$file" ] && stop_pid_file "$file"; done
+    stop_pid_file "$dir/redis.pid"
+    rm -f "$dir/cluster.env" "$dir/haproxy.sock"
+}
 
 install_missing() {
     local missing=()
@@ -125,6 +175,13 @@ up)
     [ -n "$redis_port" ] || redis_port=$((port + 1000))
     mkdir -p "$dir"
     [ -f "$dir/cluster.env" ] && die "a cluster already runs from $dir (deploy/cluster.sh down --dir $dir)"
+    [[ "$port" =~ ^[0-9]+$ && "$replicas" =~ ^[0-9]+$ && "$redis_port" =~ ^[0-9]+$ ]] || die "--port, --replicas and --redis-port take numbers"
+    [ "$replicas" -ge 1 ] || die "--replicas must be at least 1"
+    busy=()
+    for p in "$port" $(seq $((port + 1)) $((port + replicas))) $([ "$use_redis" = 1 ] && echo "$redis_port"); do
+        port_free "$p" || busy+=("$p")
+    done
+    [ ${#busy[@]} -eq 0 ] || die "port(s) ${busy[*]} already in use on 127.0.0.1: nothing started (choose another --port / --redis-port)"
     {
         printf 'PORT=%q\nREPLICAS=%q\nREDIS_PORT=%q\nREDIS=%q\nBINARY=%q\n' \
             "$port" "$replicas" "$redis_port" "$use_redis" "$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
@@ -133,23 +190,31 @@ up)
         printf ')\n'
     } >"$dir/cluster.env"
     load_state
+    # From here on, a failure stops whatever was started.
+    trap 'status=$?; [ $status -eq 0 ] || { echo "cluster.sh: up failed; stopping what it started" >&2; stop_all; }' EXIT
     start_redis
     for k in $(seq 1 "$REPLICAS"); do start_replica "$k"; done
-    cp "$here/haproxy.cfg" "$dir/haproxy.cfg"
+    sed "s|^global\$|global\n    stats socket $dir/haproxy.sock mode 600 level user|" "$here/haproxy.cfg" >"$dir/haproxy.cfg"
     for k in $(seq 1 "$REPLICAS"); do
         echo "    server r$k 127.0.0.1:$((PORT + k))" >>"$dir/haproxy.cfg"
     done
     MENAGERIE_LB_BIND="127.0.0.1:$PORT" "$(haproxy_bin)" -f "$dir/haproxy.cfg" -db >"$dir/haproxy.log" 2>&1 &
     echo $! >"$dir/haproxy.pid"
-    wait_http "$PORT" /ready 30 || die "haproxy did not answer on port $PORT (see $dir/haproxy.log)"
+    # HAProxy itself must answer (not another server on the port) with every replica UP behind it.
+    up=0
+    for _ in $(seq 1 300); do
+        kill -0 "$(cat "$dir/haproxy.pid")" 2>/dev/null || die "haproxy exited (see $dir/haproxy.log: $(tail -n 1 "$dir/haproxy.log"))"
+        if [ "$(backend_status 2>/dev/null | grep -c ' UP$')" = "$REPLICAS" ]; then up=1; break; fi
+        sleep 0.1
+    done
+    [ "$up" = 1 ] || die "HAProxy does not see every replica UP after 30 s: $(backend_status | tr '\n' ' ') (see $dir/haproxy.log)"
+    wait_http "$PORT" /ready 10 || die "haproxy did not answer on port $PORT (see $dir/haproxy.log)"
+    trap - EXIT
     echo "menagerie cluster: http://127.0.0.1:$PORT/graphql (HAProxy) -> replicas on ports $((PORT + 1))-$((PORT + REPLICAS))$([ "$REDIS" = 1 ] && echo ", Redis on $REDIS_PORT"); state in $dir"
     ;;
 down)
     [ -f "$dir/cluster.env" ] || { echo "no cluster in $dir"; exit 0; }
-    stop_pid_file "$dir/haproxy.pid"
-    for file in "$dir"/replica-*.pid; do [ -e "$file" ] && stop_pid_file "$file"; done
-    stop_pid_file "$dir/redis.pid"
-    rm -f "$dir/cluster.env"
+    stop_all
     echo "menagerie cluster in $dir stopped"
     ;;
 status)
@@ -171,7 +236,7 @@ start-redis)
     echo "redis ready on port $REDIS_PORT"
     ;;
 *)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
-    [ -z "$command" ] || [ "$command" = help ] || [ "$command" = --help ] || exit 2
+    usage
+    [ -z "$command" ] || [ "$command" = help ] || [ "$command" = --help ] || { echo "cluster.sh: unknown command '$command'" >&2; exit 2; }
     ;;
 esac

@@ -14,7 +14,9 @@ when missing), and checks, in order:
   sigterm           a replica stopped with SIGTERM: /ready answers 503 and HAProxy takes it out,
                     a request it was executing finishes with its data, no client request fails;
   redis_down        Redis SIGKILLed during load: no failed request; Redis started again: the
-                    cache is shared again (a query through A, then B: B made no upstream call).
+                    cache is shared again (a query through A, then B: B made no upstream call);
+  busy_port         (first) `up` on a port another server holds: exit 1 naming it, nothing started;
+  down              (last) `down` leaves none of the cluster's processes running.
 
 Exit status 0 when every check passed. Missing shared data, a missing binary or a package that
 cannot be installed is a failure, never a skip.
@@ -435,6 +437,46 @@ CHECKS = [("shared_cache", check_shared_cache), ("persisted_query", check_persis
           ("sigkill", check_sigkill), ("sigterm", check_sigterm), ("redis_down", check_redis_down)]
 
 
+def check_busy_port(binary, directory):
+    """`up` on a port another server holds: exit 1 with the port named, nothing started, nothing
+    left behind; `down` after a good `up` leaves no process of the cluster."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        where = os.path.join(directory, "busy")
+        result = subprocess.run([CLUSTER, "up", "--replicas", "1", "--port", str(port), "--dir", where, "--binary", binary],
+                                capture_output=True, text=True)
+        check(result.returncode == 1, f"busy_port: up on a busy port exited {result.returncode}")
+        check(f"port(s) {port}" in result.stderr and "nothing started" in result.stderr,
+              f"busy_port: the message names the port: {result.stderr!r}")
+        check(not os.path.exists(os.path.join(where, "cluster.env")), "busy_port: a cluster was recorded")
+        check(not any(name.endswith(".pid") for name in os.listdir(where)) if os.path.isdir(where) else True,
+              "busy_port: something was started")
+    usage = subprocess.run([CLUSTER, "bogus"], capture_output=True, text=True)
+    check(usage.returncode == 2 and "set -euo" not in usage.stdout and "deploy/cluster.sh up" in usage.stdout,
+          f"busy_port: usage of an unknown command: {usage.returncode} {usage.stdout!r}")
+
+
+def check_down_leaves_nothing(cluster):
+    """After `down`, none of the cluster's processes runs."""
+    pids = []
+    for name in ["haproxy", "redis"] + [f"replica-{k}" for k in range(1, REPLICAS + 1)]:
+        try:
+            pids.append(cluster.pid(name))
+        except (OSError, ValueError):
+            pass
+    cluster.down()
+    alive = []
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+            alive.append(pid)
+        except OSError:
+            pass
+    check(pids and not alive, f"down: processes still running: {alive} (of {pids})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.path.join(CHECKOUT, ".build", "release", "menagerie"))
@@ -451,6 +493,11 @@ def main():
     stubs = Stubs(directory)
     cluster = None
     try:
+        if not args.only or "busy_port" in args.only:
+            print("busy_port", flush=True)
+            before = len(failures)
+            check_busy_port(os.path.abspath(args.binary), directory)
+            print(f"  {'ok' if len(failures) == before else 'FAILED'}", flush=True)
         cluster = Cluster(os.path.join(directory, "cluster"), os.path.abspath(args.binary), stubs, args.no_redis)
         for name, function in CHECKS:
             if args.only and name not in args.only:
@@ -460,6 +507,12 @@ def main():
             before = len(failures)
             function(cluster, stubs)
             print(f"  {'ok' if len(failures) == before else 'FAILED'}", flush=True)
+        if cluster is not None:
+            print("down", flush=True)
+            before = len(failures)
+            check_down_leaves_nothing(cluster)
+            print(f"  {'ok' if len(failures) == before else 'FAILED'}", flush=True)
+            cluster = None
     finally:
         if cluster is not None:
             cluster.down()
