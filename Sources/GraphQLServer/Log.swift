@@ -106,6 +106,15 @@ public struct Log: Sendable {
     }
 
     /// Writes `line` and a newline to standard error in one `write` call.
+    ///
+    /// - Unsafe: the text's UTF-8 (from `withUTF8`) goes to `write` as a raw pointer,
+    ///   `baseAddress! + offset`.
+    /// - Invariant: the text is never empty (it ends in a newline), so `baseAddress` is not nil;
+    ///   `offset` stays below `buffer.count` (it grows only by what `write` wrote) and the length
+    ///   is what remains; the pointer does not outlive `withUTF8`.
+    /// - Checked by: the product binary's log lines in `ShutdownDelayBinaryTests` and
+    ///   `BinaryStressTests` (MenagerieTests; test servers replace `logSink`, so no test calls it
+    ///   in process), under AddressSanitizer in CI (`.ci/run` step 3).
     public static func writeToStandardError(_ line: String) {
         var text = line + "\n"
         text.withUTF8 { buffer in

@@ -67,8 +67,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(bytes: x, y) } }
     }
 
-    /// The bytes are only read, within `withUTF8`'s borrow, at indexes below `x.count`, which
-    /// equals `y.count` (checked first).
+    /// ASCII case-insensitive equality of two UTF-8 byte buffers of the same length.
+    ///
+    /// - Unsafe: reads two `UnsafeBufferPointer`s lent by `withUTF8` (subscripts checked only in
+    ///   debug builds).
+    /// - Invariant: the bytes are only read, within `withUTF8`'s borrow, at indexes below
+    ///   `x.count`, which equals `y.count` (checked first).
+    /// - Checked by: `HeaderTextTests.testCaseInsensitiveComparison` (HTTPServerTests), which CI
+    ///   runs under AddressSanitizer (`.ci/run` step 3).
     private static func equalIgnoringCase(bytes x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         guard x.count == y.count else { return false }
         for index in 0..<x.count where x[index] != y[index] {

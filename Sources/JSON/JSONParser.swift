@@ -18,6 +18,19 @@ public enum JSONParser {
     }
 }
 
+/// The parser's state over one document's bytes.
+///
+/// - Unsafe: `bytes` is a stored `UnsafeBufferPointer` (lent by `JSONParser.parse` from
+///   `withUnsafeBufferPointer`), read by index and sliced with `UnsafeBufferPointer(rebasing:)`;
+///   its subscript checks bounds only in debug builds, and nothing keeps the buffer alive.
+/// - Invariant: the parser lives only inside `parse`'s `withUnsafeBufferPointer` closure (it is
+///   private to this file and created nowhere else), and strings and numbers are copied out of
+///   the buffer. Every read must be below `bytes.count`: the parser tests `position` against it
+///   (or a length, in `expectWord` and `parseHex4`) before it reads.
+/// - Checked by: `JSONParserTests` (JSONTests: malformed input, the depth limit, large objects),
+///   in debug and release; under AddressSanitizer only through the suites CI runs with it
+///   (`.ci/run` step 3: GraphQLTests and GraphQLServerTests parse fixtures, request bodies and
+///   responses with it), as JSONTests is not among them.
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
@@ -69,6 +82,13 @@ private struct Parser {
         }
     }
 
+    /// Consumes `word` (`true`, `false`, `null`) or throws.
+    ///
+    /// - Unsafe: reads the word's bytes through the raw pointer `StaticString.utf8Start`.
+    /// - Invariant: a `StaticString` points to constant storage that lives as long as the process,
+    ///   and `index` stays below `utf8CodeUnitCount`; `bytes` is read there only after
+    ///   `position + count <= bytes.count` was checked.
+    /// - Checked by: `JSONParserTests.testScalars` and `testRejectsInvalidInput` (JSONTests).
     mutating func expectWord(_ word: StaticString) throws(JSONError) {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count else {

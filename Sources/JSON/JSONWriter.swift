@@ -67,6 +67,15 @@ public struct JSONWriter {
     }
 
     /// Writes `string` quoted and escaped.
+    ///
+    /// - Unsafe: reads the string's UTF-8 through the `UnsafeBufferPointer` that `withUTF8` lends,
+    ///   and appends runs of it as `UnsafeBufferPointer(rebasing:)` slices.
+    /// - Invariant: indexes stay below `utf8.count` (the loop's range; runs are
+    ///   `runStart..<index` with `runStart <= index`), and nothing keeps the buffer past the
+    ///   closure: its bytes are copied into `bytes`.
+    /// - Checked by: `JSONWriterTests.testStringEscapingLikeJSONStringify` and `testRoundTrip`
+    ///   (JSONTests); under AddressSanitizer through GraphQLTests and the server suites, which
+    ///   serialise every response with it (`.ci/run` step 3).
     public mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
@@ -110,6 +119,14 @@ public struct JSONWriter {
         bytes.append(contentsOf: javaScriptNumberString(value).utf8)
     }
 
+    /// Writes an integer in decimal.
+    ///
+    /// - Unsafe: the digits are written backwards into 24 bytes of tuple scratch through
+    ///   `withUnsafeMutableBytes`, whose raw subscript checks bounds only in debug builds.
+    /// - Invariant: an `Int` has at most 19 digits plus a sign, so `position` stays inside the 24
+    ///   bytes; the scratch is used only inside the closure (appended by copy).
+    /// - Checked by: `JSONWriterTests.testIntegers` (`Int.max`, `Int.min`) in JSONTests; under
+    ///   AddressSanitizer through GraphQLTests and the server suites (`.ci/run` step 3).
     public mutating func writeInt(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
@@ -139,6 +156,13 @@ public struct JSONWriter {
         bytes.append(contentsOf: raw)
     }
 
+    /// Appends a literal's bytes.
+    ///
+    /// - Unsafe: builds an `UnsafeBufferPointer` from `StaticString.utf8Start`.
+    /// - Invariant: a `StaticString` points to constant storage that lives as long as the process,
+    ///   and the buffer's count is the literal's own `utf8CodeUnitCount`.
+    /// - Checked by: `JSONWriterTests.testCompact`, `testRoundTrip` and
+    ///   `testNumbersAsJavaScriptWritesThem` (`null`, `true`, `false`, `[]`, `{}`) in JSONTests.
     private mutating func writeRaw(_ raw: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: raw.utf8Start, count: raw.utf8CodeUnitCount))
     }

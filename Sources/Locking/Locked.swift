@@ -9,15 +9,22 @@ import Glibc
 /// `swift test --sanitize=thread` reports only real races.
 ///
 /// `withLock` is inlinable, so that each caller gets it specialized for its value and result
-/// types (a generic method called across modules would run unspecialized; measured with the
-/// document cache's table, pinned A/B: `{ __typename }` +12%, the search query +30%).
+/// types (a generic method called across modules would run unspecialized; measured faster, with
+/// the document cache's table: see docs/performance.md, "Fast paths").
 ///
-/// Invariants of the unsafe parts: `mutex` is allocated and initialised in `init`, destroyed
-/// and freed in `deinit` and nowhere else, so it lives exactly as long as the object, at an
-/// address that never moves (a `pthread_mutex_t` must not be copied); `value` is read and
-/// written only inside `withLock`, between lock and unlock, which is what makes the
-/// `@unchecked Sendable` true. Being `@usableFromInline` lets inlined `withLock` bodies reach
-/// them; no other code of any module does.
+/// - Unsafe: the `pthread_mutex_t` lives in manually allocated memory
+///   (`UnsafeMutablePointer`), and the class is `@unchecked Sendable` around a mutable `value`.
+/// - Invariant: `mutex` is allocated and initialised in `init`, destroyed and freed in `deinit`
+///   and nowhere else, so it lives exactly as long as the object, at an address that never moves
+///   (a `pthread_mutex_t` must not be copied); `value` is read and written only inside
+///   `withLock`, between lock and unlock, which is what makes the `@unchecked Sendable` true.
+///   Being `@usableFromInline` lets inlined `withLock` bodies reach them; no other code of any
+///   module does.
+/// - Checked by: no suite of its own; the engine's caches (`DocumentCache`,
+///   `OperationPlanCache`) and the loaders (`DataLoader`, `BatchScheduler`) keep their shared
+///   state in it, so CI's ThreadSanitizer run (`.ci/run` step 4: GraphQLTests and the server
+///   suites, e.g. `SchedulerStressTests`) reports an access outside the lock as a race, and its
+///   AddressSanitizer run (step 3) a use of a freed mutex.
 public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline var value: Value
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -8,16 +8,19 @@ import Clocks
 /// outlives it (name resolution aside: ``RedisClient`` bounds that from the caller's side).
 enum RedisSocket {
     /// A connected non-blocking socket to `host:port` (each resolved address tried in turn).
+    ///
+    /// - Unsafe: `getaddrinfo` hands back a C linked list (`UnsafeMutablePointer<addrinfo>`),
+    ///   walked through its pointers.
+    /// - Invariant: the list is freed exactly once (the `defer` below), after the walk, and no
+    ///   pointer into it (entries, `ai_addr`) outlives this function; `ai_addr` is only passed to
+    ///   `connect` with its own `ai_addrlen`.
+    /// - Checked by: `RedisTests` (connect to a real redis-server, to a closed port, to an
+    ///   unresolvable host), run under ASan in CI (`.ci/run` step 3).
     static func connect(host: String, port: Int, deadline: Duration) throws(RedisError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_NUMERICSERV
-        // Kept unsafe construct: `getaddrinfo` hands back a C linked list, walked through its
-        // pointers. Invariant: the list is freed exactly once (the `defer` below), after the
-        // walk, and no pointer into it (entries, `ai_addr`) outlives this function; `ai_addr` is
-        // only passed to `connect` with its own `ai_addrlen`. Tests: `RedisTests` (connect to a
-        // real redis-server, to a closed port, to an unresolvable host), run under ASan in CI.
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {

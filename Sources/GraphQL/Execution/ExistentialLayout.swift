@@ -1,35 +1,30 @@
-// Unsafe by design: reads of the Swift runtime's type metadata and existential layout.
-//
-// What: the executor's hottest checks on resolved values (`(any Sendable)?`
-// existentials) done without the runtime's dynamic casts or conformance lookups:
-// - `withTypedSource` hands a typed resolver its source in place when the
-//   existential holds exactly a `Source` stored inline (type metadata word
-//   compared, value borrowed from the inline buffer);
-// - `loadExactType` reads a value whose exact type the caller checked;
-// - `isOptionalType` reads a metadata's kind;
-// - `isStoredInline` reads a type's value witness flags.
-//
-// Invariant (the stable Swift ABI on 64-bit Linux, unchanged since Swift 5.0):
-// an existential container `any P` (P without class constraint) is three words of
-// inline value buffer, then the type metadata pointer, then the witness tables;
-// `Optional<any Sendable>` uses a null metadata pointer for `nil` (4 words in all).
-// A type is stored inline iff its value witness flags (after the eight witness
-// functions, the size and the stride) lack `IsNonInline` (0x20000). The metadata
-// kind word of an `Optional` is `MetadataKind::Optional` (0x202). Callers only
-// load a `T` from an existential whose dynamic type is exactly `T` and inline.
-// `ExistentialLayout.isExpected` guards the container size (else: casts).
-//
-// Measured (release, 2 cores, alternating binaries, 2 rounds): with every unsafe
-// construct of the engine removed (plain casts `as? Source`, `as? T`, a conformance
-// check for optionals, and no `UnmanagedFieldList`), W5 fell from ~1320 to ~710 ops/s
-// (-46%, under the 4x graphql-js target of ~940) and W6 from ~497 to ~338 (-32%, under
-// ~350); with this file and `UnmanagedFieldList.swift` kept (the other removals
-// done), W5 ~1030 (-22%, ~4.4x graphql-js) and W6 ~408 (-18%, ~4.7x).
-//
-// Tests that catch a violation: `ExistentialLayoutTests` (GraphQLTests):
-// `testContainerLayout`, `testInlineStorageOfCommonTypes`, `testOptionalMetadataKind`,
-// `testLoadExactType`, and the typed-resolver tests (`TypedResolverTests`), which
-// fail if a source is read from the wrong place.
+/// Reads of the Swift runtime's type metadata and existential layout (unsafe by design).
+///
+/// The executor's hottest checks on resolved values (`(any Sendable)?` existentials) are done
+/// without the runtime's dynamic casts or conformance lookups:
+/// `withTypedSource` hands a typed resolver its source in place when the existential holds
+/// exactly a `Source` stored inline (type metadata word compared, value borrowed from the inline
+/// buffer); `loadExactType` reads a value whose exact type the caller checked; `isOptionalType`
+/// reads a metadata's kind; `isStoredInline` reads a type's value witness flags.
+///
+/// Kept because it was measured faster: with this file and `UnmanagedFieldList.swift` removed,
+/// W5 and W6 ran under their graphql-js targets (see docs/performance.md, "Fast paths").
+///
+/// - Unsafe: raw loads from an existential container and from type metadata (`unsafeBitCast` of
+///   a metatype to a pointer, `load(fromByteOffset:as:)`, `assumingMemoryBound(to:)`), which trust
+///   the ABI's layout instead of the compiler's type checks.
+/// - Invariant: the stable Swift ABI on 64-bit Linux, unchanged since Swift 5.0: an existential
+///   container `any P` (P without class constraint) is three words of inline value buffer, then
+///   the type metadata pointer, then the witness tables; `Optional<any Sendable>` uses a null
+///   metadata pointer for `nil` (4 words in all). A type is stored inline iff its value witness
+///   flags (after the eight witness functions, the size and the stride) lack `IsNonInline`
+///   (0x20000). The metadata kind word of an `Optional` is `MetadataKind::Optional` (0x202).
+///   Callers only load a `T` from an existential whose dynamic type is exactly `T` and inline.
+///   `ExistentialLayout.isExpected` guards the container size (else: casts).
+/// - Checked by: `ExistentialLayoutTests` (GraphQLTests): `testContainerLayout`,
+///   `testInlineStorageOfCommonTypes`, `testOptionalMetadataKind`, `testLoadExactType`, and the
+///   typed-resolver tests (`TypedResolverTests`), which fail if a source is read from the wrong
+///   place; CI runs GraphQLTests under AddressSanitizer (`.ci/run`, step 3).
 
 /// Calls `body` with `source` as a `Source`: borrowed in place when the
 /// existential holds exactly a `Source` stored inline (no copy, no dynamic

@@ -1,23 +1,20 @@
-// Unsafe by design: the executor's loop over an object plan's fields without
-// reference counting.
-//
-// What: `ObjectPlan.unmanagedFields` holds the plan's field plans as
-// `Unmanaged` references, and `forEach` lends each one to the loop body with
-// `_withUnsafeGuaranteedRef` (no retain/release per field and per opaque call;
-// iterating `plan.fields` retains and releases each field around every call).
-//
-// Invariant: the references are unretained; they are owned by the same plan's
-// `fields` array (a `let`), and the loop runs while its caller holds the plan
-// (`executeObject` takes it as an argument), so every field outlives the loop.
-// Never build an `UnmanagedFieldList` from an array that is not kept alive beside it.
-//
-// Measured: kept together with `ExistentialLayout.swift` (figures there): with both
-// removed W5 ran at ~710 ops/s and W6 at ~338 (under target); with both kept, ~1030 and
-// ~408. (Not measured separately, for lack of time.)
-//
-// Tests that catch a violation: every execution test goes through this loop (a
-// field freed early reads garbage, so `GraphQLTests` fail), and
-// `swift test --sanitize=address --filter GraphQLTests` reports a use after free.
+/// The executor's loop over an object plan's fields without reference counting (unsafe by design).
+///
+/// `ObjectPlan.unmanagedFields` holds the plan's field plans as `Unmanaged` references, and
+/// `forEach` lends each one to the loop body with `_withUnsafeGuaranteedRef` (no retain/release
+/// per field and per opaque call; iterating `plan.fields` retains and releases each field around
+/// every call). Kept together with `ExistentialLayout.swift` because the two were measured faster
+/// together (not measured separately, for lack of time): see docs/performance.md, "Fast paths".
+///
+/// - Unsafe: unretained `Unmanaged<FieldPlan>` references, lent with `_withUnsafeGuaranteedRef`
+///   and read with `takeUnretainedValue`; nothing keeps a field alive but its owner.
+/// - Invariant: the references are unretained; they are owned by the same plan's `fields` array
+///   (a `let`), and the loop runs while its caller holds the plan (`executeObject` takes it as an
+///   argument), so every field outlives the loop. Never build an `UnmanagedFieldList` from an
+///   array that is not kept alive beside it.
+/// - Checked by: every execution test goes through this loop (a field freed early reads garbage,
+///   so `GraphQLTests` fail), and `swift test --sanitize=address --filter GraphQLTests` (CI,
+///   `.ci/run` step 3) reports a use after free.
 
 /// An object plan's fields as unretained references (owned by the plan's `fields`).
 struct UnmanagedFieldList: Sendable {

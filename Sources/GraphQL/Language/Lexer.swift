@@ -3,7 +3,19 @@
 /// It works on bytes only (no `Character`), in one pass, and reproduces
 /// graphql-js's error messages and positions. Positions are UTF-8 byte offsets;
 /// ``Source/location(at:)`` turns them into graphql-js's lines and columns.
-/// The buffer must outlive the lexer (it lives inside `withUTF8`).
+///
+/// - Unsafe: `bytes` is a stored `UnsafeBufferPointer` to the source's UTF-8 (from `withUTF8`),
+///   read by index and sliced with `UnsafeBufferPointer(rebasing:)`; its subscript checks bounds
+///   only in debug builds, and nothing keeps the buffer alive.
+/// - Invariant: the buffer must outlive the lexer (it lives inside `withUTF8`): `withParser`
+///   (Parse.swift) creates the parser, and with it the lexer, inside `text.withUTF8` and lends it
+///   only to its body (the tests' `lexAll` likewise); copies made by `lookahead` and `stringValue`
+///   die within the call; tokens keep offsets and values are copied into `String`s. Reads must
+///   stay below `bytes.count`: loops test `count`, and lookahead goes through `byte(_:)`, which
+///   returns 0 past the end.
+/// - Checked by: `LexerTests`, `BlockStringLexingTests`, `ParserTests` and `HostileInputTests`
+///   (GraphQLTests), under AddressSanitizer in CI (`.ci/run` step 3);
+///   `Tests/Fuzz/fuzz-parser.sh` (libFuzzer + ASan, run by hand).
 struct Lexer {
     /// The source, for error locations.
     let source: Source
@@ -58,6 +70,13 @@ struct Lexer {
     }
 
     /// Whether `token` is the name `keyword` (compared as bytes).
+    ///
+    /// - Unsafe: reads the keyword's bytes through the raw pointer `StaticString.utf8Start`.
+    /// - Invariant: a `StaticString` points to constant storage that lives as long as the process,
+    ///   and `index` stays below `utf8CodeUnitCount`; the token's bytes are read only after its
+    ///   length was checked equal to the keyword's.
+    /// - Checked by: `ParserTests` and `SchemaParserTests` (every keyword of the grammar),
+    ///   under AddressSanitizer in CI (`.ci/run` step 3).
     @inline(__always)
     func tokenIs(_ token: Token, _ keyword: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
@@ -80,6 +99,15 @@ struct Lexer {
 
     /// Reads the next token that is not a comment, starting at `start`; the
     /// value of a string token goes to `tokenString`.
+    ///
+    /// - Unsafe: runs of spaces are skipped with `loadUnaligned(as: UInt64.self)` from
+    ///   `bytes.baseAddress + position`: the one raw read of the engine's parser, an unaligned
+    ///   8-byte load that nothing bounds-checks.
+    /// - Invariant: the load stays inside the buffer because the loop runs only while
+    ///   `position + 8 <= count` (and the buffer is alive, see ``Lexer``).
+    /// - Checked by: `LexerTests.testSpaceRunsOfEveryLengthAndEndDistance` (every run length and
+    ///   distance from the end) in GraphQLTests, which CI runs under AddressSanitizer (`.ci/run`
+    ///   step 3).
     @inline(never)
     mutating func readToken(from start: Int) throws(GraphQLError) -> Token {
         var position = start
@@ -87,10 +115,7 @@ struct Lexer {
         while position < count {
             let code = bytes[position]
             // Runs of ignored characters (the common case between tokens) by bitmap;
-            // runs of spaces (indentation) eight bytes at a time. The one raw read of the
-            // engine's parser: an unaligned 8-byte load, inside the buffer because
-            // `position + 8 <= count` (`LexerTests.testSpaceRunsOfEveryLengthAndEndDistance`
-            // covers every run length and distance from the end; ASan runs the engine's suites).
+            // runs of spaces (indentation) eight bytes at a time (the unaligned load: see above).
             if code < 64 && (ignoredCharacters >> UInt64(code)) & 1 != 0 {
                 position += 1
                 if code == 0x20, let base = bytes.baseAddress {

@@ -16,6 +16,13 @@ struct Parser: ~Copyable {
     private var valueStack = ScratchStack<Value>(capacity: 16)
     private var objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
 
+    /// - Unsafe: takes `bytes`, an `UnsafeBufferPointer` to the source's UTF-8, and stores it in
+    ///   its lexer (see ``Lexer``), which reads it for the parser's whole life.
+    /// - Invariant: the parser must not outlive the buffer: only `withParser` (Parse.swift)
+    ///   creates one, inside `text.withUTF8`, and lends it `inout` to its body; the parser is
+    ///   `~Copyable`, so no copy of it escapes.
+    /// - Checked by: `ParserTests`, `SchemaParserTests` and `HostileInputTests` (GraphQLTests),
+    ///   under AddressSanitizer in CI (`.ci/run` step 3); `Tests/Fuzz/fuzz-parser.sh` by hand.
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
         self.options = options

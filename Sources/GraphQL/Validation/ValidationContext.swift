@@ -221,6 +221,15 @@ extension SelectionSet {
     /// A number that identifies this selection set within its document: the
     /// address of its selections' storage (shared by every copy of the value).
     /// Falls back to the source offset for an empty selection list.
+    ///
+    /// - Unsafe: takes the address of the selections' storage (`withUnsafeBufferPointer`'s
+    ///   `baseAddress`) as an integer; the pointer is never dereferenced.
+    /// - Invariant: the address identifies the selection set only while its storage is alive:
+    ///   the caches keyed by it live in the validation context (or a rule's state), which hold the
+    ///   document, so no storage is freed and its address reused while they are in use.
+    /// - Checked by: the validation rule tests (GraphQLTests `Validation/`, e.g.
+    ///   `OverlappingFieldsCanBeMergedRuleTests`, `NoUnusedVariablesRuleTests`), which fail if two
+    ///   selection sets share a cached answer.
     var validationIdentity: Int {
         if selections.isEmpty { return -1 - (loc?.start ?? 0) }
         return selections.withUnsafeBufferPointer { buffer in

@@ -50,12 +50,15 @@ struct EpollEvents {
         events = Array(repeating: epoll_event(), count: capacity)
     }
 
-    // Kept unsafe construct: the array's storage lent to `epoll_wait`. Invariant: `maxevents`
-    // is the array's own count, so the kernel writes inside it, and the pointer does not
-    // outlive the call. Test: `EpollTests`, every `HTTPServerTests` test; AddressSanitizer
-    // runs of `HTTPServerTests` (CI).
     /// Waits up to `timeout` (in whole milliseconds, rounded up) for events of `epfd`; returns
     /// their count (-1 on error).
+    ///
+    /// - Unsafe: the array's storage lent to `epoll_wait` (`withUnsafeMutableBufferPointer`), which
+    ///   the kernel writes.
+    /// - Invariant: `maxevents` is the array's own count, so the kernel writes inside it, and the
+    ///   pointer does not outlive the call.
+    /// - Checked by: `EpollTests`, every `HTTPServerTests` test; AddressSanitizer runs of
+    ///   `HTTPServerTests` (CI, `.ci/run` step 3).
     mutating func wait(_ epfd: Int32, timeout: Duration) -> Int32 {
         let milliseconds = Int32(clamping: timeout.inMillisecondsRoundedUp)
         return events.withUnsafeMutableBufferPointer { epoll_wait(epfd, $0.baseAddress, Int32($0.count), milliseconds) }

@@ -3,12 +3,6 @@ import Glibc
 #endif
 import Clocks
 
-// Kept unsafe construct: `@unchecked Sendable` (the loop is handed to its thread, to handler
-// tasks as their executor, and to `HTTPServer.shutdown`). Invariant: only `post` and
-// `enqueue` (which posts) are called off the loop thread, and they touch only the inbox;
-// every other member is loop-thread state. Test: ThreadSanitizer runs of `HTTPServerTests`
-// and `GraphQLServerTests` (CI), e.g. `testConcurrentClients` and
-// `testGracefulShutdownFinishesInFlightRequests`.
 /// One event-loop thread: an epoll set over the listening socket and its connections.
 ///
 /// This file holds the loop's state and its core: wait for events, hand each to its
@@ -21,6 +15,13 @@ import Clocks
 /// Everything but `post` runs on the loop's own thread; `post` (used by handler tasks and
 /// by `shutdown`) goes through the inbox. Time is the ``MonotonicClock``'s, read once per
 /// iteration.
+///
+/// - Unsafe: `@unchecked Sendable` on a class of mutable loop-thread state (the loop is handed to
+///   its thread, to handler tasks as their executor, and to `HTTPServer.shutdown`).
+/// - Invariant: only `post` and `enqueue` (which posts) are called off the loop thread, and they
+///   touch only the inbox; every other member is loop-thread state.
+/// - Checked by: ThreadSanitizer runs of `HTTPServerTests` and `GraphQLServerTests` (CI, `.ci/run`
+///   step 4), e.g. `testConcurrentClients` and `testGracefulShutdownFinishesInFlightRequests`.
 final class EventLoop: @unchecked Sendable {
     let core: ServerCore
     let epfd: Int32

@@ -6,6 +6,13 @@ import Glibc
 /// the hand-out to the loops in turn, registration with epoll) and closing.
 extension EventLoop {
     /// Accepts up to 64 pending connections.
+    ///
+    /// - Unsafe: the over-limit refusal's bytes are lent to `send` as a raw pointer
+    ///   (`withUnsafeBytes`).
+    /// - Invariant: `send` is given the buffer's own count, and the pointer does not outlive the
+    ///   call.
+    /// - Checked by: `HTTPServerTests.testMaxConnections` (the refusal path), under
+    ///   AddressSanitizer in CI (`.ci/run` step 3).
     func acceptConnections(now: Duration) {
         for _ in 0..<64 {
             let fd = Epoll.accept(core.listenFD)

@@ -16,16 +16,20 @@ extension EventLoop {
     }
 }
 
-// Kept unsafe construct: `@unchecked Sendable` for `local`, a plain array. Invariant: `local`
-// is touched only on the loop thread (`post` compares the calling thread with the one
-// `attachLoopThread` recorded; `takeLocal` and `close` run on the loop); the rest is locked
-// or atomic. Test: ThreadSanitizer runs of `HTTPServerTests` and `GraphQLServerTests` (CI).
 /// An event loop's inbox: messages posted from any thread, and the eventfd that wakes the loop.
 ///
 /// Other threads append under a lock and write the eventfd once per batch (`wakePending`);
 /// the loop's own thread appends to `local` with neither, and the loop runs those after its
 /// events. Once closed, a posted job runs on the global executor and other messages are
 /// dropped.
+///
+/// - Unsafe: `@unchecked Sendable` for `local`, a plain array that the compiler cannot prove is
+///   used from one thread.
+/// - Invariant: `local` is touched only on the loop thread (`post` compares the calling thread
+///   with the one `attachLoopThread` recorded; `takeLocal` and `close` run on the loop); the rest
+///   is locked or atomic.
+/// - Checked by: ThreadSanitizer runs of `HTTPServerTests` and `GraphQLServerTests` (CI,
+///   `.ci/run` step 4).
 final class EventLoopInbox: @unchecked Sendable {
     /// The eventfd the loop's epoll set watches.
     let wakeFD: Int32

@@ -49,6 +49,16 @@ extension EventLoop {
     }
 
     /// Writes pending output; returns false if the connection was closed.
+    ///
+    /// - Unsafe: the unsent tail of `connection.output` is lent to `send` as a raw pointer
+    ///   (`baseAddress! + outputStart`).
+    /// - Invariant: the loop runs only while `hasUnsentOutput` (`outputStart < output.count`), so
+    ///   the buffer is not empty (`baseAddress` is not nil) and the pointer and length
+    ///   (`count - outputStart`) stay inside it; `outputStart` only grows by what `send` took, and
+    ///   is reset to 0 with the output.
+    /// - Checked by: every `HTTPServerTests` response (e.g.
+    ///   `testClientThatDoesNotReadIsThrottledAndStillAnsweredInOrder`: 32 MiB of responses, more
+    ///   than socket buffers hold), under AddressSanitizer in CI (`.ci/run` step 3).
     @discardableResult
     func writeOutput(_ connection: Connection, now: Duration) -> Bool {
         while connection.hasUnsentOutput {
