@@ -5,7 +5,8 @@ import PackageDescription
 // CLinux is a C target of this package (the epoll, eventfd, accept4 and mallopt
 // declarations the toolchain's Glibc module does not export), not a dependency.
 //
-// Layers (one way): JSON, Locking, Clocks, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
+// Layers (one way): Base (what several modules share: the ready-or-pending `Eventual`,
+// percent-encoding, a stable hash), JSON, Locking, Clocks, LRU, Prometheus (small values) → GraphQL (language → type → validation → execution)
 // → GraphQLServer (GraphQL over HTTP) on HTTPServer (HTTP/1.1 on sockets).
 // DataLoader and Upstreams know nothing of serving; Upstreams is the generic
 // gateway toolkit (pipeline, caching, retries, breaker, transport, metrics) and
@@ -23,38 +24,40 @@ let package = Package(
         .library(name: "GraphQL", targets: ["GraphQL"]),
     ],
     targets: [
+        .target(name: "Base"),
         .target(name: "JSON"),
         .target(name: "Locking"),
         .target(name: "Clocks", dependencies: ["Locking"]),
         .target(name: "LRU"),
         .target(name: "Prometheus"),
         .target(name: "CLinux"),
-        .target(name: "GraphQL", dependencies: ["JSON", "Locking", "LRU"]),
-        .target(name: "HTTPServer", dependencies: ["CLinux", "Clocks", "Locking"]),
+        .target(name: "GraphQL", dependencies: ["Base", "JSON", "Locking", "LRU"]),
+        .target(name: "HTTPServer", dependencies: ["Base", "CLinux", "Clocks", "Locking"]),
         .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
-        .target(name: "Upstreams", dependencies: ["Clocks", "Locking", "Prometheus"]),
-        .target(name: "Redis", dependencies: ["Clocks", "Locking"]),
-        .target(name: "RedisCache", dependencies: ["Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking", "Prometheus"]),
+        .target(name: "Upstreams", dependencies: ["Base", "Clocks", "Locking", "Prometheus"]),
+        .target(name: "Redis", dependencies: ["Base", "Clocks", "Locking"]),
+        .target(name: "RedisCache", dependencies: ["Base", "Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking", "Prometheus"]),
         .target(
             name: "MenagerieUpstreams",
-            dependencies: ["Upstreams", "DataLoader", "GraphQL", "JSON", "Clocks", "Locking"],
+            dependencies: ["Base", "Upstreams", "DataLoader", "GraphQL", "JSON", "Clocks", "Locking"],
             exclude: ["Snapshot"],
             plugins: ["EmbedResources"]
         ),
         .target(
             name: "Menagerie",
-            dependencies: ["GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Clocks", "Locking"],
+            dependencies: ["Base", "GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Clocks", "Locking"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"],
+            dependencies: ["Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
+        .testTarget(name: "BaseTests", dependencies: ["Base"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "PrometheusTests", dependencies: ["Prometheus"]),
         .testTarget(name: "LRUTests", dependencies: ["LRU"]),
@@ -63,21 +66,21 @@ let package = Package(
             name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "Locking"],
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "GraphQLServerTests", dependencies: ["GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["Base", "HTTPServer"]),
+        .testTarget(name: "GraphQLServerTests", dependencies: ["Base", "GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .target(name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks"], path: "Tests/UpstreamTestSupport"),
         .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
-        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
+        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["Base", "MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
+            dependencies: ["Base", "MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
         ),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking", "Clocks"]
+            dependencies: ["Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking", "Clocks"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -62,6 +62,7 @@ for path in arguments.dropFirst(4) {
     }
     source += "        \(literal(name)): \(literal(text)),\n"
 }
+if arguments.count == 4 { source += "        :\n" }  // No files: an empty dictionary literal, `[:]`.
 source += "    ]\n}\n"
 do {
     try source.write(toFile: output, atomically: true, encoding: .utf8)

@@ -1,3 +1,5 @@
+import Base
+
 /// A complete HTTP/1.x request: head and whole body.
 public struct HTTPRequest: Sendable {
     /// The method token as sent (`GET`, `POST`, ...). Methods are case-sensitive.
@@ -72,51 +74,6 @@ public enum URLEncoding {
 
     /// Percent-decodes `text`, with `+` as a space. Invalid UTF-8 becomes U+FFFD.
     public static func decode(_ text: Substring) -> String {
-        let utf8 = Array(text.utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var i = 0
-        while i < utf8.count {
-            let b = utf8[i]
-            if b == UInt8(ascii: "+") {
-                bytes.append(0x20)
-            } else if b == UInt8(ascii: "%"), i + 2 < utf8.count,
-                      let hi = hexValue(utf8[i + 1]), let lo = hexValue(utf8[i + 2]) {
-                bytes.append(hi << 4 | lo)
-                i += 2
-            } else {
-                bytes.append(b)
-            }
-            i += 1
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    /// Percent-encodes everything but unreserved characters (for building URLs in tests and clients).
-    public static func encode(_ text: String) -> String {
-        var out = ""
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-                 UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                let digits = Array("0123456789ABCDEF".utf8)
-                out += "%"
-                out.unicodeScalars.append(Unicode.Scalar(digits[Int(b >> 4)]))
-                out.unicodeScalars.append(Unicode.Scalar(digits[Int(b & 0xF)]))
-            }
-        }
-        return out
+        PercentEncoding.decode(text, plusAsSpace: true) ?? String(text)
     }
 }

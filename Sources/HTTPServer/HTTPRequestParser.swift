@@ -1,3 +1,5 @@
+import Base
+
 /// An incremental HTTP/1.x request parser: a pure function of the bytes it is given.
 ///
 /// Feed it the connection's receive buffer and the index of the first unconsumed byte;
@@ -79,6 +81,18 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Parses the next event from `buffer[index...]`, advancing `index` past consumed bytes.
+    ///
+    /// - Unsafe: parses through an `UnsafeBufferPointer` (lent by the array overload above, or by
+    ///   the caller), passed down to `parseHead`, `findCRLF`, `parseRequestLine` and `parseField`,
+    ///   which index it and slice it with `UnsafeBufferPointer(rebasing:)`; its subscript checks
+    ///   bounds only in debug builds.
+    /// - Invariant: the buffer is valid for the call, and the parser keeps nothing of it: method,
+    ///   target, header fields and bodies are copied (`String(decoding:)`, `Array(...)`,
+    ///   `append(contentsOf:)`). Every index must stay below `buffer.count`: the scans test it
+    ///   before they read.
+    /// - Checked by: `HTTPRequestParserTests` and the real-socket `HTTPServerTests` (malformed,
+    ///   partial, pipelined and chunked requests), under AddressSanitizer in CI (`.ci/run` step 3);
+    ///   `Tests/Fuzz/fuzz-http.sh` (libFuzzer + ASan, whole and in pieces, run by hand).
     public mutating func next(_ buffer: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Event {
         while true {
             switch state {
@@ -128,7 +142,7 @@ public struct HTTPRequestParser: Sendable {
                 var size = 0
                 var digits = 0
                 var position = index
-                while position < lineEnd, let digit = URLEncoding.hexValue(buffer[position]) {
+                while position < lineEnd, let digit = PercentEncoding.hexValue(buffer[position]) {
                     digits += 1
                     if digits > 15 { return fail(400, "Chunk size too large") }
                     size = size << 4 | Int(digit)

@@ -1,3 +1,5 @@
+import Base
+
 /// Where a Redis server is and how to log in: `redis://[[user]:password@]host[:port][/db]`.
 ///
 /// Only plain TCP (`redis://`): `rediss://` (TLS) is refused with a message saying so. The
@@ -123,28 +125,10 @@ public struct RedisURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func percentDecoded(_ text: Substring, _ whole: String) throws(RedisURLError) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard iterator.count >= 2, let high = hexValue(iterator.removeFirst()), let low = hexValue(iterator.removeFirst()) else {
-                throw RedisURLError("'\(redacted(whole))': bad percent-encoding in the user or password")
-            }
-            bytes.append(high << 4 | low)
+        guard let decoded = PercentEncoding.decode(text, strict: true) else {
+            throw RedisURLError("'\(redacted(whole))': bad percent-encoding in the user or password")
         }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        return decoded
     }
 }
 

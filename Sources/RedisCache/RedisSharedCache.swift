@@ -1,3 +1,4 @@
+import Base
 import Clocks
 import Locking
 import Redis
@@ -141,19 +142,7 @@ public final class RedisSharedCache: SharedCache {
     /// Two 64-bit FNV-1a hashes with different offsets, as 32 hex digits (a key, not a
     /// security boundary: entries carry their request key and are checked on read).
     static func digest(_ bytes: [UInt8]) -> String {
-        func fnv(_ offset: UInt64) -> UInt64 {
-            var hash = offset
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            return hash
-        }
-        func hex(_ value: UInt64) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }
-        return hex(fnv(0xcbf2_9ce4_8422_2325)) + hex(fnv(0x8422_2325_cbf2_9ce4))
+        StableHash.hex(StableHash.fnv1a(bytes)) + StableHash.hex(StableHash.fnv1a(bytes, offset: 0x8422_2325_cbf2_9ce4))
     }
 
     static func unlockCommand(_ lockKey: String, token: String) -> [[UInt8]] {

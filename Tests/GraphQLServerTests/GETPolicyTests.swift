@@ -1,3 +1,4 @@
+import Base
 import XCTest
 import GraphQLServer
 import HTTPServer
@@ -15,7 +16,7 @@ final class GETPolicyTests: XCTestCase {
 
     func get(_ handler: GraphQLHTTPHandler<FakeService>, query: String = "{ a }",
              _ headers: [(String, String)] = []) async -> HTTPResponse {
-        await handler.respond(to: HTTPRequest(method: "GET", target: "/graphql?query=" + URLEncoding.encode(query),
+        await handler.respond(to: HTTPRequest(method: "GET", target: "/graphql?query=" + PercentEncoding.encode(query),
                                               headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })))
     }
 

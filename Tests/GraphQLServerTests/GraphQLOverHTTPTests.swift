@@ -1,3 +1,4 @@
+import Base
 import XCTest
 import GraphQLServer
 import HTTPServer
@@ -115,13 +116,13 @@ final class GraphQLOverHTTPTests: XCTestCase {
     }
 
     func testGetQueriesAndRefusedMutations() async throws {
-        let query = URLEncoding.encode("query Q($x: Int) { a }")
-        let variables = URLEncoding.encode(#"{"x":2}"#)
+        let query = PercentEncoding.encode("query Q($x: Int) { a }")
+        let variables = PercentEncoding.encode(#"{"x":2}"#)
         let ok = await get("/graphql?query=\(query)&variables=\(variables)&operationName=Q")
         XCTAssertEqual(ok.status, 200)
         XCTAssertEqual(try json(ok)["data"]?["variables"]?["x"], 2)
         XCTAssertEqual(try json(ok)["data"]?["method"], "GET")
-        let mutation = await get("/graphql?query=" + URLEncoding.encode("mutation { a }"))
+        let mutation = await get("/graphql?query=" + PercentEncoding.encode("mutation { a }"))
         XCTAssertEqual(mutation.status, 405)
         XCTAssertEqual(mutation.headers["allow"], "POST")
         let missing = await get("/graphql")

@@ -1,3 +1,4 @@
+import Base
 import XCTest
 @testable import HTTPServer
 
@@ -214,6 +215,6 @@ final class HTTPRequestParserTests: XCTestCase {
     func testURLDecoding() {
         XCTAssertEqual(URLEncoding.decodeForm("a=1+2&b=%E2%9C%93&c&=x&d=%zz").map { "\($0.name)=\($0.value)" },
                        ["a=1 2", "b=✓", "c=", "=x", "d=%zz"])
-        XCTAssertEqual(URLEncoding.decode(Substring(URLEncoding.encode("{ a(b: \"é&\") }"))), "{ a(b: \"é&\") }")
+        XCTAssertEqual(URLEncoding.decode(Substring(PercentEncoding.encode("{ a(b: \"é&\") }"))), "{ a(b: \"é&\") }")
     }
 }

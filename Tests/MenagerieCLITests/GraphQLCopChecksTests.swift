@@ -1,3 +1,4 @@
+import Base
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -53,7 +54,7 @@ final class GraphQLCopChecksTests: XCTestCase {
 
         /// graphql-cop's GET probes: `?query=…`, no `Content-Type`.
         func getQuery(_ query: String, headers: [String: String] = [:]) async throws -> (status: Int, type: String?, body: String) {
-            try await send("GET", "/graphql?query=" + URLEncoding.encode(query), headers: headers)
+            try await send("GET", "/graphql?query=" + PercentEncoding.encode(query), headers: headers)
         }
     }
 
@@ -174,7 +175,7 @@ final class GraphQLCopChecksTests: XCTestCase {
         let metrics = try await served.send("GET", "/metrics")
         XCTAssertEqual(metrics.status, 200)
         XCTAssertTrue(metrics.body.contains("menagerie_http_requests_total"), metrics.body)
-        let images = try await served.send("GET", "/images?url=" + URLEncoding.encode("https://images.dog.ceo/breeds/akita/512px-Akita_inu.jpg"))
+        let images = try await served.send("GET", "/images?url=" + PercentEncoding.encode("https://images.dog.ceo/breeds/akita/512px-Akita_inu.jpg"))
         XCTAssertEqual(images.status, 404)
         await served.stop()
     }

@@ -36,27 +36,30 @@ final class WarmRequestTests: XCTestCase {
     }
 
     /// Warm, `breeds` and the breeds' `facts` and `imageUrl` are answered at once from the
-    /// fresh cached answers (immediate resolvers): no loader batch, the same bytes as cold.
-    func testWarmBreedFieldsAnswerAtOnceWithoutLoaders() async throws {
+    /// fresh cached answers (ready, not pending): no upstream request, the same bytes as cold.
+    func testWarmBreedFieldsAnswerAtOnce() async throws {
         let time = ManualClock()
         let app = try embeddedApp(time)
+        let facts = app.upstreams.theDogAPI.pipeline.counters
         let query = "{ breeds(limit: 20) { totalCount items { id name imageUrl facts { temperament lifeSpan } } } }"
         let cold = await run(app, query)
-        let batchesAfterCold = app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches ?? 0
-        XCTAssertEqual(batchesAfterCold, 1, "the cold request loads the facts through the loader")
-        for _ in 0..<3 {
+        XCTAssertEqual(facts.values.requests, 1, "the cold request fetches the facts")
+        XCTAssertEqual(facts.values.readyAnswers, 0, "cold, the facts are pending")
+        for round in 1...3 {
             let warm = await run(app, query)
             XCTAssertEqual(warm, cold)
+            XCTAssertEqual(facts.values.readyAnswers, round, "warm, the facts index is ready once per request")
         }
-        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold,
-                       "warm requests use no facts loader")
-        // Expired: the loader again (one batch), then at once again.
+        XCTAssertEqual(facts.values.requests, 1, "warm requests ask nothing")
+        // Expired: pending again (one request), then ready again.
         time.advance(by: .seconds(6 * 3600 + 1))
         let refreshed = await run(app, query)
         XCTAssertEqual(refreshed, cold)
-        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold + 1)
+        XCTAssertEqual(facts.values.requests, 2)
+        XCTAssertEqual(facts.values.readyAnswers, 3)
         _ = await run(app, query)
-        XCTAssertEqual(app.upstreams.loaderMetrics.totals["thedogapi.breed"]?.batches, batchesAfterCold + 1)
+        XCTAssertEqual(facts.values.requests, 2)
+        XCTAssertEqual(facts.values.readyAnswers, 4)
     }
 
     func testWarmRequestsDeriveNothingAndAnswerTheSame() async throws {
@@ -97,17 +100,17 @@ final class WarmRequestTests: XCTestCase {
         let time = ManualClock()
         let app = try embeddedApp(time)
         let upstreams = app.upstreams
-        let breeds = BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer())
-        let facts = BreedFactsIndex.of(try await upstreams.theDogAPI.breedsAnswer())
-        let animals = AnimalCatalog.of(try await upstreams.zoo.animalsAnswer())
+        let breeds = BreedCatalog.of(try await upstreams.dogCEO.breeds().value)
+        let facts = BreedFactsIndex.of(try await upstreams.theDogAPI.breeds().value)
+        let animals = AnimalCatalog.of(try await upstreams.zoo.animals().value)
         let query = DnDMonsterQuery(name: "bear", limit: 10)
-        let monsters = MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: ["index", "name"]))
+        let monsters = MonsterList.of(try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
 
         time.advance(by: .seconds(3000))  // still fresh (zoo and D&D: 1 h, breed lists: 6 h)
-        let breedsAgain = BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer())
-        let factsAgain = BreedFactsIndex.of(try await upstreams.theDogAPI.breedsAnswer())
-        let animalsAgain = AnimalCatalog.of(try await upstreams.zoo.animalsAnswer())
-        let monstersAgain = MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: ["index", "name"]))
+        let breedsAgain = BreedCatalog.of(try await upstreams.dogCEO.breeds().value)
+        let factsAgain = BreedFactsIndex.of(try await upstreams.theDogAPI.breeds().value)
+        let animalsAgain = AnimalCatalog.of(try await upstreams.zoo.animals().value)
+        let monstersAgain = MonsterList.of(try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
         XCTAssertTrue(breedsAgain === breeds)
         XCTAssertTrue(factsAgain === facts)
         XCTAssertTrue(animalsAgain === animals)
@@ -117,9 +120,9 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertEqual(facts.named("Affenpinscher")?.temperament.first, "Stubborn")
 
         time.advance(by: .seconds(601))  // zoo and D&D expired; breed lists still fresh
-        let animalsRefreshed = AnimalCatalog.of(try await upstreams.zoo.animalsAnswer())
-        let monstersRefreshed = MonsterList.of(try await upstreams.dnd.monstersAnswer(query, selection: ["index", "name"]))
-        let breedsStill = BreedCatalog.of(try await upstreams.dogCEO.breedsAnswer())
+        let animalsRefreshed = AnimalCatalog.of(try await upstreams.zoo.animals().value)
+        let monstersRefreshed = MonsterList.of(try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
+        let breedsStill = BreedCatalog.of(try await upstreams.dogCEO.breeds().value)
         XCTAssertFalse(animalsRefreshed === animals)
         XCTAssertFalse(monstersRefreshed === monsters)
         XCTAssertTrue(breedsStill === breeds)
@@ -136,28 +139,28 @@ final class WarmRequestTests: XCTestCase {
         let upstreams = app.upstreams
         let query = DnDMonsterQuery(name: "bear", limit: 10)
         let selection: UpstreamSelection = ["index", "name"]
-        XCTAssertNil(upstreams.zoo.freshAnimalsAnswer())
-        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: selection))
-        XCTAssertNil(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection))
-        XCTAssertNil(upstreams.dnd.freshMonsterIndexes(matching: query))
+        XCTAssertNil(upstreams.zoo.animals().readyValue)
+        XCTAssertNil(upstreams.dnd.monsters(query, selection: selection).readyValue)
+        XCTAssertNil(upstreams.dnd.monsterPage(query, selection: selection).readyValue)
+        XCTAssertNil(upstreams.dnd.monsterIndexes(matching: query).readyValue)
 
-        let animals = try await upstreams.zoo.animalsAnswer()
-        let monsters = try await upstreams.dnd.monstersAnswer(query, selection: selection)
-        let page = try await upstreams.dnd.monsterPageAnswer(query, selection: selection)
-        let indexes = try await upstreams.dnd.monsterIndexes(matching: query)
-        XCTAssertTrue(upstreams.zoo.freshAnimalsAnswer() === animals)
-        XCTAssertTrue(upstreams.dnd.freshMonstersAnswer(query, selection: selection) === monsters)
-        XCTAssertTrue(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection) === page)
-        XCTAssertEqual(upstreams.dnd.freshMonsterIndexes(matching: query), indexes)
+        let animals = try await upstreams.zoo.animals().value
+        let monsters = try await upstreams.dnd.monsters(query, selection: selection).value
+        let page = try await upstreams.dnd.monsterPage(query, selection: selection).value
+        let indexes = try await upstreams.dnd.monsterIndexes(matching: query).value
+        XCTAssertTrue(upstreams.zoo.animals().readyValue === animals)
+        XCTAssertTrue(upstreams.dnd.monsters(query, selection: selection).readyValue === monsters)
+        XCTAssertTrue(upstreams.dnd.monsterPage(query, selection: selection).readyValue === page)
+        XCTAssertEqual(upstreams.dnd.monsterIndexes(matching: query).readyValue, indexes)
         XCTAssertEqual(indexes.count, page.value.totalCount)
-        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: ["index"]), "another selection is another request")
-        XCTAssertEqual(upstreams.dnd.freshMonstersAnswer(DnDMonsterQuery(limit: 0), selection: selection)?.value.count, 0)
+        XCTAssertNil(upstreams.dnd.monsters(query, selection: ["index"]).readyValue, "another selection is another request")
+        XCTAssertEqual(upstreams.dnd.monsters(DnDMonsterQuery(limit: 0), selection: selection).readyValue?.value.count, 0)
 
         time.advance(by: .seconds(3601))  // zoo and D&D answers expired
-        XCTAssertNil(upstreams.zoo.freshAnimalsAnswer())
-        XCTAssertNil(upstreams.dnd.freshMonstersAnswer(query, selection: selection))
-        XCTAssertNil(upstreams.dnd.freshMonsterPageAnswer(query, selection: selection))
-        XCTAssertNil(upstreams.dnd.freshMonsterIndexes(matching: query))
+        XCTAssertNil(upstreams.zoo.animals().readyValue)
+        XCTAssertNil(upstreams.dnd.monsters(query, selection: selection).readyValue)
+        XCTAssertNil(upstreams.dnd.monsterPage(query, selection: selection).readyValue)
+        XCTAssertNil(upstreams.dnd.monsterIndexes(matching: query).readyValue)
     }
 
     func testSearchKeysMatchLikeLowercasedNames() throws {

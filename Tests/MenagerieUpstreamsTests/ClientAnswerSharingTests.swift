@@ -11,10 +11,10 @@ final class ClientAnswerSharingTests: XCTestCase {
         let zooServer = try StubServer { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         defer { zooServer.stop() }
         let zoo = ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5))), baseURL: zooServer.baseURL)
-        let animals = try await zoo.animalsAnswer()
-        let again = try await zoo.animalsAnswer()
+        let animals = try await zoo.animals().value
+        let again = try await zoo.animals().value
         XCTAssertTrue(again === animals)
-        let count = try await zoo.animals().count
+        let count = try await zoo.animals().value.value.count
         XCTAssertEqual(count, animals.value.count)
 
         let dndServer = try StubServer(dndStubAnswer)
@@ -22,14 +22,14 @@ final class ClientAnswerSharingTests: XCTestCase {
         let dnd = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5))),
                             endpoint: dndServer.baseURL + "/graphql/2014")
         let query = DnDMonsterQuery(name: "bear", limit: 5)
-        let list = try await dnd.monstersAnswer(query, selection: ["index", "name"])
-        let listAgain = try await dnd.monstersAnswer(query, selection: ["index", "name"])
+        let list = try await dnd.monsters(query, selection: ["index", "name"]).value
+        let listAgain = try await dnd.monsters(query, selection: ["index", "name"]).value
         XCTAssertTrue(listAgain === list, "the list is derived once from the GraphQL answer")
-        let page = try await dnd.monsterPageAnswer(query, selection: ["index", "name"])
-        let pageAgain = try await dnd.monsterPageAnswer(query, selection: ["index", "name"])
+        let page = try await dnd.monsterPage(query, selection: ["index", "name"]).value
+        let pageAgain = try await dnd.monsterPage(query, selection: ["index", "name"]).value
         XCTAssertTrue(pageAgain === page)
         XCTAssertEqual(page.value.monsters, list.value)
-        let indexes = try await dnd.monsterIndexes(matching: query)
+        let indexes = try await dnd.monsterIndexes(matching: query).value
         XCTAssertEqual(indexes.count, page.value.totalCount)
         XCTAssertEqual(dndServer.requestCount, 3)
     }

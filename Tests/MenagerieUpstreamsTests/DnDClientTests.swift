@@ -172,7 +172,7 @@ final class DnDClientTests: XCTestCase {
     func testValidationFailureStatusIsUnavailable() async throws {
         let server = try StubServer { _ in .json(#"{"errors":[{"message":"Cannot query field \"nope\" on type \"Monster\"."}]}"#, status: 400) }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).monsters(DnDMonsterQuery(), selection: ["nope"]), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(try await client(server).monsters(DnDMonsterQuery(), selection: ["nope"]).value, code: "UPSTREAM_UNAVAILABLE")
     }
 
     func testListQueryPassesFiltersAndPagination() async throws {
@@ -180,7 +180,7 @@ final class DnDClientTests: XCTestCase {
         defer { server.stop() }
         let dnd = client(server)
         let query = DnDMonsterQuery(name: "dragon", type: "", challengeRating: DnDNumberFilter(atMost: 20, atLeast: 10), limit: 5, skip: 2)
-        let monsters = try await dnd.monsters(query, selection: ["index", "name"])
+        let monsters = try await dnd.monsters(query, selection: ["index", "name"]).value.value
         XCTAssertEqual(monsters.count, 5)
         XCTAssertTrue(monsters.allSatisfy { ($0["name"]?.stringValue ?? "").lowercased().contains("dragon") })
         let (text, variables) = sentQuery(server.requests.first)
@@ -196,14 +196,14 @@ final class DnDClientTests: XCTestCase {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }
         let dnd = client(server)
-        let none = try await dnd.monsters(DnDMonsterQuery(limit: 0), selection: ["index"])
+        let none = try await dnd.monsters(DnDMonsterQuery(limit: 0), selection: ["index"]).value.value
         XCTAssertEqual(none, [])
         XCTAssertEqual(server.requestCount, 0)
-        let all = try await dnd.monsters(DnDMonsterQuery(limit: 334), selection: ["index"])
+        let all = try await dnd.monsters(DnDMonsterQuery(limit: 334), selection: ["index"]).value.value
         XCTAssertEqual(all.count, 334)
-        _ = try await dnd.monsters(DnDMonsterQuery(limit: 334), selection: ["index"])
+        _ = try await dnd.monsters(DnDMonsterQuery(limit: 334), selection: ["index"]).value.value
         XCTAssertEqual(server.requestCount, 1)
-        let defaultPage = try await dnd.monsters(DnDMonsterQuery(), selection: ["index"])
+        let defaultPage = try await dnd.monsters(DnDMonsterQuery(), selection: ["index"]).value.value
         XCTAssertEqual(defaultPage.count, 100)
     }
 
@@ -214,13 +214,13 @@ final class DnDClientTests: XCTestCase {
         defer { server.stop() }
         let dnd = client(server)
         let query = DnDMonsterQuery(name: "bear", limit: 5)
-        let first = try await dnd.monsters(query, selection: ["index", "name"])
-        let again = try await dnd.monsters(query, selection: ["index", "name"])
+        let first = try await dnd.monsters(query, selection: ["index", "name"]).value.value
+        let again = try await dnd.monsters(query, selection: ["index", "name"]).value.value
         XCTAssertEqual(again, first)
         XCTAssertEqual(dnd.requestMemo.count, 1)
-        _ = try await dnd.monsterPage(query, selection: ["index", "name"])
-        _ = try await dnd.monsters(query, selection: ["index"])
-        _ = try await dnd.monsters(DnDMonsterQuery(name: "bear", limit: 6), selection: ["index", "name"])
+        _ = try await dnd.monsterPage(query, selection: ["index", "name"]).value
+        _ = try await dnd.monsters(query, selection: ["index"]).value.value
+        _ = try await dnd.monsters(DnDMonsterQuery(name: "bear", limit: 6), selection: ["index", "name"]).value.value
         XCTAssertEqual(dnd.requestMemo.count, 4, "the page query, another selection and another limit are other requests")
         XCTAssertEqual(server.requestCount, 4)
         let (text, variables) = sentQuery(server.requests.last)
@@ -228,10 +228,10 @@ final class DnDClientTests: XCTestCase {
         XCTAssertEqual(variables["limit"], 6)
 
         for limit in 1...(DnDRequestMemo.capacity + 10) {
-            _ = try await dnd.monsters(DnDMonsterQuery(name: "zz-none", limit: limit), selection: ["index"])
+            _ = try await dnd.monsters(DnDMonsterQuery(name: "zz-none", limit: limit), selection: ["index"]).value.value
         }
         XCTAssertLessThanOrEqual(dnd.requestMemo.count, DnDRequestMemo.capacity)
-        _ = try await dnd.monsters(query, selection: ["index", "name"])
+        _ = try await dnd.monsters(query, selection: ["index", "name"]).value.value
         XCTAssertEqual(server.requestCount, 4 + DnDRequestMemo.capacity + 10, "the first query is still cached by the pipeline")
     }
 
@@ -271,7 +271,8 @@ final class DnDClientTests: XCTestCase {
         defer { server.stop() }
         let dnd = client(server)
         let query = DnDMonsterQuery(name: "dragon", challengeRating: DnDNumberFilter(atLeast: 2), limit: 3, skip: 2)
-        let (page, total) = try await dnd.monsterPage(query, selection: ["index", "name", "xp"])
+        let pageAnswer = try await dnd.monsterPage(query, selection: ["index", "name", "xp"]).value.value
+        let (page, total) = (pageAnswer.monsters, pageAnswer.totalCount)
         XCTAssertEqual(server.requestCount, 1)
         let (text, variables) = sentQuery(server.requests.first)
         XCTAssertEqual(text, "query MonsterPage($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
@@ -282,8 +283,8 @@ final class DnDClientTests: XCTestCase {
         XCTAssertEqual(variables["name"], "dragon")
         XCTAssertEqual(variables["challenge_rating"], ["range": ["gte": 2]])
 
-        let separatePage = try await dnd.monsters(query, selection: ["index", "name", "xp"])
-        let separateCount = try await dnd.monsterIndexes(matching: query).count
+        let separatePage = try await dnd.monsters(query, selection: ["index", "name", "xp"]).value.value
+        let separateCount = try await dnd.monsterIndexes(matching: query).value.count
         XCTAssertEqual(server.requestCount, 3)
         XCTAssertEqual(page, separatePage)
         XCTAssertEqual(page.count, 3)
@@ -295,7 +296,8 @@ final class DnDClientTests: XCTestCase {
         XCTAssertEqual(server.requestCount, 3)
         var countOnly = query
         countOnly.limit = 0
-        let (none, sameTotal) = try await dnd.monsterPage(countOnly, selection: ["index"])
+        let noneAnswer = try await dnd.monsterPage(countOnly, selection: ["index"]).value.value
+        let (none, sameTotal) = (noneAnswer.monsters, noneAnswer.totalCount)
         XCTAssertEqual(none, [])
         XCTAssertEqual(sameTotal, total)
         XCTAssertEqual(server.requestCount, 3, "the count query is the cached one of monsterIndexes")
@@ -306,16 +308,16 @@ final class DnDClientTests: XCTestCase {
             .json(#"{"errors":[{"message":"Cannot return null for non-nullable field Monster.desc.","path":["page",0,"desc"]}],"data":null}"#)
         }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).monsterPage(DnDMonsterQuery(limit: 2), selection: ["desc"]), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client(server).monsterPage(DnDMonsterQuery(limit: 2), selection: ["desc"]).value, code: "UPSTREAM_BAD_RESPONSE")
         let partial = try StubServer { _ in .json(#"{"data":{"total":[{"index":"a"}]}}"#) }
         defer { partial.stop() }
-        await XCTAssertThrowsUpstream(try await client(partial).monsterPage(DnDMonsterQuery(limit: 2), selection: ["index"]), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client(partial).monsterPage(DnDMonsterQuery(limit: 2), selection: ["index"]).value, code: "UPSTREAM_BAD_RESPONSE")
     }
 
     func testMonsterIndexesForCounting() async throws {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }
-        let indexes = try await client(server).monsterIndexes(matching: DnDMonsterQuery(name: "dragon", limit: 2, skip: 1))
+        let indexes = try await client(server).monsterIndexes(matching: DnDMonsterQuery(name: "dragon", limit: 2, skip: 1)).value
         let expected = srdMonsters.values.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains("dragon") }.count
         XCTAssertEqual(indexes.count, expected)
         XCTAssertEqual(sentQuery(server.requests.first).variables["limit"], 10_000)

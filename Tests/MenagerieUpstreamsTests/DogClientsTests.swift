@@ -29,7 +29,7 @@ final class DogCEOClientTests: XCTestCase {
     func testBreedListFromRecordedResponse() async throws {
         let server = try recordedServer()
         defer { server.stop() }
-        let breeds = try await client(server).breeds()
+        let breeds = try await client(server).breeds().value.value
         XCTAssertGreaterThan(breeds.count, 100)
         XCTAssertEqual(breeds.first?.name, "affenpinscher")
         XCTAssertEqual(breeds.first { $0.name == "hound" }?.subBreeds.contains("afghan"), true)
@@ -41,9 +41,9 @@ final class DogCEOClientTests: XCTestCase {
         let server = try recordedServer()
         defer { server.stop() }
         let dog = client(server)
-        _ = try await dog.breeds()
-        _ = try await dog.breeds()
-        _ = try await dog.breeds()
+        _ = try await dog.breeds().value.value
+        _ = try await dog.breeds().value.value
+        _ = try await dog.breeds().value.value
         XCTAssertEqual(server.count(path: "/api/breeds/list/all"), 1)
         XCTAssertEqual(dog.pipeline.counters.values.cacheHits, 2)
     }
@@ -51,7 +51,7 @@ final class DogCEOClientTests: XCTestCase {
     func testImagesOfABreed() async throws {
         let server = try recordedServer()
         defer { server.stop() }
-        let images = try await client(server).images(breed: "akita")
+        let images = try await client(server).images(breed: "akita").value
         XCTAssertEqual(images?.count, 6)
         XCTAssertEqual(images?.first, "https://images.dog.ceo/breeds/akita/512px-Ainu-Dog.jpg")
     }
@@ -59,7 +59,7 @@ final class DogCEOClientTests: XCTestCase {
     func testUnknownBreedIsNilFromTheErrorEnvelope() async throws {
         let server = try recordedServer()
         defer { server.stop() }
-        let images = try await client(server).images(breed: "nosuchbreed")
+        let images = try await client(server).images(breed: "nosuchbreed").value
         XCTAssertNil(images)
         XCTAssertEqual(server.requests.last?.path, "/api/breed/nosuchbreed/images")
     }
@@ -68,8 +68,8 @@ final class DogCEOClientTests: XCTestCase {
         let server = try recordedServer()
         defer { server.stop() }
         let dog = client(server)
-        let first = try await dog.randomImages(breed: "hound", count: 3)
-        _ = try await dog.randomImages(breed: "hound", count: 3)
+        let first = try await dog.randomImages(breed: "hound", count: 3).value
+        _ = try await dog.randomImages(breed: "hound", count: 3).value
         XCTAssertEqual(first?.count, 3)
         XCTAssertEqual(server.count(path: "/api/breed/hound/images/random/3"), 2)
     }
@@ -78,8 +78,8 @@ final class DogCEOClientTests: XCTestCase {
         let server = try recordedServer()
         defer { server.stop() }
         let dog = client(server)
-        _ = try await dog.images(breed: "hound", subBreed: "afghan")
-        _ = try await dog.images(breed: "a b/../c", subBreed: nil)
+        _ = try await dog.images(breed: "hound", subBreed: "afghan").value
+        _ = try await dog.images(breed: "a b/../c", subBreed: nil).value
         let paths = server.requests.map(\.target)
         XCTAssertEqual(paths, ["/api/breed/hound/afghan/images", "/api/breed/a%20b%2F..%2Fc/images"])
     }
@@ -87,7 +87,7 @@ final class DogCEOClientTests: XCTestCase {
     func testSingleStringMessageAndEscapedSlashes() async throws {
         let server = try StubServer { _ in .json(#"{"status":"success","message":"https:\/\/images.dog.ceo\/breeds\/akita\/a.jpg"}"#) }
         defer { server.stop() }
-        let images = try await client(server).randomImages(breed: "akita", count: 1)
+        let images = try await client(server).randomImages(breed: "akita", count: 1).value
         XCTAssertEqual(images, ["https://images.dog.ceo/breeds/akita/a.jpg"])
     }
 
@@ -96,7 +96,7 @@ final class DogCEOClientTests: XCTestCase {
         defer { server.stop() }
         server.fault = .garbage
         do {
-            _ = try await client(server).breeds()
+            _ = try await client(server).breeds().value.value
             XCTFail("expected an error")
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_BAD_RESPONSE")
@@ -107,20 +107,20 @@ final class DogCEOClientTests: XCTestCase {
     func testMissingEnvelopeIsBadResponse() async throws {
         let server = try StubServer { _ in .json(#"["affenpinscher"]"#) }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).breeds(), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client(server).breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
     }
 
     func testServerErrorIsUnavailable() async throws {
         let server = try recordedServer()
         defer { server.stop() }
         server.fault = .serverError
-        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita"), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
     }
 
     func testPlainTextNotFoundIsUnavailable() async throws {
         let server = try StubServer { _ in .text("No matching route.", status: 404) }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita"), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
     }
 }
 
@@ -134,7 +134,7 @@ final class TheDogAPIClientTests: XCTestCase {
     func testCurrentGenerationNumericIDsWithoutImage() async throws {
         let server = try StubServer { _ in .json(SharedData.text("thedogapi/breeds.json")) }
         defer { server.stop() }
-        let breeds = try await client(server).breeds()
+        let breeds = try await client(server).breeds().value.value
         XCTAssertEqual(breeds.count, 170)
         let first = try XCTUnwrap(breeds.first)
         XCTAssertEqual(first.id, "1")
@@ -150,7 +150,7 @@ final class TheDogAPIClientTests: XCTestCase {
     func testClassicGenerationWithImages() async throws {
         let server = try StubServer { _ in .json(SharedData.text("thedogapi/breeds-classic-with-images.json")) }
         defer { server.stop() }
-        let breeds = try await client(server).breeds()
+        let breeds = try await client(server).breeds().value.value
         XCTAssertEqual(breeds.count, 172)
         let png = breeds.filter { $0.imageURL?.hasSuffix(".png") == true }.map(\.id).sorted()
         XCTAssertEqual(png, ["125", "15", "212"])
@@ -162,7 +162,7 @@ final class TheDogAPIClientTests: XCTestCase {
             request.path == "/v1/breeds/search" ? .json(SharedData.text("thedogapi/breeds-search-q-poodle.2026-format.json")) : .json("[]")
         }
         defer { server.stop() }
-        let breeds = try await client(server).search("poodle & co")
+        let breeds = try await client(server).search("poodle & co").value
         XCTAssertEqual(breeds.count, 2)
         XCTAssertEqual(breeds[0].id, "196")
         XCTAssertTrue(breeds.allSatisfy { $0.name.contains("Poodle") })
@@ -177,14 +177,14 @@ final class TheDogAPIClientTests: XCTestCase {
         }
         defer { server.stop() }
         let withKey = client(server, key: secret)
-        _ = try await withKey.breeds()
+        _ = try await withKey.breeds().value.value
         XCTAssertEqual(server.requests.last?.header("x-api-key"), secret)
         XCTAssertEqual(String(describing: APIKey(secret)), "Optional(APIKey(<redacted>))")
         XCTAssertFalse("\(withKey)".contains(secret))
 
         let withoutKey = client(server)
         do {
-            _ = try await withoutKey.breeds()
+            _ = try await withoutKey.breeds().value.value
             XCTFail("expected an error")
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_UNAVAILABLE")
@@ -199,7 +199,7 @@ final class TheDogAPIClientTests: XCTestCase {
         let server = try StubServer { _ in .text("Authentication required: Please provide a valid API key", status: 403) }
         defer { server.stop() }
         do {
-            _ = try await client(server, key: "wrong").breeds()
+            _ = try await client(server, key: "wrong").breeds().value.value
             XCTFail("expected an error")
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_UNAVAILABLE")
@@ -213,8 +213,8 @@ final class TheDogAPIClientTests: XCTestCase {
         }
         defer { server.stop() }
         let dog = client(server)
-        let breeds = try await dog.breeds()
+        let breeds = try await dog.breeds().value.value
         XCTAssertEqual(breeds.map(\.name), ["Seven"])
-        await XCTAssertThrowsUpstream(try await dog.search("x"), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await dog.search("x").value, code: "UPSTREAM_BAD_RESPONSE")
     }
 }

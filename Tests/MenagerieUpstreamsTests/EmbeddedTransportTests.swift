@@ -77,11 +77,11 @@ final class EmbeddedTransportTests: XCTestCase {
 
     func testDogCEOClientOverEmbeddedTransport() async throws {
         let environment = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
-        let breeds = try await environment.dogCEO.breeds()
+        let breeds = try await environment.dogCEO.breeds().value.value
         XCTAssertGreaterThan(breeds.count, 100)
-        let images = try await environment.dogCEO.images(breed: "hound", subBreed: "basset")
+        let images = try await environment.dogCEO.images(breed: "hound", subBreed: "basset").value
         XCTAssertEqual(images, ["https://images.dog.ceo/breeds/hound-basset/n02088238_10005.jpg"])
-        let missing = try await environment.dogCEO.images(breed: "nosuch")
+        let missing = try await environment.dogCEO.images(breed: "nosuch").value
         XCTAssertNil(missing)
     }
 
@@ -98,7 +98,7 @@ final class EmbeddedTransportTests: XCTestCase {
         let one = try await get(api, base + "/breeds/2")
         XCTAssertEqual(one.body?["name"], "Afghan Hound")
         let environment = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
-        let breeds = try await environment.theDogAPI.breeds()
+        let breeds = try await environment.theDogAPI.breeds().value.value
         XCTAssertEqual(breeds.count, 170)
     }
 
@@ -119,24 +119,24 @@ final class EmbeddedTransportTests: XCTestCase {
         XCTAssertEqual(noSuchRoute.status, 404, "no version of the Zoo API had /animals/{id}")
 
         let environment = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
-        let animals = try await environment.zoo.animals()
+        let animals = try await environment.zoo.animals().value.value
         XCTAssertEqual(animals.count, 55)
-        let random = try await environment.zoo.randomAnimals(count: 7)
+        let random = try await environment.zoo.randomAnimals(count: 7).value
         XCTAssertEqual(Set(random.map(\.id)).count, 7)
-        let byID = try await environment.zoo.animal(id: 3)
+        let byID = try await environment.zoo.animal(id: 3).value
         XCTAssertEqual(byID?.id, 3)
     }
 
     func testMissingSnapshotIsUnavailable() async throws {
         let environment = UpstreamsEnvironment.embedded(lookup: { _ in nil })
-        await XCTAssertThrowsUpstream(try await environment.dogCEO.breeds(), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(try await environment.dogCEO.breeds().value.value, code: "UPSTREAM_UNAVAILABLE")
     }
 
     func testDnDWithoutHandlerIsUnavailableAndWithHandlerUsesIt() async throws {
         let without = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
         let results = try? await without.dnd.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])])
         XCTAssertNil(results)
-        await XCTAssertThrowsUpstream(try await without.dnd.monsters(DnDMonsterQuery(), selection: ["name"]), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(try await without.dnd.monsters(DnDMonsterQuery(), selection: ["name"]).value.value, code: "UPSTREAM_UNAVAILABLE")
 
         let with = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup) { request in
             XCTAssertEqual(request.method, "POST")

@@ -59,19 +59,19 @@ final class PoisonedCacheTests: XCTestCase {
         }
         defer { upstream.stop() }
         let client = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: upstream.baseURL + "/api")
-        await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
-        await XCTAssertThrowsUpstream(try await client.images(breed: "akita"), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.images(breed: "akita").value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
 
         upstream.heal()
-        let breeds = try await client.breeds()
+        let breeds = try await client.breeds().value.value
         XCTAssertNotNil(breeds.first { $0.name == "hound" })
-        let answer1 = try await client.images(breed: "akita")?.count
+        let answer1 = try await client.images(breed: "akita").value?.count
         XCTAssertEqual(answer1, 6)
         XCTAssertEqual(upstream.requestCount, 4)
         // The good answers are cached (6 h from `s-maxage`).
-        _ = try await client.breeds()
-        _ = try await client.images(breed: "akita")
+        _ = try await client.breeds().value.value
+        _ = try await client.images(breed: "akita").value
         XCTAssertEqual(upstream.requestCount, 4)
         XCTAssertEqual(client.pipeline.cache.count, 2)
     }
@@ -82,11 +82,11 @@ final class PoisonedCacheTests: XCTestCase {
         }
         defer { upstream.stop() }
         let client = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: upstream.baseURL + "/api")
-        await XCTAssertThrowsUpstream(try await client.images(breed: "akita"), code: "UPSTREAM_BAD_RESPONSE")
-        await XCTAssertThrowsUpstream(try await client.images(breed: "akita"), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.images(breed: "akita").value, code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.images(breed: "akita").value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(upstream.requestCount, 2)
         upstream.heal()
-        let answer2 = try await client.images(breed: "akita")?.count
+        let answer2 = try await client.images(breed: "akita").value?.count
         XCTAssertEqual(answer2, 6)
         XCTAssertEqual(upstream.requestCount, 3)
     }
@@ -95,12 +95,12 @@ final class PoisonedCacheTests: XCTestCase {
         let upstream = try PoisonableUpstream { _ in .json(SharedData.text("thedogapi/breeds.json")) }
         defer { upstream.stop() }
         let client = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: upstream.baseURL + "/v1", apiKey: APIKey("test-key"))
-        await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
-        let answer3 = try await client.breeds().count
+        let answer3 = try await client.breeds().value.value.count
         XCTAssertEqual(answer3, 170)
-        let answer4 = try await client.breeds().count
+        let answer4 = try await client.breeds().value.value.count
         XCTAssertEqual(answer4, 170)
         XCTAssertEqual(upstream.requestCount, 2)
     }
@@ -109,16 +109,16 @@ final class PoisonedCacheTests: XCTestCase {
         let upstream = try PoisonableUpstream { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         defer { upstream.stop() }
         let client = ZooClient(pipeline: pipeline(.zoo), baseURL: upstream.baseURL)
-        await XCTAssertThrowsUpstream(try await client.animals(), code: "UPSTREAM_BAD_RESPONSE")
-        await XCTAssertThrowsUpstream(try await client.animal(id: 20), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.animals().value.value, code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.animal(id: 20).value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
-        let answer5 = try await client.animals().count
+        let answer5 = try await client.animals().value.value.count
         XCTAssertEqual(answer5, 55)
-        let answer6 = try await client.animal(id: 20)?.id
+        let answer6 = try await client.animal(id: 20).value?.id
         XCTAssertEqual(answer6, 20)
-        _ = try await client.animals()
-        _ = try await client.animal(id: 20)
+        _ = try await client.animals().value.value
+        _ = try await client.animal(id: 20).value
         // Two failed list requests, then one healthy list (cached) serves every later call.
         XCTAssertEqual(upstream.requestCount, 3)
     }
@@ -130,7 +130,7 @@ final class PoisonedCacheTests: XCTestCase {
         let key = DnDMonsterKey(index: "aboleth", selection: ["index", "name"])
         let failed = try await client.monsters([key])
         XCTAssertThrowsError(try failed[0].get()) { XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE") }
-        await XCTAssertThrowsUpstream(try await client.monsters(DnDMonsterQuery(), selection: ["index"]), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.monsters(DnDMonsterQuery(), selection: ["index"]).value.value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
         let answer7 = try await client.monsters([key])[0].get().monster?["name"]
@@ -167,7 +167,7 @@ final class PoisonedCacheTests: XCTestCase {
             for _ in 0..<5 {
                 group.addTask {
                     do {
-                        _ = try await client.breeds()
+                        _ = try await client.breeds().value.value
                         return "ok"
                     } catch let error as UpstreamError {
                         return error.code
@@ -185,7 +185,7 @@ final class PoisonedCacheTests: XCTestCase {
         XCTAssertEqual(client.pipeline.counters.values.deduplicated, 4)
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
-        let answer9 = try await client.breeds().isEmpty
+        let answer9 = try await client.breeds().value.value.isEmpty
         XCTAssertFalse(answer9)
         XCTAssertEqual(upstream.requestCount, 2)
     }
@@ -214,16 +214,16 @@ final class PoisonedCacheTests: XCTestCase {
         defer { upstream.stop() }
         upstream.heal()
         let client = DogCEOClient(pipeline: pipeline(.dogCEO, clock: now.clock), baseURL: upstream.baseURL + "/api")
-        let good = try await client.breeds()
+        let good = try await client.breeds().value.value
         now.advance(.seconds(21_601))  // expired, within the 1 h stale-if-error bound
         upstream.server.fault = .garbage
-        await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
         upstream.server.fault = .serverError
-        let answer10 = try await client.breeds()
+        let answer10 = try await client.breeds().value.value
         XCTAssertEqual(answer10, good)
         XCTAssertEqual(client.pipeline.counters.values.staleServed, 1)
         upstream.server.fault = .none
-        let answer11 = try await client.breeds()
+        let answer11 = try await client.breeds().value.value
         XCTAssertEqual(answer11, good)
         XCTAssertEqual(upstream.requestCount, 4)
     }

@@ -38,7 +38,7 @@ final class RedirectTests: XCTestCase {
         defer { redirector.stop() }
         let client = client(redirector.baseURL + "/v1")
         do {
-            _ = try await client.breeds()
+            _ = try await client.breeds().value.value
             XCTFail("expected UPSTREAM_BAD_RESPONSE")
         } catch let error as UpstreamError {
             XCTAssertEqual(error.code, "UPSTREAM_BAD_RESPONSE")
@@ -53,12 +53,12 @@ final class RedirectTests: XCTestCase {
 
         // Another port of the same host is another origin too.
         target.value = "http://127.0.0.1:\(other.port)/v1/breeds"
-        await XCTAssertThrowsUpstream(try await client.breeds(), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(other.requestCount, 0)
 
         // Recovery: the upstream stops redirecting, the next call is right.
         target.value = nil
-        let answer1 = try await client.breeds().count
+        let answer1 = try await client.breeds().value.value.count
         XCTAssertEqual(answer1, 170)
         XCTAssertEqual(client.pipeline.breaker.state, .closed)
     }
@@ -75,7 +75,7 @@ final class RedirectTests: XCTestCase {
         }
         defer { server.stop() }
         let client = client(server.baseURL + "/v1")
-        let answer2 = try await client.breeds().count
+        let answer2 = try await client.breeds().value.value.count
         XCTAssertEqual(answer2, 170)
         XCTAssertEqual(server.requests.map(\.path), ["/v1/breeds", "/v1/breeds/all", "/v1/list"])
         XCTAssertTrue(server.requests.allSatisfy { $0.header("x-api-key") == Self.secret })
@@ -87,7 +87,7 @@ final class RedirectTests: XCTestCase {
         await XCTAssertThrowsUpstream(try await pipeline.fetch(UpstreamRequest(url: server.baseURL + "/v1/loop"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(server.requestCount, 1 + RedirectPolicy.maxRedirects)
         // And the next call is right.
-        let answer3 = try await client.breeds().count
+        let answer3 = try await client.breeds().value.value.count
         XCTAssertEqual(answer3, 170)
     }
 

@@ -28,7 +28,7 @@ final class ZooClientTests: XCTestCase {
     func testFullListWithNumbersAsStrings() async throws {
         let server = try recordedServer()
         defer { server.stop() }
-        let animals = try await client(server).animals()
+        let animals = try await client(server).animals().value.value
         XCTAssertEqual(animals.count, 55)
         let lion = try XCTUnwrap(animals.first { $0.name == "African Lion" })
         XCTAssertEqual(lion.latinName, "Panthera leo")
@@ -45,14 +45,14 @@ final class ZooClientTests: XCTestCase {
         let server = try recordedServer()
         defer { server.stop() }
         let zoo = client(server)
-        let eight = try await zoo.randomAnimals(count: 8)
+        let eight = try await zoo.randomAnimals(count: 8).value
         XCTAssertEqual(eight.count, 8)
         XCTAssertEqual(Set(eight.map(\.id)).count, 8)
-        let ten = try await zoo.randomAnimals(count: 50)
+        let ten = try await zoo.randomAnimals(count: 50).value
         XCTAssertEqual(ten.count, 10)
-        let one = try await zoo.randomAnimals(count: 1)
+        let one = try await zoo.randomAnimals(count: 1).value
         XCTAssertEqual(one.count, 1)
-        _ = try await zoo.randomAnimals(count: 8)
+        _ = try await zoo.randomAnimals(count: 8).value
         XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/8", "/animals/rand/10", "/animals/rand/1", "/animals/rand/8"])
     }
 
@@ -63,11 +63,11 @@ final class ZooClientTests: XCTestCase {
         }
         defer { server.stop() }
         let zoo = client(server)
-        let three = try await zoo.animal(id: 3)
+        let three = try await zoo.animal(id: 3).value
         XCTAssertEqual(three?.name, "Three")
         XCTAssertNil(three?.lengthMin)
         XCTAssertEqual(three?.lifespan, 12)
-        let missing = try await zoo.animal(id: 4)
+        let missing = try await zoo.animal(id: 4).value
         XCTAssertNil(missing)
         XCTAssertEqual(server.requests.map(\.target), ["/animals"], "one cached list request; never /animals/{id}")
     }
@@ -80,9 +80,9 @@ final class ZooClientTests: XCTestCase {
         }
         defer { server.stop() }
         let zoo = client(server)
-        let first = try await zoo.randomAnimals(count: 2)
+        let first = try await zoo.randomAnimals(count: 2).value
         XCTAssertEqual(first.map(\.id), [3, 5])
-        _ = try await zoo.randomAnimals(count: 2)
+        _ = try await zoo.randomAnimals(count: 2).value
         XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/2", "/animals/random/2", "/animals/random/2"],
                        "rand first; on its 404 random, remembered")
     }

@@ -1,22 +1,22 @@
 import JSON
 import Synchronization
 
-/// One field whose resolver is asynchronous: the resolver call and the
-/// completion of its value, run by a worker task, which returns the value.
+/// One field whose resolver's value is pending: the work and the completion of its value, run by
+/// a worker task, which returns the value.
 final class AsyncFieldTask: Sendable {
     let plan: FieldPlan
-    let source: ResolvedValue
+    let work: @Sendable () async throws -> ResolvedValue
     let objectPath: ObjectPath
 
-    init(plan: FieldPlan, source: ResolvedValue, objectPath: ObjectPath) {
+    init(plan: FieldPlan, work: @escaping @Sendable () async throws -> ResolvedValue, objectPath: ObjectPath) {
         self.plan = plan
-        self.source = source
+        self.work = work
         self.objectPath = objectPath
     }
 
     /// Runs the field; its value (nil when a null propagates past the field).
     nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
-        await context.resolveAsyncField(plan, source, objectPath)
+        await context.completePendingField(plan, work, objectPath)
     }
 }
 
@@ -36,32 +36,16 @@ private final class TaskCursor: Sendable {
 }
 
 extension ExecutionContext {
-    /// Resolves an asynchronous field on `source` and completes its value
-    /// (nil: a null propagates past the field).
-    nonisolated(nonsending) func resolveAsyncField(_ plan: FieldPlan, _ source: ResolvedValue,
-                                                   _ objectPath: ObjectPath) async -> JSONValue? {
-        let nullResult: JSONValue? = plan.returnsNonNull ? nil : .null
-        let arguments: FieldArguments
-        switch plan.arguments {
-        case .success(let coerced): arguments = coerced
-        case .failure(let error):
-            recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
-            return nullResult
-        }
-        let resolve: AsyncFieldResolver
-        switch plan.kind {
-        case .async(let asynchronous): resolve = asynchronous
-        case .immediateOrAsync(_, let asynchronous): resolve = asynchronous
-        default: return nullResult
-        }
-        let value: ResolvedValue
+    /// Awaits a pending field's value and completes it (nil: a null propagates past the field).
+    nonisolated(nonsending) func completePendingField(_ plan: FieldPlan, _ work: @Sendable () async throws -> ResolvedValue,
+                                                      _ objectPath: ObjectPath) async -> JSONValue? {
+        let completion: Completion
         do {
-            value = try await resolve(source, arguments, contextValue, ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
+            completion = completeField(plan, try await work(), objectPath)
         } catch {
-            recordError(error, field: plan, path: objectPath.appending(.key(plan.responseKey)))
-            return nullResult
+            completion = handleFieldError(error, plan, objectPath)
         }
-        switch completeField(plan, value, objectPath) {
+        switch completion {
         case .value(let completed): return completed
         case .bubble: return nil
         case .pending(let node): return await resolvePending(node)
@@ -71,7 +55,7 @@ extension ExecutionContext {
     /// Runs every asynchronous field under `node` and returns the finished
     /// value (nil when a null propagates past the node).
     nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
-        var tasks: [AsyncWork] = []
+        var tasks: [AsyncFieldTask] = []
         node.collectTasks(into: &tasks)
         let results = await runConcurrently(tasks)
         var cursor = 0
@@ -87,7 +71,7 @@ extension ExecutionContext {
     /// each wait in their own task, all started before the parent waits. Each
     /// worker returns the values it computed (with their indexes) through the
     /// group: no storage is shared between the workers.
-    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async -> [JSONValue?] {
+    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncFieldTask]) async -> [JSONValue?] {
         if tasks.isEmpty { return [] }
         if tasks.count == 1 { return [await tasks[0].run(self)] }
         let cursor = TaskCursor(count: tasks.count)

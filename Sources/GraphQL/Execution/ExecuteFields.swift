@@ -23,15 +23,12 @@ extension ExecutionContext {
             return true
         }
         if !finished { return .bubble }
-        if !plan.asyncFieldIndexes.isEmpty {
-            return .pending(.object(PendingObject(entries: entries, holes: holes, plan: plan, source: source, path: path)))
-        }
         if holes.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(.object(PendingObject(entries: entries, holes: holes)))
     }
 
-    /// Resolves and completes one field of an object (an asynchronous
-    /// field gives a null placeholder: its slot is filled later).
+    /// Resolves and completes one field of an object (a pending field gives
+    /// a null placeholder: its hole is filled later).
     ///
     /// Reference counting rules (measured): stored closures are called
     /// through optional chaining (no copy of the closure), an optional source
@@ -49,25 +46,21 @@ extension ExecutionContext {
                 guard let result = try field.typedCall?(source, &other) else { return .value(.null) }
                 leaf = result
             } catch {
-                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
-                return field.returnsNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, path)
             }
             return completeTyped(field, leaf, consume other, path)
-        case .sync:
-            let value: ResolvedValue
+        case .general:
+            let resolution: Resolution
             do {
-                guard let result = try field.syncResolver?(source, field.coercedArguments, contextValue,
-                                                           ResolveInfo(plan: field, objectPath: path, execution: self)) else {
+                guard let result = try field.generalResolver?(source, field.coercedArguments, contextValue,
+                                                              ResolveInfo(plan: field, objectPath: path, execution: self)) else {
                     return .value(.null)
                 }
-                value = result
+                resolution = result
             } catch {
-                recordError(error, field: field, path: path.appending(.key(field.responseKey)))
-                return field.returnsNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, path)
             }
-            return completeField(field, value, path)
-        case .async:
-            return .value(.null)
+            return completeResolution(field, resolution, path)
         case .other:
             return executeField(field, source, path)
         }
@@ -106,8 +99,7 @@ extension ExecutionContext {
             } catch NullSerialization.null {
                 return completeNull(field, parentPath)
             } catch {
-                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                return field.returnsNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, parentPath)
             }
         }
         if field.objectType != nil, let completion = field.withNamedObjectSubplan(in: self, { subplan -> Completion? in
@@ -174,14 +166,14 @@ extension ExecutionContext {
         case .property:
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
             value = SourceFields.of(source)[field: field.fieldName]
-        case .sync(let resolve):
+        case .general(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
-                value = try resolve(source, arguments, contextValue,
-                                    ResolveInfo(plan: field, objectPath: parentPath, execution: self))
+                return completeResolution(field, try resolve(source, arguments, contextValue,
+                                                             ResolveInfo(plan: field, objectPath: parentPath, execution: self)),
+                                          parentPath)
             } catch {
-                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                return field.returnType.isNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, parentPath)
             }
         case .typed(let resolve):
             guard case .success = field.arguments else { return argumentFailure(field, parentPath) }
@@ -190,23 +182,7 @@ extension ExecutionContext {
                 let leaf = try resolve.call(source, &other)
                 return completeTyped(field, leaf, other, parentPath)
             } catch {
-                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                return field.returnType.isNonNull ? .bubble : .value(.null)
-            }
-        case .async:
-            return .pending(.field(AsyncFieldTask(plan: field, source: source, objectPath: parentPath)))
-        case .immediateOrAsync(let immediate, _):
-            guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
-            do {
-                switch try immediate(source, arguments, contextValue, ResolveInfo(plan: field, objectPath: parentPath, execution: self)) {
-                case .value(let resolved):
-                    value = resolved
-                case .suspend:
-                    return .pending(.field(AsyncFieldTask(plan: field, source: source, objectPath: parentPath)))
-                }
-            } catch {
-                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                return field.returnType.isNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, parentPath)
             }
         case .typeName:
             return .value(.string(field.parentType.name))
@@ -219,17 +195,31 @@ extension ExecutionContext {
             do {
                 value = try resolveIntrospection(kind, source, arguments)
             } catch {
-                recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
-                return field.returnType.isNonNull ? .bubble : .value(.null)
+                return handleFieldError(error, field, parentPath)
             }
         }
         return completeField(field, value, parentPath)
     }
 
-    private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
-        if case .failure(let error) = field.arguments {
-            recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+    /// A resolver's value: completed now when ready; pending work becomes a hole, filled in the
+    /// asynchronous phase (``AsyncFieldTask``).
+    @inline(__always)
+    func completeResolution(_ field: FieldPlan, _ resolution: consuming Resolution, _ parentPath: ObjectPath) -> Completion {
+        switch consume resolution {
+        case .ready(let value): return completeField(field, value, parentPath)
+        case .pending(let work): return .pending(.field(AsyncFieldTask(plan: field, work: work, objectPath: parentPath)))
         }
-        return field.returnType.isNonNull ? .bubble : .value(.null)
+    }
+
+    /// A field error (graphql-js `handleFieldError`): recorded at the field's path; the field is
+    /// null, or the null propagates when the field is non-null.
+    func handleFieldError(_ error: any Error, _ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
+        recordError(error, field: field, path: parentPath.appending(.key(field.responseKey)))
+        return field.returnsNonNull ? .bubble : .value(.null)
+    }
+
+    private func argumentFailure(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
+        guard case .failure(let error) = field.arguments else { return field.returnsNonNull ? .bubble : .value(.null) }
+        return handleFieldError(error, field, parentPath)
     }
 }

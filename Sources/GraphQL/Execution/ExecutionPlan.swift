@@ -4,10 +4,8 @@ import Synchronization
 
 /// How a planned field gets its value.
 enum ResolveKind: Sendable {
-    case sync(SyncFieldResolver)
-    case async(AsyncFieldResolver)
     case typed(TypedFieldResolver)
-    case immediateOrAsync(ImmediateFieldResolver, AsyncFieldResolver)
+    case general(GeneralFieldResolver)
     /// The default resolver: read the field from the source value.
     case property
     /// `__typename`.
@@ -30,8 +28,6 @@ final class ObjectPlan: Sendable {
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
     let hasPropertyFields: Bool
-    /// The indexes of the fields with asynchronous resolvers (and coerced arguments).
-    let asyncFieldIndexes: [Int]
     /// How the default resolver reads the sources (the type last seen).
     let sourceAccess = SourceAccessCache()
     /// The selected field nodes, as ``ResolveInfo/subfields(on:)`` gives them (made on first use).
@@ -43,7 +39,6 @@ final class ObjectPlan: Sendable {
         self.unmanagedFields = UnmanagedFieldList(borrowing: fields)
         self.isTypeOf = isTypeOf
         self.hasPropertyFields = fields.contains { $0.strategy == .property }
-        self.asyncFieldIndexes = fields.indices.filter { fields[$0].strategy == .async }
     }
 
     /// The field nodes of this plan's selection, made by `collect` the first time: a plan depends
@@ -74,8 +69,8 @@ final class FieldPlan: Sendable {
     let returnType: GraphQLType
     let kind: ResolveKind
     let arguments: Result<FieldArguments, GraphQLError>
-    /// The synchronous resolver, when the field has one and its arguments coerced.
-    let syncResolver: SyncFieldResolver?
+    /// The general resolver, when the field has one and its arguments coerced.
+    let generalResolver: GeneralFieldResolver?
     /// The typed resolver's function, when the field has one and its arguments coerced.
     let typedCall: (@Sendable (_ source: ResolvedValue, _ other: inout ResolvedValue) throws -> TypedLeaf)?
     /// How the executor's object loop runs the field (worked out once).
@@ -113,7 +108,7 @@ final class FieldPlan: Sendable {
         self.returnType = definition.type
         self.kind = kind
         self.arguments = arguments
-        if case .sync(let resolve) = kind, case .success = arguments { syncResolver = resolve } else { syncResolver = nil }
+        if case .general(let resolve) = kind, case .success = arguments { generalResolver = resolve } else { generalResolver = nil }
         if case .typed(let resolve) = kind, case .success = arguments { typedCall = resolve.call } else { typedCall = nil }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
@@ -122,8 +117,7 @@ final class FieldPlan: Sendable {
         switch (kind, arguments) {
         case (.property, .success): strategy = .property
         case (.typed, .success): strategy = .typed
-        case (.sync, .success): strategy = .sync
-        case (.async, .success): strategy = .async
+        case (.general, .success): strategy = .general
         default: strategy = .other
         }
         if case .named(.object(let objectType)) = definition.type.nullableType {
@@ -273,10 +267,8 @@ extension ExecutionContext {
             } else if definition.index >= 0, definition.index < executable.resolvers.count,
                       let resolver = executable.resolvers[definition.index] {
                 switch resolver {
-                case .sync(let resolve): kind = .sync(resolve)
-                case .async(let resolve): kind = .async(resolve)
                 case .typed(let resolve): kind = .typed(resolve)
-                case .immediateOrAsync(let immediate, let resolve): kind = .immediateOrAsync(immediate, resolve)
+                case .general(let resolve): kind = .general(resolve)
                 }
             } else {
                 kind = .property

@@ -7,10 +7,8 @@ enum FieldStrategy: Sendable {
     case property
     /// A ``TypedFieldResolver``.
     case typed
-    /// A ``SyncFieldResolver``.
-    case sync
-    /// An ``AsyncFieldResolver``: filled in later.
-    case async
+    /// A ``GeneralFieldResolver``: completed inline when ready, filled in later when pending.
+    case general
     /// Anything else (`__typename`, introspection, argument errors): ``ExecutionContext/executeField(_:_:_:)``.
     case other
 }

@@ -1,3 +1,4 @@
+import Base
 import JSON
 
 /// A value produced by a resolver: any sendable value, or nil for null.
@@ -9,52 +10,40 @@ import JSON
 /// dictionaries, ``JSONObject``s and ``FieldValueProviding`` values).
 public typealias ResolvedValue = (any Sendable)?
 
-/// A synchronous resolver: `(source, arguments, context, info) throws -> value`.
+/// A field's value as a resolver gives it: ready now, or work to await (graphql-js's
+/// `PromiseOrValue`). A ready value completes inline, with no task; pending work runs in the
+/// executor's asynchronous phase.
+public typealias Resolution = Eventual<ResolvedValue>
+
+/// A resolver: `(source, arguments, context, info) throws -> Resolution`, one body whether the
+/// value is at hand (``Eventual/ready(_:)``) or must be awaited (``Eventual/pending(_:)``).
 ///
-/// A thrown error becomes a field error at the field's path (a thrown
-/// ``GraphQLError`` keeps its message and extensions).
+/// A thrown error (now, or from the pending work) becomes a field error at the field's path (a
+/// thrown ``GraphQLError`` keeps its message and extensions).
+public typealias GeneralFieldResolver = @Sendable (
+    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
+) throws -> Resolution
+
+/// A resolver whose value is always at hand; bound as a ``GeneralFieldResolver`` that is always
+/// ready (``ResolverMap/field(_:_:_:)``).
 public typealias SyncFieldResolver = @Sendable (
     _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
 ) throws -> ResolvedValue
 
-/// An asynchronous resolver: like ``SyncFieldResolver`` but `async`.
-///
-/// It runs on the executor of its caller (`nonisolated(nonsending)`), so a
-/// resolver that does not suspend costs no executor hop.
-public typealias AsyncFieldResolver = nonisolated(nonsending) @Sendable (
+/// A resolver whose value is always awaited; bound as a ``GeneralFieldResolver`` that is always
+/// pending (``ResolverMap/asyncField(_:_:_:)``).
+public typealias AsyncFieldResolver = @Sendable (
     _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
 ) async throws -> ResolvedValue
 
-/// What an ``ImmediateFieldResolver`` found: the value, or that it has to wait.
-public enum ImmediateResolution: Sendable {
-    /// The value, at once (nil for null).
-    case value(ResolvedValue)
-    /// No value without waiting: the field's asynchronous resolver runs instead.
-    case suspend
-}
-
-/// The synchronous half of a field that is usually answered at once (e.g. from a cache) and
-/// sometimes has to wait: ``ImmediateResolution/value(_:)`` completes the field inline, as a
-/// ``SyncFieldResolver`` would; ``ImmediateResolution/suspend`` hands it to its
-/// ``AsyncFieldResolver`` (graphql-js's resolvers that return a value or a promise).
-public typealias ImmediateFieldResolver = @Sendable (
-    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
-) throws -> ImmediateResolution
-
-/// How one field's value is produced.
-///
-/// Synchronous resolvers run inline, without tasks or suspension; only
-/// asynchronous resolvers make their part of the tree asynchronous.
+/// How one field's value is produced (a field without one uses the default resolver, which
+/// reads the field from its source: the spec's default field resolution).
 public enum FieldResolver: Sendable {
-    /// A resolver that returns at once.
-    case sync(SyncFieldResolver)
-    /// A resolver that may suspend.
-    case async(AsyncFieldResolver)
-    /// A synchronous resolver of sources of a known Swift type.
+    /// A function of a source of a known Swift type: the cheapest resolver (no cast, no
+    /// arguments, leaves unboxed).
     case typed(TypedFieldResolver)
-    /// A resolver tried synchronously first: when it answers, the field costs no task and
-    /// no suspension; when it cannot, the asynchronous resolver runs as for ``async(_:)``.
-    case immediateOrAsync(ImmediateFieldResolver, AsyncFieldResolver)
+    /// Any other resolver: arguments, context and ``ResolveInfo``, a value ready or pending.
+    case general(GeneralFieldResolver)
 }
 
 /// Picks the object type of a value of an interface or union type: returns

@@ -5,6 +5,7 @@
 /// var resolvers = ResolverMap()
 /// resolvers.field("Query", "items") { _, args, _, _ in store.items(args.int("count") ?? 10) }
 /// resolvers.asyncField("Item", "price") { source, _, _, _ in await prices.load(source) }
+/// resolvers.bind("Item", "stock") { source, _, _, _ in stock.answer(for: source) }   // ready or pending
 /// resolvers.resolveType("Animal") { value, _, _ in (value as? Dog) != nil ? "Dog" : "Cat" }
 /// ```
 ///
@@ -35,12 +36,19 @@ public struct ResolverMap: Sendable {
         fields[type, default: [:]][field] = resolver
     }
 
-    /// Binds a synchronous resolver to `type.field`.
-    public mutating func field(_ type: String, _ field: String, _ resolve: @escaping SyncFieldResolver) {
-        bind(type, field, .sync(resolve))
+    /// Binds a resolver to `type.field`: its value ready now or pending (see ``Resolution``).
+    public mutating func bind(_ type: String, _ field: String, _ resolve: @escaping GeneralFieldResolver) {
+        bind(type, field, .general(resolve))
     }
 
-    /// Binds a typed synchronous resolver to `type.field`: a function of the
+    /// Binds a resolver whose value is always at hand to `type.field`.
+    public mutating func field(_ type: String, _ field: String, _ resolve: @escaping SyncFieldResolver) {
+        bind(type, field, .general { source, arguments, context, info in
+            .ready(try resolve(source, arguments, context, info))
+        })
+    }
+
+    /// Binds a typed resolver to `type.field`: a function of the
     /// source, e.g. `resolvers.field("Item", "name", on: Item.self) { $0.name }`.
     ///
     /// The cheapest way to resolve a field from a Swift value (see
@@ -53,16 +61,11 @@ public struct ResolverMap: Sendable {
         bind(type, field, .typed(TypedFieldResolver(on: sourceType, resolve)))
     }
 
-    /// Binds an asynchronous resolver to `type.field`.
+    /// Binds a resolver whose value is always awaited to `type.field`.
     public mutating func asyncField(_ type: String, _ field: String, _ resolve: @escaping AsyncFieldResolver) {
-        bind(type, field, .async(resolve))
-    }
-
-    /// Binds a resolver that answers at once when it can (`immediate`) and otherwise waits
-    /// (`async`); see ``FieldResolver/immediateOrAsync(_:_:)``.
-    public mutating func field(_ type: String, _ field: String, immediate: @escaping ImmediateFieldResolver,
-                               orAsync resolve: @escaping AsyncFieldResolver) {
-        bind(type, field, .immediateOrAsync(immediate, resolve))
+        bind(type, field, .general { source, arguments, context, info in
+            .pending { try await resolve(source, arguments, context, info) }
+        })
     }
 
     /// Sets the type resolver of the interface or union `abstractType`.

@@ -3,13 +3,13 @@ import GraphQL
 /// Every resolver of the served schema, bound by type and field name.
 enum MenagerieResolvers {
     static func all() -> ResolverMap {
-        var map = ResolverMap()
+        var map = Resolvers()
         QueryResolvers.register(&map)
         BreedResolvers.register(&map)
         AnimalResolvers.register(&map)
         MonsterResolvers.register(&map)
         CommonResolvers.register(&map)
-        return map
+        return map.resolvers
     }
 
     /// The fields of the schema's object types that have no resolver (bound on the

@@ -1,3 +1,4 @@
+import Base
 import DataLoader
 import GraphQL
 import JSON
@@ -58,5 +59,24 @@ func mappingErrors<T>(upstream: UpstreamName? = nil, _ body: () async throws -> 
         return try await body()
     } catch {
         throw ErrorMapping.safe(error, upstream: upstream)
+    }
+}
+
+extension Eventual {
+    /// The same value; an error the pending work throws made client-safe (``ErrorMapping/safe(_:upstream:)``).
+    func mappingErrors(upstream: UpstreamName? = nil) -> Eventual {
+        guard case .pending(let work) = self else { return self }
+        return .pending {
+            do {
+                return try await work()
+            } catch {
+                throw ErrorMapping.safe(error, upstream: upstream)
+            }
+        }
+    }
+
+    /// The value as a field's ``Resolution``.
+    var resolution: Resolution {
+        map { $0 }
     }
 }

@@ -7,7 +7,7 @@ import Upstreams
 /// Fields read from a model are typed resolvers (`on: Model.self`): the engine hands over the
 /// source without a dynamic cast or a ``ResolveInfo`` and takes common leaves unboxed.
 enum AnimalResolvers {
-    static func register(_ map: inout ResolverMap) {
+    static func register(_ map: inout Resolvers) {
         map.field("Animal", "id", on: AnimalModel.self) { $0.id }
         map.field("Animal", "name", on: AnimalModel.self) { $0.animal.name }
         map.field("Animal", "imageUrl", on: AnimalModel.self) { $0.animal.imageLink }
@@ -15,20 +15,19 @@ enum AnimalResolvers {
         map.field("Animal", "latinName", on: AnimalModel.self) { try required($0.animal.latinName, "latin_name") }
         map.field("Animal", "type", on: AnimalModel.self) { $0.type }
         map.field("Animal", "activeTime", on: AnimalModel.self) { try required($0.animal.activeTime, "active_time") }
-        map.field("Animal", "length") { source, arguments, _, _ in try animal(source).length(arguments.lengthUnit(default: .feet)) }
-        map.field("Animal", "weight") { source, arguments, _, _ in try animal(source).weight(arguments.weightUnit(default: .pounds)) }
+        map.field("Animal", "length", on: AnimalModel.self) { animal, arguments, _, _ in
+            .ready(animal.length(try arguments.lengthUnit(default: .feet)))
+        }
+        map.field("Animal", "weight", on: AnimalModel.self) { animal, arguments, _, _ in
+            .ready(animal.weight(try arguments.weightUnit(default: .pounds)))
+        }
         map.field("Animal", "lifespan", on: AnimalModel.self) { $0.animal.lifespan }
         map.field("Animal", "habitat", on: AnimalModel.self) { try required($0.animal.habitat, "habitat") }
         map.field("Animal", "diet", on: AnimalModel.self) { try required($0.animal.diet, "diet") }
         map.field("Animal", "geoRange", on: AnimalModel.self) { try required($0.animal.geoRange, "geo_range") }
-        map.asyncField("Animal", "monster") { source, _, context, info in
-            try await MonsterResolvers.monster(named: try animal(source).animal.name, context: context, info: info)
+        map.field("Animal", "monster", on: AnimalModel.self) { animal, _, context, info in
+            MonsterResolvers.monster(named: animal.animal.name, context: context, info: info)
         }
-    }
-
-    static func animal(_ source: ResolvedValue) throws -> AnimalModel {
-        guard let animal = source as? AnimalModel else { throw GraphQLError(message: "Internal error: not an animal.") }
-        return animal
     }
 
     /// A text field the schema declares non-null: its absence upstream is a bad response of the Zoo API.

@@ -2,10 +2,10 @@ import GraphQL
 
 /// `Range`, `AbilityScores`, `AbilityScore`, the page types and the `Creature` interface.
 enum CommonResolvers {
-    static func register(_ map: inout ResolverMap) {
-        map.field("Range", "min") { source, _, _, _ in try range(source).min }
-        map.field("Range", "max") { source, _, _, _ in try range(source).max }
-        map.field("Range", "unit") { source, _, _, _ in try range(source).unit }
+    static func register(_ map: inout Resolvers) {
+        map.field("Range", "min", on: MeasuredRange.self) { $0.min }
+        map.field("Range", "max", on: MeasuredRange.self) { $0.max }
+        map.field("Range", "unit", on: MeasuredRange.self) { $0.unit }
 
         registerPage(&map, "BreedPage", BreedModel.self)
         registerPage(&map, "AnimalPage", AnimalModel.self)
@@ -27,19 +27,9 @@ enum CommonResolvers {
         }
     }
 
-    static func registerPage<Item: Sendable>(_ map: inout ResolverMap, _ type: String, _: Item.Type) {
-        map.field(type, "items") { source, _, _, _ in try page(source, Item.self).items }
-        map.field(type, "totalCount") { source, _, _, _ in try page(source, Item.self).totalCount }
-        map.field(type, "hasMore") { source, _, _, _ in try page(source, Item.self).hasMore }
-    }
-
-    static func page<Item: Sendable>(_ source: ResolvedValue, _: Item.Type) throws -> PageModel<Item> {
-        guard let page = source as? PageModel<Item> else { throw GraphQLError(message: "Internal error: not a page.") }
-        return page
-    }
-
-    static func range(_ source: ResolvedValue) throws -> MeasuredRange {
-        guard let range = source as? MeasuredRange else { throw GraphQLError(message: "Internal error: not a range.") }
-        return range
+    static func registerPage<Item: Sendable>(_ map: inout Resolvers, _ type: String, _: Item.Type) {
+        map.field(type, "items", on: PageModel<Item>.self) { $0.items }
+        map.field(type, "totalCount", on: PageModel<Item>.self) { $0.totalCount }
+        map.field(type, "hasMore", on: PageModel<Item>.self) { $0.hasMore }
     }
 }

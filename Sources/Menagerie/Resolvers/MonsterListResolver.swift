@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import JSON
 import MenagerieUpstreams
@@ -56,7 +57,7 @@ struct MonsterFilterPlan: Sendable {
 }
 
 /// What `Query.monsters` asks of the D&D client: the page, the filters and the fields.
-private struct MonsterListRequest {
+private struct MonsterListRequest: Sendable {
     var page: Page
     var plan: MonsterFilterPlan
     var itemSelection: UpstreamSelection
@@ -90,63 +91,49 @@ private struct MonsterListRequest {
 
 /// `Query.monsters`: a page of monsters through the D&D GraphQL client, with field pushdown.
 enum MonsterListResolver {
-    /// The page at once when what it needs is cached and fresh (no residual filter); nil when
-    /// getting it means waiting (then ``resolve(_:_:_:)``).
-    static func immediate(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) throws -> PageModel<MonsterModel>? {
+    /// The page: ready while the D&D answer it needs is cached and fresh (without a filter the
+    /// gateway must apply itself), pending otherwise.
+    static func page(_ arguments: FieldArguments, _ context: RequestContext, _ info: ResolveInfo) throws -> Eventual<PageModel<MonsterModel>> {
         let request = try MonsterListRequest(arguments, info)
-        guard !request.plan.hasResidual else { return nil }
-        let dnd = try requestContext(context).upstreams.dnd
-        if request.wantsItems, request.wantsCount {
-            guard let answer = dnd.freshMonsterPageAnswer(request.pageQuery, selection: request.itemSelection) else { return nil }
-            return request.pageModel(MonsterList.of(answer).models, total: answer.value.totalCount)
-        } else if request.wantsItems {
-            guard let answer = dnd.freshMonstersAnswer(request.pageQuery, selection: request.itemSelection) else { return nil }
-            return request.pageModel(MonsterList.of(answer).models, total: 0)
-        } else if request.wantsCount {
-            guard let indexes = dnd.freshMonsterIndexes(matching: request.plan.upstream) else { return nil }
-            return request.pageModel([], total: indexes.count)
-        }
-        return request.pageModel([], total: 0)
-    }
-
-    static func resolve(_ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo) async throws -> PageModel<MonsterModel> {
-        let request = try MonsterListRequest(arguments, info)
-        let context = try requestContext(context)
         let dnd = context.upstreams.dnd
-        let (page, plan, itemSelection, wantsItems) = (request.page, request.plan, request.itemSelection, request.wantsItems)
-
-        return try await mappingErrors(upstream: .dnd5e) {
-            if !plan.hasResidual {
-                let pageQuery = request.pageQuery
-                let wantsCount = request.wantsCount
-                // Page and count together are one upstream request (two aliased `monsters` fields).
-                // The models are made once per upstream answer.
-                var models: [MonsterModel] = []
-                var total = 0
-                if wantsItems, wantsCount {
-                    let answer = try await dnd.monsterPageAnswer(pageQuery, selection: itemSelection)
-                    models = MonsterList.of(answer).models
-                    total = answer.value.totalCount
-                } else if wantsItems {
-                    models = MonsterList.of(try await dnd.monstersAnswer(pageQuery, selection: itemSelection)).models
-                } else if wantsCount {
-                    total = try await dnd.monsterIndexes(matching: plan.upstream).count
+        guard request.plan.hasResidual else {
+            // Page and count together are one upstream request (two aliased `monsters` fields).
+            // The models are made once per upstream answer.
+            let page: Eventual<PageModel<MonsterModel>>
+            if request.wantsItems, request.wantsCount {
+                page = dnd.monsterPage(request.pageQuery, selection: request.itemSelection).map { answer in
+                    request.pageModel(MonsterList.of(answer).models, total: answer.value.totalCount)
                 }
-                return request.pageModel(models, total: total)
+            } else if request.wantsItems {
+                page = dnd.monsters(request.pageQuery, selection: request.itemSelection).map { answer in
+                    request.pageModel(MonsterList.of(answer).models, total: 0)
+                }
+            } else if request.wantsCount {
+                page = dnd.monsterIndexes(matching: request.plan.upstream).map { request.pageModel([], total: $0.count) }
+            } else {
+                page = .ready(request.pageModel([], total: 0))
             }
-            var countQuery = plan.upstream
-            countQuery.limit = MonsterFilterPlan.fullListLimit
-            let matches = try await dnd.monsters(countQuery, selection: ["index", "challenge_rating"]).filter(plan.accepts)
-            let window = page.slice(matches)
-            var models: [MonsterModel] = []
-            if wantsItems, !window.items.isEmpty {
-                let keys = window.items.compactMap { $0["index"]?.stringValue }.map { DnDMonsterKey(index: $0, selection: itemSelection) }
-                for result in await context.loaders.monsters.loadMany(keys) {
+            return page.mappingErrors(upstream: .dnd5e)
+        }
+        // A fractional challenge-rating bound: every match's rating, filtered here, then the
+        // page's monsters looked up by index.
+        var countQuery = request.plan.upstream
+        countQuery.limit = MonsterFilterPlan.fullListLimit
+        let loaders = context.loaders
+        return dnd.monsters(countQuery, selection: ["index", "challenge_rating"]).flatMap { answer in
+            let window = request.page.slice(answer.value.filter(request.plan.accepts))
+            guard request.wantsItems, !window.items.isEmpty else {
+                return .ready(PageModel(items: [], totalCount: window.totalCount, hasMore: window.hasMore))
+            }
+            let keys = window.items.compactMap { $0["index"]?.stringValue }.map { DnDMonsterKey(index: $0, selection: request.itemSelection) }
+            return .pending {
+                var models: [MonsterModel] = []
+                for result in await loaders.monsters.loadMany(keys) {
                     let lookup = try result.get()
                     if let object = lookup.monster { models.append(MonsterModel(object: object, upstreamErrors: lookup.errors)) }
                 }
+                return PageModel(items: models, totalCount: window.totalCount, hasMore: window.hasMore)
             }
-            return PageModel(items: models, totalCount: window.totalCount, hasMore: window.hasMore)
-        }
+        }.mappingErrors(upstream: .dnd5e)
     }
 }

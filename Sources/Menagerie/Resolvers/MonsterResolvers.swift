@@ -13,7 +13,7 @@ enum MonsterResolvers {
     struct SpeedModel: Sendable { var object: JSONObject }
     struct DamageModel: Sendable { var object: JSONObject }
 
-    static func register(_ map: inout ResolverMap) {
+    static func register(_ map: inout Resolvers) {
         map.field("Monster", "id", on: MonsterModel.self) { try $0.requiredString(MonsterUpstreamNames.id) }
         map.field("Monster", "name", on: MonsterModel.self) { try $0.requiredString("name") }
         map.field("Monster", "imageUrl", on: MonsterModel.self) { MonsterRules.imageURL(path: $0.object[MonsterUpstreamNames.imageUrl]?.stringValue) }
@@ -49,15 +49,13 @@ enum MonsterResolvers {
                 }
             }
         }
-        map.asyncField("Monster", "animal") { source, _, context, _ in
-            let name = try monster(source).requiredString("name")
-            let context = try requestContext(context)
-            return try await mappingErrors(upstream: .zoo) { try await context.animalByName.load(name) }
+        map.field("Monster", "animal", on: MonsterModel.self) { monster, _, context, _ in
+            let name = try monster.requiredString("name")
+            return context.animalCatalog().map { $0.named(name) }.resolution
         }
-        map.asyncField("Monster", "breed") { source, _, context, _ in
-            let name = try monster(source).requiredString("name")
-            let context = try requestContext(context)
-            return try await mappingErrors(upstream: .dogCEO) { try await context.breedByName.load(name) }
+        map.field("Monster", "breed", on: MonsterModel.self) { monster, _, context, _ in
+            let name = try monster.requiredString("name")
+            return context.breedCatalog().map { $0.named(name) }.resolution
         }
 
         for field in ["walk", "swim", "fly", "climb", "burrow"] {
@@ -91,29 +89,26 @@ enum MonsterResolvers {
 
     /// `Animal.monster` / `Breed.monster`: the monster whose name equals `name`, case-insensitively,
     /// through the request's by-name loader (one aliased upstream query per level).
-    static func monster(named name: String, context: ResolvedValue, info: ResolveInfo) async throws -> MonsterModel? {
-        let context = try requestContext(context)
-        guard !BreedNaming.trimmed(name).isEmpty else { return nil }
+    static func monster(named name: String, context: RequestContext, info: ResolveInfo) -> Resolution {
+        guard !BreedNaming.trimmed(name).isEmpty else { return .ready(nil) }
         let key = DnDMonsterNameKey(name: name, selection: MonsterPushdown.selection(forMonsterField: info))
-        let lookup = try await mappingErrors(upstream: .dnd5e) { try await context.loaders.monstersByName.load(key) }
-        guard let object = lookup.monster, object["name"]?.stringValue?.lowercased() == name.lowercased() else { return nil }
-        return MonsterModel(object: object, upstreamErrors: lookup.errors)
+        let loader = context.loaders.monstersByName
+        return .pending {
+            let lookup = try await mappingErrors(upstream: .dnd5e) { try await loader.load(key) }
+            guard let object = lookup.monster, object["name"]?.stringValue?.lowercased() == name.lowercased() else { return nil }
+            return MonsterModel(object: object, upstreamErrors: lookup.errors)
+        }
     }
 
     /// One monster by SRD index through the request's loader, with the fields `info` selects.
-    static func lookup(index: String, context: ResolvedValue, info: ResolveInfo) async throws -> MonsterModel? {
-        let context = try requestContext(context)
+    static func lookup(index: String, context: RequestContext, info: ResolveInfo) -> Resolution {
         let key = DnDMonsterKey(index: index, selection: MonsterPushdown.selection(forMonsterField: info))
-        let lookup = try await mappingErrors(upstream: .dnd5e) { try await context.loaders.monsters.load(key) }
-        guard let object = lookup.monster else { return nil }
-        return MonsterModel(object: object, upstreamErrors: lookup.errors)
-    }
-
-    // MARK: Sources
-
-    static func monster(_ source: ResolvedValue) throws -> MonsterModel {
-        guard let monster = source as? MonsterModel else { throw GraphQLError(message: "Internal error: not a monster.") }
-        return monster
+        let loader = context.loaders.monsters
+        return .pending {
+            let lookup = try await mappingErrors(upstream: .dnd5e) { try await loader.load(key) }
+            guard let object = lookup.monster else { return nil }
+            return MonsterModel(object: object, upstreamErrors: lookup.errors)
+        }
     }
 }
 

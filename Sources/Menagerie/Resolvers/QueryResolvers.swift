@@ -1,19 +1,19 @@
+import Base
 import GraphQL
 import MenagerieUpstreams
 
-/// The root fields of `Query`.
+/// The root fields of `Query`. Each is one body: ready while the upstream answer it reads is
+/// cached and fresh (the field completes inline), pending otherwise.
 enum QueryResolvers {
     /// `Query.breeds` on a catalog: the page its arguments ask for.
-    static func breedPage(_ catalog: BreedCatalog, _ arguments: FieldArguments) throws -> PageModel<BreedModel> {
-        let page = try arguments.page()
+    static func breedPage(_ catalog: BreedCatalog, _ arguments: FieldArguments, _ page: Page) -> PageModel<BreedModel> {
         let includeSubBreeds = arguments.flag("includeSubBreeds", default: true)
-        let search = arguments.text("search")
-        let window = page.slice(catalog.matching(search: search, includeSubBreeds: includeSubBreeds))
+        let window = page.slice(catalog.matching(search: arguments.text("search"), includeSubBreeds: includeSubBreeds))
         return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
     }
 
     /// `Query.animals` on a catalog: the page of the animals its filters keep.
-    static func animalPage(_ catalog: AnimalCatalog, _ page: Page, _ arguments: FieldArguments) -> PageModel<AnimalModel> {
+    static func animalPage(_ catalog: AnimalCatalog, _ arguments: FieldArguments, _ page: Page) -> PageModel<AnimalModel> {
         let window = page.slice(catalog.matching(search: arguments.text("search"), type: arguments.text("type")))
         return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
     }
@@ -27,66 +27,42 @@ enum QueryResolvers {
         return Int(text)
     }
 
-    static func register(_ map: inout ResolverMap) {
-        // Answered at once while the Dog CEO breed list is cached and fresh.
-        map.field("Query", "breeds", immediate: { _, arguments, context, _ in
-            guard let catalog = try requestContext(context).immediateBreedCatalog() else { return .suspend }
-            return .value(try breedPage(catalog, arguments))
-        }, orAsync: { _, arguments, context, _ in
-            _ = try arguments.page()  // Bad arguments are an error before any upstream call.
-            return try breedPage(try await requestContext(context).breedCatalog(), arguments)
-        })
-        map.field("Query", "breed", immediate: { _, arguments, context, _ in
-            guard let id = arguments.text("id") else { return .value(nil) }
-            guard let catalog = try requestContext(context).immediateBreedCatalog() else { return .suspend }
-            return .value(catalog.find(id))
-        }, orAsync: { _, arguments, context, _ in
-            guard let id = arguments.text("id") else { return nil }
-            return try await requestContext(context).breedCatalog().find(id)
-        })
-        // Answered at once while the zoo's list is cached and fresh.
-        map.field("Query", "animals", immediate: { _, arguments, context, _ in
-            let page = try arguments.page()
-            guard let answer = try requestContext(context).upstreams.zoo.freshAnimalsAnswer() else { return .suspend }
-            return .value(animalPage(AnimalCatalog.of(answer), page, arguments))
-        }, orAsync: { _, arguments, context, _ in
-            let page = try arguments.page()
-            let zoo = try requestContext(context).upstreams.zoo
-            let catalog = try await mappingErrors(upstream: .zoo) { AnimalCatalog.of(try await zoo.animalsAnswer()) }
-            return animalPage(catalog, page, arguments)
-        })
-        map.asyncField("Query", "animal") { _, arguments, context, _ in
-            guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else { return nil }
-            let loader = try requestContext(context).loaders.animalsByID
-            let animal = try await mappingErrors(upstream: .zoo) { try await loader.load(id) }
-            return animal.map(AnimalModel.init(animal:))
+    static func register(_ map: inout Resolvers) {
+        map.rootField("Query", "breeds") { arguments, context, _ in
+            let page = try arguments.page()  // Bad arguments are an error before any upstream call.
+            return context.breedCatalog().map { breedPage($0, arguments, page) }.resolution
         }
-        map.asyncField("Query", "randomAnimals") { _, arguments, context, _ in
+        map.rootField("Query", "breed") { arguments, context, _ in
+            guard let id = arguments.text("id") else { return .ready(nil) }
+            return context.breedCatalog().map { $0.find(id) }.resolution
+        }
+        map.rootField("Query", "animals") { arguments, context, _ in
+            let page = try arguments.page()
+            return context.animalCatalog().map { animalPage($0, arguments, page) }.resolution
+        }
+        map.rootField("Query", "animal") { arguments, context, _ in
+            guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else { return .ready(nil) }
+            return context.upstreams.zoo.animal(id: id).map { $0.map(AnimalModel.init(animal:)) }
+                .mappingErrors(upstream: .zoo).resolution
+        }
+        map.rootField("Query", "randomAnimals") { arguments, context, _ in
             let count = try arguments.count("count", default: 10, in: 1...ZooClient.maxRandomCount)
-            let zoo = try requestContext(context).upstreams.zoo
-            let animals = try await mappingErrors(upstream: .zoo) { try await zoo.randomAnimals(count: count) }
-            var seen: Set<Int> = []
-            return animals.filter { seen.insert($0.id).inserted }.map(AnimalModel.init(animal:))
+            return context.upstreams.zoo.randomAnimals(count: count).map { animals in
+                var seen: Set<Int> = []
+                return animals.filter { seen.insert($0.id).inserted }.map(AnimalModel.init(animal:))
+            }.mappingErrors(upstream: .zoo).resolution
         }
-        // Answered at once while the D&D answer it needs is cached and fresh.
-        map.field("Query", "monsters", immediate: { _, arguments, context, info in
-            guard let page = try MonsterListResolver.immediate(arguments, context, info) else { return .suspend }
-            return .value(page)
-        }, orAsync: { _, arguments, context, info in
-            try await MonsterListResolver.resolve(arguments, context, info)
-        })
-        map.asyncField("Query", "monster") { _, arguments, context, info in
-            guard let index = arguments.text("index") else { return nil }
+        map.rootField("Query", "monsters") { arguments, context, info in
+            try MonsterListResolver.page(arguments, context, info).resolution
+        }
+        map.rootField("Query", "monster") { arguments, context, info in
+            guard let index = arguments.text("index") else { return .ready(nil) }
             let normalized = BreedNaming.lookupKey(index)
-            guard !normalized.isEmpty else { return nil }
-            return try await MonsterResolvers.lookup(index: normalized, context: context, info: info)
+            guard !normalized.isEmpty else { return .ready(nil) }
+            return MonsterResolvers.lookup(index: normalized, context: context, info: info)
         }
-        // Answered at once while the three lists it searches are cached and fresh.
-        map.field("Query", "search", immediate: { _, arguments, context, info in
-            guard let found = try SearchResolver.immediate(arguments, context, info) else { return .suspend }
-            return .value(found)
-        }, orAsync: { _, arguments, context, info in
-            try await SearchResolver.resolve(arguments, context, info)
-        })
+        map.rootField("Query", "search") { arguments, context, info in
+            try SearchResolver.search(arguments, context, info)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Base
 import JSON
 import Upstreams
 
@@ -49,25 +50,15 @@ public struct DogCEOClient: Sendable {
                                                 headers: [UpstreamHeader("Accept", "application/json")])
     }
 
-    /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order.
-    /// The decoded list is reused while the response is cached.
-    public func breeds() async throws -> [DogCEOBreed] {
-        try await breedsAnswer().value
-    }
-
-    /// ``breedsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
-    public func freshBreedsAnswer() -> UpstreamAnswer<[DogCEOBreed]>? {
-        pipeline.freshAnswer(breedListRequest)
-    }
-
     /// `GET /breeds/list/all`, made once (a warm request looks it up in the cache as it is).
     private let breedListRequest: UpstreamRequest
 
-    /// ``breeds()`` as the shared answer, to derive values from once per answer.
-    public func breedsAnswer() async throws -> UpstreamAnswer<[DogCEOBreed]> {
-        let request = breedListRequest
+    /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order; ready
+    /// while the list is cached and fresh. One answer object per cache entry, to derive values
+    /// from once per answer.
+    public func breeds() -> Eventual<UpstreamAnswer<[DogCEOBreed]>> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(request, cache: listPolicy, scope: scope) { response in
+        return pipeline.answer(breedListRequest, cache: listPolicy, scope: scope) { response in
             let body = try pipeline.parseJSON(response.body)
             guard body["status"]?.stringValue == "success", let message = body["message"] else {
                 throw pipeline.badResponse("missing the success envelope")
@@ -87,14 +78,15 @@ public struct DogCEOClient: Sendable {
 
     /// `GET /breed/{breed}[/{sub}]/images`: every image of a breed (a main breed
     /// includes its sub-breeds' images); nil when Dog CEO does not know the breed (404).
-    public func images(breed: String, subBreed: String? = nil) async throws -> [String]? {
-        try await imageList(path: Self.breedPath(breed, subBreed) + "/images", policy: listPolicy)
+    public func images(breed: String, subBreed: String? = nil) -> Eventual<[String]?> {
+        imageList(path: Self.breedPath(breed, subBreed) + "/images", policy: listPolicy)
     }
 
     /// `GET /breed/{breed}[/{sub}]/images/random/{count}`: up to `count` random images
-    /// (Dog CEO returns fewer when it has fewer); nil for an unknown breed.
-    public func randomImages(breed: String, subBreed: String? = nil, count: Int) async throws -> [String]? {
-        try await imageList(path: Self.breedPath(breed, subBreed) + "/images/random/\(max(1, count))", policy: randomPolicy)
+    /// (Dog CEO returns fewer when it has fewer); nil for an unknown breed. Never cached across
+    /// requests; one answer per client request (``UpstreamScope``).
+    public func randomImages(breed: String, subBreed: String? = nil, count: Int) -> Eventual<[String]?> {
+        imageList(path: Self.breedPath(breed, subBreed) + "/images/random/\(max(1, count))", policy: randomPolicy)
     }
 
     /// The breed path of the semantics (`"hound/afghan"`) split into breed and sub-breed.
@@ -111,10 +103,10 @@ public struct DogCEOClient: Sendable {
 
     /// The image URLs of a success envelope; nil for a 404 error envelope. Decoded inside
     /// the pipeline, so only a list that decoded is cached.
-    private func imageList(path: String, policy: CachePolicy) async throws -> [String]? {
+    private func imageList(path: String, policy: CachePolicy) -> Eventual<[String]?> {
         let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
         let pipeline = self.pipeline
-        return try await pipeline.sendDecoded(request, cache: policy, scope: scope) { response -> [String]? in
+        let answer = pipeline.answer(request, cache: policy, scope: scope, successOnly: false) { response -> [String]? in
             if response.status == 404 {
                 // The error envelope: the breed (or sub-breed) does not exist.
                 if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }
@@ -126,6 +118,7 @@ public struct DogCEOClient: Sendable {
             }
             return try Self.urls(message, pipeline: pipeline)
         }
+        return answer.map { $0.value }
     }
 
     private static func urls(_ message: JSONValue, pipeline: UpstreamPipeline) throws -> [String] {

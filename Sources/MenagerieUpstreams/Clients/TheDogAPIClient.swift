@@ -1,3 +1,4 @@
+import Base
 import JSON
 import Upstreams
 
@@ -48,27 +49,20 @@ public struct TheDogAPIClient: Sendable {
     /// `GET /breeds`, made once (a warm request looks it up in the cache as it is).
     private let allBreeds: KeyedRequest
 
-    /// `GET /breeds`: every breed (one request serves every breed, unless the API pages).
-    public func breeds() async throws -> [DogAPIBreed] {
-        try await breedsAnswer().value
-    }
-
-    /// ``breeds()`` as the shared answer, to derive values from once per answer (a list put
-    /// together from pages is a new answer each time).
-    public func breedsAnswer() async throws -> UpstreamAnswer<[DogAPIBreed]> {
-        let first = try await breedPage(allBreeds.request)
-        if let whole = Self.whole(first) { return whole }
-        return UpstreamAnswer(try await pages(after: first.value))
-    }
-
-    /// ``breedsAnswer()`` when it is cached, fresh and whole, without waiting; nil otherwise.
-    public func freshBreedsAnswer() -> UpstreamAnswer<[DogAPIBreed]>? {
-        pipeline.freshAnswer(allBreeds.request, as: DogAPIBreedPage.self).flatMap(Self.whole)
+    /// `GET /breeds`: every breed (one request serves every breed, unless the API pages); ready
+    /// while the list is cached, fresh and whole. One answer object per cache entry, to derive
+    /// values from once per answer (a list put together from pages is a new answer each time).
+    public func breeds() -> Eventual<UpstreamAnswer<[DogAPIBreed]>> {
+        breedPage(allBreeds.request).flatMap { first in
+            if let whole = Self.whole(first) { return .ready(whole) }
+            return .pending { UpstreamAnswer(try await self.pages(after: first.value)) }
+        }
     }
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
-    public func search(_ text: String) async throws -> [DogAPIBreed] {
-        try await breedPage(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)).value.breeds
+    public func search(_ text: String) -> Eventual<[DogAPIBreed]> {
+        breedPage(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey))
+            .map { $0.value.breeds }
     }
 
     /// The breeds of a page that holds the whole list, derived once per answer; nil for a short page.
@@ -85,7 +79,7 @@ public struct TheDogAPIClient: Sendable {
         var breeds = first.breeds
         for page in 1..<max(1, count) {
             let request = Self.breedListRequest(path: "/breeds?limit=\(size)&page=\(page)", baseURL: baseURL, apiKey: apiKey)
-            let next = try await breedPage(request).value.breeds
+            let next = try await breedPage(request).value.value.breeds
             breeds += next
             if next.count < size { break }
         }
@@ -98,20 +92,25 @@ public struct TheDogAPIClient: Sendable {
         return UpstreamRequest(url: URLText.join(baseURL, path), headers: headers)
     }
 
-    private func breedPage(_ request: UpstreamRequest) async throws -> UpstreamAnswer<DogAPIBreedPage> {
+    private func breedPage(_ request: UpstreamRequest) -> Eventual<UpstreamAnswer<DogAPIBreedPage>> {
         let pipeline = self.pipeline
-        do {
-            return try await pipeline.fetchDecodedAnswer(request, cache: policy, scope: scope) { response in
-                guard case .array(let items) = try pipeline.parseJSON(response.body) else {
-                    throw pipeline.badResponse("the breed list is not an array")
-                }
-                return DogAPIBreedPage(breeds: items.compactMap(DogAPIBreed.init(json:)),
-                                       total: response.header("pagination-count").flatMap { Int($0.trimmingSpaces) },
-                                       limit: response.header("pagination-limit").flatMap { Int($0.trimmingSpaces) })
+        let answer = pipeline.answer(request, cache: policy, scope: scope) { response in
+            guard case .array(let items) = try pipeline.parseJSON(response.body) else {
+                throw pipeline.badResponse("the breed list is not an array")
             }
-        } catch let error as UpstreamError where error.status == 401 || error.status == 403 {
-            notices.keyRefused(status: error.status ?? 0, keySet: apiKey != nil)
-            throw error
+            return DogAPIBreedPage(breeds: items.compactMap(DogAPIBreed.init(json:)),
+                                   total: response.header("pagination-count").flatMap { Int($0.trimmingSpaces) },
+                                   limit: response.header("pagination-limit").flatMap { Int($0.trimmingSpaces) })
+        }
+        guard case .pending(let work) = answer else { return answer }
+        let (notices, keySet) = (self.notices, apiKey != nil)
+        return .pending {
+            do {
+                return try await work()
+            } catch let error as UpstreamError where error.status == 401 || error.status == 403 {
+                notices.keyRefused(status: error.status ?? 0, keySet: keySet)
+                throw error
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Base
 import JSON
 import Locking
 import Upstreams
@@ -41,42 +42,35 @@ public struct ZooClient: Sendable {
     /// `GET /animals`, made once (a warm request looks it up in the cache as it is).
     private let allAnimalsRequest: UpstreamRequest
 
-    /// `GET /animals`: every animal.
-    public func animals() async throws -> [ZooAnimal] {
-        try await animalsAnswer().value
-    }
-
-    /// ``animals()`` as the shared answer, to derive values from once per answer.
-    public func animalsAnswer() async throws -> UpstreamAnswer<[ZooAnimal]> {
+    /// `GET /animals`: every animal; ready while the list is cached and fresh. One answer object
+    /// per cache entry, to derive values from once per answer.
+    public func animals() -> Eventual<UpstreamAnswer<[ZooAnimal]>> {
         let pipeline = self.pipeline
-        return try await pipeline.fetchDecodedAnswer(allAnimalsRequest, cache: listPolicy, scope: scope) { response in
+        return pipeline.answer(allAnimalsRequest, cache: listPolicy, scope: scope) { response in
             try Self.decodeList(try pipeline.parseJSON(response.body), pipeline: pipeline)
         }
     }
 
-    /// ``animalsAnswer()`` when it is cached and fresh, without waiting; nil otherwise.
-    public func freshAnimalsAnswer() -> UpstreamAnswer<[ZooAnimal]>? {
-        pipeline.freshAnswer(allAnimalsRequest)
-    }
-
-    /// The animal with `id`, from the list (``animalsAnswer()``); nil when none has it.
-    public func animal(id: Int) async throws -> ZooAnimal? {
-        try await animalsAnswer().derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init).byID[id]
+    /// The animal with `id`, from the list (``animals()``); nil when none has it.
+    public func animal(id: Int) -> Eventual<ZooAnimal?> {
+        animals().map { $0.derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init).byID[id] }
     }
 
     /// `GET /animals/rand/{n}` (the deployed routes), or `GET /animals/random/{n}` when the
     /// server answers 404 to that (the open-source routes; remembered): `count` (clamped to
     /// 1…10) distinct random animals. Never cached; shared within one client request.
-    public func randomAnimals(count: Int) async throws -> [ZooAnimal] {
+    public func randomAnimals(count: Int) -> Eventual<[ZooAnimal]> {
         let n = min(max(1, count), Self.maxRandomCount)
-        let route = randomRoute.current
-        if let animals = try await randomAnimals(route: route, n: n) { return animals }
-        let other = route == RandomRoute.deployed ? RandomRoute.openSource : RandomRoute.deployed
-        guard let animals = try await randomAnimals(route: other, n: n) else {
-            throw pipeline.unavailable(status: 404)
+        return .pending { [self] in
+            let route = randomRoute.current
+            if let animals = try await randomAnimals(route: route, n: n) { return animals }
+            let other = route == RandomRoute.deployed ? RandomRoute.openSource : RandomRoute.deployed
+            guard let animals = try await randomAnimals(route: other, n: n) else {
+                throw pipeline.unavailable(status: 404)
+            }
+            randomRoute.current = other
+            return animals
         }
-        randomRoute.current = other
-        return animals
     }
 
     /// The animals of `/animals/{route}/{n}`; nil when the server has no such route (404).

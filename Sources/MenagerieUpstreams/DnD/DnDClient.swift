@@ -1,3 +1,4 @@
+import Base
 import DataLoader
 import JSON
 import Upstreams
@@ -71,28 +72,19 @@ public struct DnDClient: Sendable {
         self.policy = policy
     }
 
-    /// `monsters(…)` with the given filters, returning the selected fields of each
-    /// monster in upstream order (by name). A `limit` of 0 returns `[]` without a call.
-    public func monsters(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> [JSONObject] {
-        try await monstersAnswer(query, selection: selection).value
+    /// `monsters(…)` with the given filters: the selected fields of each monster in upstream
+    /// order (by name), ready while the answer is cached and fresh; one answer object per cache
+    /// entry, derived once from the shared GraphQL answer. A `limit` of 0 is `[]` without a call.
+    public func monsters(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<UpstreamAnswer<[JSONObject]>> {
+        if let limit = query.limit, limit <= 0 { return .ready(UpstreamAnswer([])) }
+        do {
+            return result(try monstersRequest(query, selection: selection)).map { try monsterList(of: $0) }
+        } catch {
+            return .failed(error)
+        }
     }
 
-    /// ``monsters(_:selection:)`` as an answer of its own, derived once from the shared
-    /// GraphQL answer, to derive values from once per answer.
-    public func monstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> UpstreamAnswer<[JSONObject]> {
-        if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
-        let request = try monstersRequest(query, selection: selection)
-        return try monsterList(of: try await executeAnswer(request))
-    }
-
-    /// ``monstersAnswer(_:selection:)`` when the answer is cached and fresh, without waiting;
-    /// nil otherwise (then ask ``monstersAnswer(_:selection:)``).
-    public func freshMonstersAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<[JSONObject]>? {
-        if let limit = query.limit, limit <= 0 { return UpstreamAnswer([]) }
-        return freshResult { try monstersRequest(query, selection: selection) }.flatMap { try? monsterList(of: $0) }
-    }
-
-    /// The request of ``monstersAnswer(_:selection:)``.
+    /// The request of ``monsters(_:selection:)``.
     private func monstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         try requestMemo.request(.init(kind: .monsters, query: query, selection: selection)) {
             try printedMonstersRequest(query, selection: selection)
@@ -143,30 +135,20 @@ public struct DnDClient: Sendable {
     ///     }
     ///
     /// The same monsters and count as ``monsters(_:selection:)`` and
-    /// ``monsterIndexes(matching:)``. A `limit` of 0 asks for the count only.
-    public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> (monsters: [JSONObject], totalCount: Int) {
-        let page = try await monsterPageAnswer(query, selection: selection).value
-        return (page.monsters, page.totalCount)
-    }
-
-    /// ``monsterPage(_:selection:)`` as an answer of its own, derived once from the shared
-    /// GraphQL answer, to derive values from once per answer.
-    public func monsterPageAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) async throws -> UpstreamAnswer<DnDMonsterPage> {
+    /// ``monsterIndexes(matching:)``; ready while the answer is cached and fresh. A `limit` of
+    /// 0 asks for the count only.
+    public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<UpstreamAnswer<DnDMonsterPage>> {
         if let limit = query.limit, limit <= 0 {
-            let count = try await monsterIndexes(matching: query).count
-            return UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: count))
+            return monsterIndexes(matching: query).map { UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: $0.count)) }
         }
-        return try monsterPage(of: try await executeAnswer(try monsterPageRequest(query, selection: selection)))
+        do {
+            return result(try monsterPageRequest(query, selection: selection)).map { try monsterPage(of: $0) }
+        } catch {
+            return .failed(error)
+        }
     }
 
-    /// ``monsterPageAnswer(_:selection:)`` when the answer is cached and fresh, without
-    /// waiting; nil otherwise (and for a `limit` of 0).
-    public func freshMonsterPageAnswer(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> UpstreamAnswer<DnDMonsterPage>? {
-        if let limit = query.limit, limit <= 0 { return nil }
-        return freshResult { try monsterPageRequest(query, selection: selection) }.flatMap { try? monsterPage(of: $0) }
-    }
-
-    /// The request of ``monsterPageAnswer(_:selection:)`` (a positive `limit`).
+    /// The request of ``monsterPage(_:selection:)`` (a positive `limit`).
     private func monsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
         try requestMemo.request(.init(kind: .monsterPage, query: query, selection: selection)) {
             try printedMonsterPageRequest(query, selection: selection)
@@ -298,13 +280,8 @@ public struct DnDClient: Sendable {
 
     /// Sends one GraphQL query and returns `data` and the errors it carried.
     public func execute(query: String, variables: JSONObject) async throws -> (data: JSONObject?, errors: [LocatedError]) {
-        let decoded = try await executeAnswer(query: query, variables: variables).value
+        let decoded = try await result(graphQLRequest(query: query, variables: variables)).value.value
         return (decoded.data, decoded.errors)
-    }
-
-    /// ``execute(query:variables:)``'s answer as the pipeline shares it (one per cache entry).
-    func executeAnswer(query: String, variables: JSONObject) async throws -> UpstreamAnswer<GraphQLResult> {
-        try await executeAnswer(graphQLRequest(query: query, variables: variables))
     }
 
     /// The POST of one GraphQL query (idempotent: a query, cached by its body).
@@ -321,20 +298,13 @@ public struct DnDClient: Sendable {
         )
     }
 
-    /// The decoded answer to a GraphQL request when it is cached and fresh; nil otherwise (or
-    /// when the request cannot be made).
-    private func freshResult(_ request: () throws -> UpstreamRequest) -> UpstreamAnswer<GraphQLResult>? {
-        guard let request = try? request() else { return nil }
-        return pipeline.freshAnswer(request, as: GraphQLResult.self)
-    }
-
-    /// Sends a GraphQL request through the pipeline, decoding (once per cache entry) its
-    /// `data` and `errors`.
-    func executeAnswer(_ request: UpstreamRequest) async throws -> UpstreamAnswer<GraphQLResult> {
+    /// A GraphQL request through the pipeline, its `data` and `errors` decoded once per cache
+    /// entry; ready while the answer is cached and fresh.
+    func result(_ request: UpstreamRequest) -> Eventual<UpstreamAnswer<GraphQLResult>> {
         let pipeline = self.pipeline
         // An answer carrying `errors` is used (its aliases that answered keep their data)
         // but never cached.
-        return try await pipeline.fetchDecodedAnswer(request, cache: policy, scope: scope, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
+        return pipeline.answer(request, cache: policy, scope: scope, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
             guard case .object(let object) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the GraphQL response is not an object")
             }
@@ -363,16 +333,10 @@ public struct DnDClient: Sendable {
         try printed(selection)
     }
 
-    /// Every monster index matching `query`'s filters (its `limit`/`skip` ignored),
-    /// e.g. to count matches: one request asking only for `index`.
-    public func monsterIndexes(matching query: DnDMonsterQuery) async throws -> [String] {
-        Self.indexes(of: try await monstersAnswer(Self.everyMatch(query), selection: ["index"]))
-    }
-
-    /// ``monsterIndexes(matching:)`` when the answer is cached and fresh, without waiting;
-    /// nil otherwise.
-    public func freshMonsterIndexes(matching query: DnDMonsterQuery) -> [String]? {
-        freshMonstersAnswer(Self.everyMatch(query), selection: ["index"]).map(Self.indexes(of:))
+    /// Every monster index matching `query`'s filters (its `limit`/`skip` ignored), e.g. to
+    /// count matches: one request asking only for `index`; ready while it is cached and fresh.
+    public func monsterIndexes(matching query: DnDMonsterQuery) -> Eventual<[String]> {
+        monsters(Self.everyMatch(query), selection: ["index"]).map(Self.indexes(of:))
     }
 
     /// `query` asking for every match (its `limit`/`skip` ignored).

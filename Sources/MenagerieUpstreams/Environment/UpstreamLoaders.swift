@@ -38,7 +38,7 @@ extension UpstreamClients {
                         // The call's outcome is settled before the tuple is built: a `try await`
                         // inside a returned tuple literal is miscompiled by Swift 6.3's optimiser
                         // (docs/testing.md, "Release safety"; CI runs Tests/Scripts/check-async-tuples.py).
-                        let result = await Result { try await dogCEO.images(breed: breed, subBreed: sub) }
+                        let result = await Result { try await dogCEO.images(breed: breed, subBreed: sub).value }
                         return (position, result)
                     }
                 }
@@ -50,11 +50,11 @@ extension UpstreamClients {
         let dogAPIBreedByName = DataLoader<String, DogAPIBreed?>(
             scheduler: scheduler, options: options("thedogapi.breed", cacheKey: { $0.lowercased() })
         ) { names in
-            let index = try await theDogAPI.breedsAnswer().derived(as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
+            let index = try await theDogAPI.breeds().value.derived(as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
             return names.map { .success(index.byName[$0.lowercased()]) }
         }
         let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
-            let index = try await zoo.animalsAnswer().derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init)
+            let index = try await zoo.animals().value.derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init)
             return ids.map { .success(index.byID[$0]) }
         }
         return UpstreamLoaders(

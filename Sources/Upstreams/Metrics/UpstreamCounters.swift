@@ -33,6 +33,8 @@ public final class UpstreamCounters: Sendable {
         public var deduplicated = 0
         /// Requests refused at once by the open circuit breaker.
         public var breakerRejections = 0
+        /// Answers given ready (fresh in the cache, decoded before): the caller went on without waiting.
+        public var readyAnswers = 0
         /// Sends that waited for their turn (the rate limit, or a `Retry-After` pause).
         public var rateWaits = 0
         /// Calls refused because their turn was further away than the timeout.

@@ -39,6 +39,8 @@ public enum UpstreamMetricsText {
                perUpstream { $0.cacheHits })
         family("upstream_cache_misses_total", .counter, "Cacheable requests not served fresh from the cache.",
                perUpstream { $0.cacheMisses })
+        family("upstream_ready_answers_total", .counter, "Answers given at once from the cache (the field did not wait).",
+               perUpstream { $0.readyAnswers })
         family("upstream_stale_served_total", .counter, "Stale responses served because the upstream failed.",
                perUpstream { $0.staleServed })
         family("upstream_deduplicated_total", .counter, "Requests that joined an identical in-flight request.",

@@ -3,34 +3,37 @@ import JSON
 import XCTest
 @testable import GraphQL
 
-/// `FieldResolver.immediateOrAsync`: answered inline when the immediate half can, by the
-/// asynchronous half otherwise, with the same completion and error rules either way.
-final class ImmediateResolverTests: XCTestCase {
-    /// `n` answers at once for even arguments and waits for odd ones; the record says which
-    /// half ran for which argument.
+/// A general resolver's ``Resolution``: a ready value completes inline, pending work runs in
+/// the asynchronous phase, with the same completion and error rules either way.
+final class ReadyOrPendingResolverTests: XCTestCase {
+    /// `n` is ready for even arguments and pending for odd ones; the record says which way
+    /// each argument went.
     func schema(record: Locked<[String]>) throws -> ExecutableSchema {
         var resolvers = ResolverMap()
-        resolvers.field("Query", "n", immediate: { _, arguments, _, _ in
+        resolvers.bind("Query", "n") { _, arguments, _, _ in
             let n = arguments.int("n") ?? 0
             if n < 0 { throw GraphQLError(message: "negative: \(n)") }
-            guard n % 2 == 0 else { return .suspend }
+            guard n % 2 == 0 else {
+                return .pending {
+                    try await Task.sleep(for: .milliseconds(1))
+                    record.withLock { $0.append("async \(n)") }
+                    if n == 7 { throw GraphQLError(message: "seven") }
+                    return n
+                }
+            }
             record.withLock { $0.append("immediate \(n)") }
-            return .value(n == 0 ? nil : n)
-        }, orAsync: { _, arguments, _, _ in
-            let n = arguments.int("n") ?? 0
-            try await Task.sleep(for: .milliseconds(1))
-            record.withLock { $0.append("async \(n)") }
-            if n == 7 { throw GraphQLError(message: "seven") }
-            return n
-        })
+            return .ready(n == 0 ? nil : n)
+        }
         resolvers.field("Query", "items") { _, _, _, _ in [1, 2, 3] as [Int] }
-        resolvers.field("Item", "double", immediate: { source, _, _, _ in
-            guard let n = source as? Int, n != 2 else { return .suspend }
-            return .value(n * 2)
-        }, orAsync: { source, _, _, _ in
-            try await Task.sleep(for: .milliseconds(1))
-            return (source as? Int).map { $0 * 2 }
-        })
+        resolvers.bind("Item", "double") { source, _, _, _ in
+            guard let n = source as? Int, n != 2 else {
+                return .pending {
+                    try await Task.sleep(for: .milliseconds(1))
+                    return (source as? Int).map { $0 * 2 }
+                }
+            }
+            return .ready(n * 2)
+        }
         resolvers.field("Item", "n") { source, _, _, _ in source }
         return try makeSchema("""
         type Query { n(n: Int): Int, items: [Item!]! }
@@ -38,7 +41,7 @@ final class ImmediateResolverTests: XCTestCase {
         """, resolvers)
     }
 
-    func testImmediateValuesNeedNoAsyncHalf() async throws {
+    func testReadyValuesCompleteInline() async throws {
         let record = Locked<[String]>([])
         let schema = try schema(record: record)
         assertResult(try await runQuery(schema, "{ a: n(n: 2) b: n(n: 4) c: n(n: 0) }"),
@@ -46,7 +49,7 @@ final class ImmediateResolverTests: XCTestCase {
         XCTAssertEqual(record.withLock { $0 }, ["immediate 2", "immediate 4", "immediate 0"])
     }
 
-    func testSuspendedFieldsRunTheAsyncHalfInTheirPlace() async throws {
+    func testPendingWorkRunsInItsPlace() async throws {
         let record = Locked<[String]>([])
         let schema = try schema(record: record)
         assertResult(try await runQuery(schema, "{ a: n(n: 1) b: n(n: 2) c: n(n: 3) }"),
@@ -57,7 +60,7 @@ final class ImmediateResolverTests: XCTestCase {
                      #"{"data":{"items":[{"n":1,"double":2},{"n":2,"double":4},{"n":3,"double":6}]}}"#)
     }
 
-    func testErrorsOfEitherHalfAreFieldErrors() async throws {
+    func testErrorsThrownNowOrLaterAreFieldErrors() async throws {
         let record = Locked<[String]>([])
         let schema = try schema(record: record)
         assertResult(try await runQuery(schema, "{ a: n(n: -1) b: n(n: 7) c: n(n: 2) }"), """
