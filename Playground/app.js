@@ -291,6 +291,7 @@ async function run() {
 }
 
 let galleryImages = [];
+const galleryCount = (n) => { $('gallery-count').textContent = String(n); };
 function showResponse(tab) {
   const r = tab && tab.response;
   drawFromHistory(r);
@@ -305,9 +306,8 @@ function showResponse(tab) {
     resultEl.innerHTML = '<p class="placeholder">Run a query with <kbd>Ctrl</kbd>+<kbd>Enter</kbd> or the Run button. Open <em>Examples</em> for ideas.</p>';
     renderErrors($('errors'), null);
     galleryImages = [];
-    renderGallery($('gallery'), $('gallery-note'), [], () => {});
+    renderGallery($('gallery'), $('gallery-note'), [], () => {}, galleryCount);
     $('gallery-note').textContent = 'Run a query to see its pictures.';
-    $('gallery-count').textContent = '0';
     drawPager(null);
     return;
   }
@@ -333,8 +333,7 @@ function showResponse(tab) {
       viewer.open(galleryImages, Math.max(0, k));
     });
   }
-  $('gallery-count').textContent = String(galleryImages.length);
-  renderGallery($('gallery'), $('gallery-note'), galleryImages, (k) => viewer.open(galleryImages, k));
+  renderGallery($('gallery'), $('gallery-note'), galleryImages, (shown, k) => viewer.open(shown, k), galleryCount);
   drawBlockedNote();
   drawPager(r);
 }
@@ -429,9 +428,11 @@ function drawExamples() {
     const t = document.createElement('span'); t.className = 'ex-title'; t.textContent = ex.title;
     const d = document.createElement('span'); d.className = 'ex-desc'; d.textContent = ex.description;
     b.append(t, d);
+    // The panel closes on choosing (it would hide the tab's response), the caret in the editor.
     b.addEventListener('click', () => {
       addTab(ex.query, ex.variables ? JSON.stringify(ex.variables, null, 2) : '', '');
-      if (matchMedia('(max-width: 1100px)').matches) closeSide();
+      closeSide();
+      editor.focus();
     });
     li.appendChild(b);
     ul.appendChild(li);

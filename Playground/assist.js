@@ -1,6 +1,7 @@
 // Help from the schema in the query editor: what the name at a point is
 // (hover help), what accepting a field inserts, the leaf fields Run fills in
-// where a selection lacks them (as GraphiQL does), and the tooltip.
+// where a selection lacks them (as GraphiQL does; accepting an object field
+// writes the same ones), and the tooltip.
 
 import { parse } from '/playground/lang.js';
 import { contextAt, namedType, typeString } from '/playground/schema.js';
@@ -40,17 +41,37 @@ export function hoverAt(src, pos, schema) {
   }
 }
 
-/** What accepting field `f` from completion inserts, {text, caret}: an
- *  object field with ` {  }` (the caret inside), required arguments as
- *  `(arg: )` (the caret there); bare when `after` opens "(" or "{". */
-export function fieldInsertion(f, schema, after) {
+/** What accepting field `f` from completion for the range [from, to) of
+ *  `src` inserts, {text, caret}: required arguments as `(arg: )` (the caret
+ *  at the first); a field of object, interface or union type with the
+ *  selection Run would fill in (leafSelection), so that it runs as it is
+ *  (the caret after its last field, unless at an argument); bare when the
+ *  text after opens "(" or "{". */
+export function fieldInsertion(f, schema, src, from, to) {
   let text = f.name;
-  if (/^\s*[({]/.test(after)) return { text, caret: text.length };
+  if (/^\s*[({]/.test(src.slice(to))) return { text, caret: text.length };
   const req = (f.args || []).filter(required);
-  let caret = req.length ? text.length + req[0].name.length + 3 : 0;
+  const caret = req.length ? text.length + req[0].name.length + 3 : 0;
   if (req.length) text += `(${req.map(a => a.name + ': ').join(', ')})`;
-  if (!isLeaf(schema && schema.type(namedType(f.type).name))) { caret = caret || text.length + 3; text += ' {  }'; }
+  const t = schema && schema.type(namedType(f.type).name);
+  if (t && !isLeaf(t)) {
+    const fields = leafNames(t);
+    const sel = leafSelection(src.slice(0, from) + text + src.slice(to), from, from + text.length, fields);
+    text += sel;
+    const last = fields[fields.length - 1];
+    return { text, caret: caret || text.lastIndexOf(last) + last.length };
+  }
   return { text, caret: caret || text.length };
+}
+
+/** The selection written after the field at [start, end) of `src`: its
+ *  leaf `fields` on the same line (` { id name }`), or one a line when the
+ *  field ends its line in a text of several lines. */
+function leafSelection(src, start, end, fields) {
+  const line = src.slice(src.lastIndexOf('\n', start - 1) + 1);
+  const ind = /^[ \t]*/.exec(line)[0];
+  return src.includes('\n') && !src.slice(end).split('\n')[0].trim()
+    ? ` {\n${fields.map(n => `${ind}  ${n}\n`).join('')}${ind}}` : ` { ${fields.join(' ')} }`;
 }
 
 /** The leaf fields to fill in under type `t`: `id` and `name` where it has
@@ -79,12 +100,7 @@ export function fillLeafs(src, schema) {
       if (!t || isLeaf(t)) continue;
       if (s.selectionSet) { walk(s.selectionSet, t); continue; }
       const fields = leafNames(t);
-      const line = src.slice(src.lastIndexOf('\n', s.start - 1) + 1);
-      const ind = /^[ \t]*/.exec(line)[0];
-      // On a line of its own, one field a line; else on the same line.
-      const text = src.includes('\n') && !src.slice(s.end).split('\n')[0].trim()
-        ? ` {\n${fields.map(n => `${ind}  ${n}\n`).join('')}${ind}}` : ` { ${fields.join(' ')} }`;
-      adds.push({ at: s.end, text, name: (s.alias || s.name).value, fields });
+      adds.push({ at: s.end, text: leafSelection(src, s.start, s.end, fields), name: (s.alias || s.name).value, fields });
     }
   };
   for (const d of r.doc.definitions) walk(d.selectionSet, d.typeCondition ? schema.type(d.typeCondition.value) : schema.rootType(d.operation));

@@ -423,8 +423,8 @@ export class Editor {
     if (it.insert && it.insert.startsWith('$') && i.value[from - 1] === '$') from--;
     const text = it.insert || it.label;
     this.closeCompletion();
-    // A field: ` {  }` after an object field, `(arg: )` for required arguments.
-    const f = it.field && fieldInsertion(it.field, this.hooks.schema(), i.value.slice(to));
+    // A field: its leaf fields after an object field, `(arg: )` for required arguments.
+    const f = it.field && fieldInsertion(it.field, this.hooks.schema(), i.value, from, to);
     if (f) { this.replace(from, to, f.text, from + f.caret); return; }
     this.replace(from, to, text);
     this.render();

@@ -27,12 +27,12 @@ export function isImageUrl(value, key) {
   return IMAGE_EXT.test(value) || IMAGE_KEY.test(String(key || ''));
 }
 
-/** Every image URL in a JSON value, in document order: [{url, path, name}],
- *  `name` the string \`name\` field of the object holding the URL, if any.
- *  The same URL under the same name is listed once; the list's \`merged\`
- *  counts those repeats. */
+/** Every image URL in a JSON value, in document order: [{url, path, name,
+ *  count}], `name` the string \`name\` field of the object holding the URL,
+ *  if any. The same URL under the same name is listed once, `count` times
+ *  seen; the list's \`merged\` counts those repeats. */
 export function collectImages(value) {
-  const seen = new Set(); const out = [];
+  const seen = new Map(); const out = [];
   out.merged = 0;
   const walk = (v, key, path, owner) => {
     if (Array.isArray(v)) v.forEach((x, k) => walk(x, key, path.concat(k), owner));
@@ -40,8 +40,9 @@ export function collectImages(value) {
     else if (isImageUrl(v, key)) {
       const name = owner && typeof owner.name === 'string' && owner.name ? owner.name : null;
       const id = v + '\u0000' + (name || '');
-      if (seen.has(id)) { out.merged++; return; }
-      seen.add(id); out.push({ url: v, path, name });
+      if (seen.has(id)) { seen.get(id).count++; out.merged++; return; }
+      const img = { url: v, path, name, count: 1 };
+      seen.set(id, img); out.push(img);
     }
   };
   walk(value, '', [], null);
@@ -212,30 +213,129 @@ export function imageSrc(url) {
   } catch (e) { return url; }
 }
 
-/** The thumbnail grid; `open(index)` shows one in the viewer. */
-export function renderGallery(list, note, images, open) {
+// What the server says of a picture it shows through IMAGE_ROUTE: whether it
+// is a placeholder (X-Menagerie-Image) and why (X-Menagerie-Image-Reason).
+// One GET, read whole, so that the <img> then comes from the browser's
+// cache; asked again after a minute, as a placeholder's max-age says.
+const probes = new Map();
+export function probe(src) {
+  if (!src.startsWith(IMAGE_ROUTE + '?')) return Promise.resolve({ ok: true });
+  const p = probes.get(src);
+  if (p && Date.now() - p.at < 60000) return p.answer;
+  const answer = fetch(src, { credentials: 'same-origin' }).then(async (r) => {
+    await r.arrayBuffer();
+    return { ok: r.ok, placeholder: r.headers.get('X-Menagerie-Image') === 'placeholder', reason: r.headers.get('X-Menagerie-Image-Reason') || '' };
+  }, () => ({ ok: false }));
+  probes.set(src, { at: Date.now(), answer });
+  return answer;
+}
+
+const hostOf = (url) => { try { return new URL(url, location.href).host; } catch (e) { return url; } };
+
+/** Why the server drew a placeholder for a picture of `host` (its
+ *  X-Menagerie-Image-Reason): [a few words for a card, a sentence]. */
+export function whyNotFetched(reason, host) {
+  const [token, status] = String(reason || '').split(' ');
+  const code = status ? ` (${status})` : '';
+  return {
+    offline: ['offline', `the server is offline or cannot reach ${host}`],
+    timeout: ['no answer in time', `${host} did not answer in time`],
+    'host-failed': ['host failed' + code, `${host} failed` + (status ? ` (HTTP ${status})` : ' lately')],
+    'not-found': ['not found' + code, `${host} does not have it` + (status ? ` (HTTP ${status})` : '')],
+    'not-an-image': ['not an image', `${host} answered something other than a picture`],
+    'too-large': ['too large', 'the picture is over the size limit'],
+    redirected: ['redirected', `${host} sends it elsewhere`],
+    'not-fetched': ['placeholder mode', 'this server draws placeholders and fetches nothing (--images placeholder)'],
+  }[token] || ['reason unknown', 'the server drew a placeholder'];
+}
+
+/** The name a picture goes by: its owner's name, else its path. */
+const nameOf = (img) => img.name || formatPath(img.path);
+
+/** The thumbnail grid; `open(shown, index)` shows one in the viewer. A
+ *  picture the server could not fetch (a placeholder) shows as a card
+ *  saying so, and why, under its name; such cards alike (same name, host
+ *  and reason) and repeats of one URL show once, with ×N. The server is
+ *  asked as cards come into view; `onCount(n)` hears how many cards show,
+ *  list.dataset.pending how many are still being asked about. */
+export function renderGallery(list, note, images, open, onCount) {
+  if (list.observer) list.observer.disconnect();
   list.innerHTML = '';
-  note.textContent = !images.length ? 'No image URLs in this response. Ask for fields such as imageUrl or images(count: 10).'
-    : images.merged ? `${images.merged} duplicate${images.merged === 1 ? '' : 's'} merged (the same URL under the same name).` : '';
-  images.forEach((img, k) => {
+  const cards = [];
+  const alike = new Map();
+  let pending = 0;
+  const draw = () => {
+    list.dataset.pending = String(pending);
+    const repeats = cards.reduce((n, c) => n + c.img.count - 1, 0);
+    const missing = cards.filter(c => c.why).reduce((n, c) => n + c.img.count, 0);
+    note.textContent = !images.length ? 'No image URLs in this response. Ask for fields such as imageUrl or images(count: 10).'
+      : [missing ? `${missing} picture${missing === 1 ? '' : 's'} could not be fetched: ${[...new Set(cards.filter(c => c.why).map(c => c.why[0]))].join(', ')}.` : '',
+        repeats ? `${repeats} repeat${repeats === 1 ? '' : 's'} merged (×N on the card).` : ''].filter(Boolean).join(' ');
+    if (onCount) onCount(cards.length);
+  };
+  const label = (c) => {
+    const k = cards.indexOf(c); const img = c.img;
+    c.b.setAttribute('aria-label', `Show image ${k + 1} of ${cards.length}: ${img.name ? img.name + ', ' : ''}${formatPath(img.path)}`
+      + (img.count > 1 ? `, ${img.count} pictures` : '') + (c.why ? `; could not be fetched: ${c.why[1]}` : ''));
+    c.badge.textContent = img.count > 1 ? '×' + img.count : '';
+  };
+  const settle = (c, info) => {
+    pending--;
+    if (info.placeholder) {
+      c.why = whyNotFetched(info.reason, hostOf(c.img.url));
+      const key = [nameOf(c.img), hostOf(c.img.url), info.reason].join('\u0000');
+      const first = alike.get(key);
+      if (first) {
+        // The same card again: counted on the first one.
+        first.img = Object.assign({}, first.img, { count: first.img.count + c.img.count, urls: first.img.urls.concat(c.img.urls) });
+        cards.splice(cards.indexOf(c), 1);
+        c.li.remove();
+        cards.forEach(label);
+        draw();
+        return;
+      }
+      alike.set(key, c);
+      c.pic.remove();
+      const box = el('span', 'thumb-missing');
+      box.append(el('strong', 'thumb-name', nameOf(c.img)), el('span', 'thumb-why', 'Could not be fetched: ' + c.why[0]));
+      c.b.prepend(box);
+      c.b.classList.add('unfetched');
+      c.b.title = `${nameOf(c.img)}: the picture could not be fetched (${c.why[1]}).`;
+    } else c.pic.src = c.src;
+    c.img = Object.assign({}, c.img, { why: c.why });
+    label(c);
+    draw();
+  };
+  const seen = list.observer = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      seen.unobserve(e.target);
+      const c = cards.find(x => x.b === e.target);
+      if (c) probe(c.src).then(info => { if (list.observer === seen) settle(c, info); });
+    }
+  }, { rootMargin: '100% 0px' });
+  images.forEach((img) => {
     const li = el('li', 'thumb-item');
     const b = el('button', 'thumb');
     b.type = 'button';
-    b.setAttribute('aria-label', `Show image ${k + 1} of ${images.length}: ${img.name ? img.name + ', ' : ''}${formatPath(img.path)}`);
     const pic = document.createElement('img');
-    pic.loading = 'lazy';
     pic.decoding = 'async';
     pic.alt = '';
-    pic.src = imageSrc(img.url);
     pic.addEventListener('error', () => { b.classList.add('broken'); });
     const cap = el('span', 'thumb-caption', img.name || formatPath(img.path));
     cap.title = formatPath(img.path);
     const where = el('span', 'thumb-url', shortUrl(img.url));
-    b.append(pic, where, cap);
-    b.addEventListener('click', () => open(k));
+    const c = { img: Object.assign({}, img, { urls: [img.url] }), li, b, pic, src: imageSrc(img.url), badge: el('span', 'thumb-count') };
+    b.append(pic, where, cap, c.badge);
+    b.addEventListener('click', () => open(cards.map(x => x.img), cards.indexOf(c)));
     li.appendChild(b);
     list.appendChild(li);
+    cards.push(c);
+    pending++;
+    seen.observe(b);
   });
+  cards.forEach(label);
+  draw();
 }
 
 function shortUrl(url) {
@@ -295,12 +395,26 @@ export class Viewer {
   show() {
     const img = this.images[this.index];
     if (!img) return;
+    const missing = document.getElementById('viewer-missing');
     this.img.classList.remove('broken');
-    this.img.src = imageSrc(img.url);
+    this.img.hidden = true;
+    missing.hidden = true;
     this.link.href = img.url;
     this.img.alt = `Image ${this.index + 1} of ${this.images.length}`;
     for (const id of ['viewer-prev', 'viewer-next']) document.getElementById(id).hidden = this.images.length < 2;
-    this.caption.textContent = `${this.index + 1} / ${this.images.length} · ${img.name ? img.name + ' · ' : ''}${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
+    const n = img.count > 1 ? ` · ×${img.count}` : '';
+    this.caption.textContent = `${this.index + 1} / ${this.images.length}${n} · ${img.name ? img.name + ' · ' : ''}${img.path ? formatPath(img.path) + ' · ' : ''}${img.url}`;
+    // A placeholder is not shown as a picture: the viewer says what it is.
+    const src = imageSrc(img.url);
+    probe(src).then((info) => {
+      if (this.images[this.index] !== img) return;
+      if (!info.placeholder) { this.img.hidden = false; this.img.src = src; return; }
+      const why = whyNotFetched(info.reason, hostOf(img.url));
+      missing.textContent = '';
+      missing.append(el('strong', 'viewer-name', nameOf(img)),
+        el('span', '', `The picture could not be fetched: ${why[1]}.` + (img.count > 1 ? ` The same for all ${img.count} pictures.` : '')));
+      missing.hidden = false;
+    });
   }
   step(by) {
     if (!this.images.length) return;

@@ -257,9 +257,10 @@ class Page:
 
 
 class Browser:
-    """A headless Chromium with its own throw-away profile."""
+    """A headless Chromium with its own throw-away profile; `scrollbars=True`
+    keeps classic scrollbars (15 px, taking room) instead of hiding them."""
 
-    def __init__(self, width=1400, height=900):
+    def __init__(self, width=1400, height=900, scrollbars=False):
         exe = find_chromium()
         if not exe:
             raise CDPError('Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM')
@@ -268,7 +269,7 @@ class Browser:
                 '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update',
                 '--disable-default-apps', '--disable-extensions', '--disable-sync', '--disable-gpu', '--mute-audio',
                 '--disable-features=Translate,MediaRouter,OptimizationHints', '--metrics-recording-only', '--password-store=basic',
-                '--use-mock-keychain', '--hide-scrollbars', f'--window-size={width},{height}', 'about:blank']
+                '--use-mock-keychain'] + ([] if scrollbars else ['--hide-scrollbars']) + [f'--window-size={width},{height}', 'about:blank']
         if os.geteuid() == 0:
             args.insert(1, '--no-sandbox')
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -13,7 +13,9 @@ and executes queries with graphql-core against the schema contract
 (../shared/design/schema.graphql beside the checkout) with a few fake
 breeds, animals and monsters. Their image URLs point at small SVGs that this
 server draws itself (/mock-images/NAME.svg), so the gallery works offline and
-no request leaves the origin.
+no request leaves the origin; a breed's photos (images(count:)) are on Dog
+CEO's host, for which /images answers as the real server does offline:
+placeholders with X-Menagerie-Image-Reason "offline" (Akita's: "not-found 404").
 
   python3 Tests/Playground/mock_server.py [--port 8099] [--no-playground]
 """
@@ -102,7 +104,9 @@ def make_breed(path, name, facts=None, parent=None):
         count = 10 if count is None else count
         if not 1 <= count <= 50:
             raise bad_input(f'count must be between 1 and 50, got {count}.')
-        return [image(f'{slug}-{k + 1}') for k in range(min(count, 12))]
+        # Photos on Dog CEO's host, which /images answers as the real server
+        # does offline: placeholders saying why (a "gone" one: 404).
+        return [f'https://images.dog.ceo/breeds/{slug}/{"gone" if slug == "akita" else "photo"}_{k + 1}.jpg' for k in range(min(count, 12))]
 
     b = {
         '__typename': 'Breed', 'id': path, 'path': path, 'name': name, 'imageUrl': image(slug), 'source': 'DOG_CEO',
@@ -320,7 +324,11 @@ class Handler(BaseHTTPRequestHandler):
             if target.scheme != 'https' or target.hostname not in MOCK_IMAGE_HOSTS:
                 return self.send(403, b'Not allowed.\n', 'text/plain; charset=utf-8')
             name = os.path.splitext(target.path.rsplit('/', 1)[-1])[0] or target.hostname
-            return self.send(200, svg_for(name), 'image/svg+xml', {'X-Content-Type-Options': 'nosniff'})
+            extra = {'X-Content-Type-Options': 'nosniff'}
+            if target.hostname == 'images.dog.ceo':
+                # As the real server in auto mode offline (or for a missing picture).
+                extra.update({'X-Menagerie-Image': 'placeholder', 'X-Menagerie-Image-Reason': 'not-found 404' if name.startswith('gone') else 'offline'})
+            return self.send(200, svg_for(name), 'image/svg+xml', extra)
         if url.path == '/graphql':
             qs = parse_qs(url.query)
             try:

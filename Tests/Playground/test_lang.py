@@ -195,10 +195,18 @@ check('hover help, field insertion and leaf filling on the Menagerie schema', ()
     ['{ breeds { nope| } }', null],
   ];
   for (const [src, want] of hovers) if (hover(src) !== want) bad.push(`hover ${src}: ${hover(src)}`);
-  const ins = (type, name, after) => JSON.stringify(fieldInsertion(menagerie.type(type).fields.find(f => f.name === name), menagerie, after || ''));
-  const insertions = [['Query', 'breeds', '', '{"text":"breeds {  }","caret":9}'], ['Query', 'breed', '', '{"text":"breed(id: ) {  }","caret":10}'],
-    ['BreedPage', 'totalCount', '', '{"text":"totalCount","caret":10}'], ['Query', 'breeds', ' { items }', '{"text":"breeds","caret":6}']];
-  for (const [t, n, after, want] of insertions) if (ins(t, n, after) !== want) bad.push(`insert ${n}: ${ins(t, n, after)}`);
+  // Accepting a field at the | of a text (the word there replaced): an object field gets the
+  // leaf fields Run would fill in, so that it runs as it is.
+  const ins = (type, name, at) => {
+    const from = at.indexOf('|'); const to = at.indexOf('|', from + 1) - 1; const src = at.replace(/\|/g, '');
+    return JSON.stringify(fieldInsertion(menagerie.type(type).fields.find(f => f.name === name), menagerie, src, from, to));
+  };
+  const insertions = [['Query', 'breeds', '{ |bre| }', '{"text":"breeds { totalCount hasMore }","caret":27}'],
+    ['Query', 'breed', '{ || }', '{"text":"breed(id: ) { id name }","caret":10}'],
+    ['Query', 'search', '{\n  |sea|\n}\n', '{"text":"search(text: ) {\\n    __typename\\n    id\\n    name\\n  }","caret":13}'],
+    ['Query', 'breeds', '{\n  |b|\n}\n', '{"text":"breeds {\\n    totalCount\\n    hasMore\\n  }","caret":35}'],
+    ['BreedPage', 'totalCount', '{ breeds { |to| } }', '{"text":"totalCount","caret":10}'], ['Query', 'breeds', '{ |bre| { items } }', '{"text":"breeds","caret":6}']];
+  for (const [t, n, at, want] of insertions) if (ins(t, n, at) !== want) bad.push(`insert ${n} at ${JSON.stringify(at)}: ${ins(t, n, at)}`);
   const fill = (src) => { const r = fillLeafs(src, menagerie); return r ? src.slice(0, r.from) + r.text + src.slice(r.to) : null; };
   const fills = [
     ['{ breed(id: "akita") }', '{ breed(id: "akita") { id name } }'],

@@ -154,9 +154,9 @@ def check_autocompletion():
     for _ in range(k):
         page.key('ArrowDown')
     page.key('Enter')
-    # An object field comes with its braces, the caret inside.
-    assert editor_value() == '{ breeds {  }', editor_value()
-    assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { ')
+    # An object field comes with the leaf fields Run would fill in, the caret after them.
+    assert editor_value() == '{ breeds { totalCount hasMore }', editor_value()
+    assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { totalCount hasMore')
     assert js("document.getElementById('completion').hidden")
     # Typing "(" closes the bracket and offers the arguments...
     set_editor('{ animals')
@@ -426,6 +426,12 @@ def check_image_route():
         assert b'hound-afghan' in body and b'<script' not in body
 
 
+GALLERY_SETTLED = "document.getElementById('gallery').dataset.pending === '0'"
+CARDS_JS = """[...document.querySelectorAll('#gallery .thumb')].map(b => ({unfetched: b.classList.contains('unfetched'),
+    src: (b.querySelector('img') || {}).src || '', caption: b.querySelector('.thumb-caption').textContent,
+    count: b.querySelector('.thumb-count').textContent, text: b.innerText, label: b.getAttribute('aria-label')}))"""
+
+
 def check_gallery_and_viewer():
     query = '{ breeds(limit: 4) { items { name imageUrl } } }'
     set_editor(query)
@@ -441,26 +447,39 @@ def check_gallery_and_viewer():
     assert text_of('#gallery-count') == str(len(urls))
     page.click('#view-gallery')
     assert js("!document.getElementById('gallery-pane').hidden")
-    srcs = js("[...document.querySelectorAll('#gallery .thumb img')].map(i => i.src)")
-    # Pictures of this origin load as they are; other sites' pictures load
-    # through the server's same-origin image route (/images?url=...), so the
-    # page's CSP (default-src 'self') never has to let another origin in.
+    # Other sites' pictures load through the server's same-origin image route
+    # (/images?url=...), so the page's CSP (default-src 'self') never has to
+    # let another origin in; pictures of this origin load as they are.
     expected_srcs = [image_src(u) for u in urls]
-    assert srcs == expected_srcs, (srcs, expected_srcs)
+    page.wait_for(GALLERY_SETTLED, what="the server's word on each picture")
+    cards = js(CARDS_JS)
+    assert len(cards) == len(urls), (cards, urls)
     # Captions are the breed names (the sibling name field), not cut paths.
-    captions = js("[...document.querySelectorAll('#gallery .thumb-caption')].map(c => c.textContent)")
-    assert captions == names, (captions, names)
-    # Every thumbnail loads under the CSP: the real server (`auto`) answers
-    # the real pictures or, offline, placeholders; the mock draws its own.
+    assert [c['caption'] for c in cards] == names, (cards, names)
+    # Each card is the picture, loaded under the CSP, or (the real server
+    # offline) a card saying it could not be fetched, why, and whose it is.
+    for card, src, name, url in zip(cards, expected_srcs, names, urls):
+        if card['unfetched']:
+            assert 'Could not be fetched: ' in card['text'] and name in card['text'] and not card['src'], card
+            assert url.rsplit('/', 1)[-1].rsplit('.', 1)[0] not in card['text'], ('the card shows the file name, not the name', card)
+        else:
+            assert card['src'] == src, (card, src)
     page.wait_for("[...document.querySelectorAll('#gallery .thumb img')].every(i => i.complete && i.naturalWidth > 0)", what='thumbnails to load')
     assert not js("document.querySelector('#gallery .thumb.broken')"), 'a thumbnail is marked broken'
     page.click('#gallery .thumb')
     assert js("document.getElementById('viewer').open"), 'the viewer did not open'
-    assert js("document.getElementById('viewer-img').src") == expected_srcs[0]
     assert js("document.getElementById('viewer-link').href") == urls[0], 'the viewer does not link the original URL'
     size = js("(() => { const r = document.getElementById('viewer').getBoundingClientRect(); return [r.width, r.height, innerWidth, innerHeight]; })()")
     assert size[0] == size[2] and size[1] == size[3], f'the viewer does not fill the screen: {size}'
-    page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
+    if cards[0]['unfetched']:
+        page.wait_for("!document.getElementById('viewer-missing').hidden", what="the viewer's word on the placeholder")
+        said = text_of('#viewer-missing')
+        assert names[0] in said and 'could not be fetched' in said, said
+        assert js("document.getElementById('viewer-img').hidden")
+    else:
+        page.wait_for("document.getElementById('viewer-img').naturalWidth > 0", what='the full image')
+        assert js("document.getElementById('viewer-img').src") == expected_srcs[0]
+    shows = "document.getElementById('viewer-caption').textContent.split(' ')[0]"
     page.click(at=(size[2] / 2, size[3] / 2))
     assert not js("document.getElementById('viewer').open"), 'a click did not dismiss the viewer'
     # Visible close, previous and next buttons, and a swipe.
@@ -470,9 +489,9 @@ def check_gallery_and_viewer():
             r = js(f"(() => {{ const r = document.querySelector('{b}').getBoundingClientRect(); return [r.width, r.height]; }})()")
             assert r[0] >= 24 and r[1] >= 24, (b, r)
         page.click('#viewer-next')
-        assert js("document.getElementById('viewer').open") and js("document.getElementById('viewer-img').src") == expected_srcs[1]
+        assert js("document.getElementById('viewer').open") and js(shows) == '2' and js("document.getElementById('viewer-link').href") == urls[1]
         page.click('#viewer-prev')
-        assert js("document.getElementById('viewer-img').src") == expected_srcs[0]
+        assert js(shows) == '1'
         y = size[3] / 2
         page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': size[2] * 0.7, 'y': y})
         page.call('Input.dispatchMouseEvent', {'type': 'mousePressed', 'x': size[2] * 0.7, 'y': y, 'button': 'left', 'clickCount': 1})
@@ -480,7 +499,7 @@ def check_gallery_and_viewer():
             page.call('Input.dispatchMouseEvent', {'type': 'mouseMoved', 'x': size[2] * (0.7 - 0.08 * k), 'y': y, 'button': 'left', 'buttons': 1})
         page.call('Input.dispatchMouseEvent', {'type': 'mouseReleased', 'x': size[2] * 0.3, 'y': y, 'button': 'left', 'clickCount': 1})
         assert js("document.getElementById('viewer').open"), 'a swipe closed the viewer'
-        assert js("document.getElementById('viewer-img').src") == expected_srcs[1], 'a swipe left did not show the next picture'
+        assert js(shows) == '2', 'a swipe left did not show the next picture'
         page.click('#viewer-close')
         assert not js("document.getElementById('viewer').open"), 'the close button did not close the viewer'
     page.click('#view-result')
@@ -508,9 +527,199 @@ def check_gallery_duplicates():
     merged = len(items) - len(pairs)
     assert merged > 0
     note = text_of('#gallery-note')
-    assert f'{merged} duplicate' in note, note
+    assert f'{merged} repeat' in note, note
     captions = js("[...document.querySelectorAll('#gallery .thumb-caption')].map(c => c.textContent)")
     assert captions == [n for _, n in pairs], captions
+    # A repeated picture shows once, with how many times (×N).
+    times = [sum(1 for it in items if (it['imageUrl'], it['name']) == p) for p in pairs]
+    badges = js("[...document.querySelectorAll('#gallery .thumb-count')].map(c => c.textContent)")
+    assert badges == [f'×{n}' if n > 1 else '' for n in times], (badges, times)
+
+
+SHORT_REASONS = {'offline': 'offline', 'timeout': 'no answer in time', 'host-failed': 'host failed', 'not-found': 'not found',
+                 'not-an-image': 'not an image', 'too-large': 'too large', 'redirected': 'redirected', 'not-fetched': 'placeholder mode'}
+
+
+def image_answer(url):
+    """How the server answers picture `url` (through /images when it is another site's):
+    (is a placeholder, reason)."""
+    src = image_src(url)
+    if '/images?url=' not in src:
+        return False, ''
+    with urllib.request.urlopen(src, timeout=15) as r:
+        r.read()
+        return r.headers.get('X-Menagerie-Image') == 'placeholder', r.headers.get('X-Menagerie-Image-Reason') or ''
+
+
+def check_gallery_placeholders():
+    """A picture the server could not fetch (X-Menagerie-Image: placeholder)
+    shows as a card that says so and why (X-Menagerie-Image-Reason), under
+    the breed's name, not the image's id; alike cards show once with ×N (the
+    "10 photos" example offline: one card, ×10), and the viewer says the
+    same. The mock server is offline for Dog CEO's pictures (Akita's are
+    404s); the real one answers what it can."""
+    def run(size, theme):
+        page.click('#open-examples')
+        js("[...document.querySelectorAll('#examples-list .example')].find(b => b.textContent.startsWith('10 photos')).id = 'ex-photos'")
+        page.click('#ex-photos')
+        assert js("document.getElementById('side').hidden"), 'the Examples panel stayed open'
+        run_with_keyboard()
+        data = fetch_json('query ($id: ID!) { breed(id: $id) { name images(count: 10) } }', {'id': 'hound/afghan'})['data']['breed']
+        name, urls = data['name'], list(dict.fromkeys(data['images']))
+        answers = [image_answer(u) for u in urls]
+        groups = {}  # placeholders alike: one card each
+        for u, (drawn, reason) in zip(urls, answers):
+            if drawn:
+                groups.setdefault(reason, []).append(u)
+        page.click('#view-gallery')
+        js("document.getElementById('gallery').scrollIntoView()")
+        page.wait_for(GALLERY_SETTLED, what="the server's word on each picture")
+        cards = js(CARDS_JS)
+        if size[0] > 1000 and theme == 'light':
+            print(f'      10 photos of {name}: {len(cards)} card(s); not fetched: ' + (', '.join(f'{len(m)} ({r})' for r, m in groups.items()) or 'none'))
+        assert len(cards) == sum(1 for d, _ in answers if not d) + len(groups), (cards, answers)
+        assert text_of('#gallery-count') == str(len(cards))
+        unfetched = [c for c in cards if c['unfetched']]
+        assert len(unfetched) == len(groups), (cards, groups)
+        for card, (reason, members) in zip(unfetched, groups.items()):
+            short = SHORT_REASONS.get(reason.split(' ')[0], 'reason unknown')
+            assert card['caption'] == name and name in card['text'], card
+            assert 'Could not be fetched: ' + short in card['text'], (card, reason)
+            if reason.startswith('not-found'):
+                assert reason.split(' ')[-1] in card['text'], (card, reason)
+            assert card['count'] == (f'×{len(members)}' if len(members) > 1 else ''), (card, len(members))
+            assert not any(u.rsplit('/', 1)[-1].rsplit('.', 1)[0] in card['text'] for u in members), ('the card shows an image id', card)
+            assert 'could not be fetched' in card['label'], card
+        if groups:
+            missing = sum(len(m) for m in groups.values())
+            assert f'{missing} picture{"s" if missing > 1 else ""} could not be fetched' in text_of('#gallery-note'), text_of('#gallery-note')
+            assert_contrast('#gallery .thumb-why')
+            assert_contrast('#gallery .thumb-name')
+            if any(len(m) > 1 for m in groups.values()):
+                assert_contrast('#gallery .thumb-count')
+            # The viewer says it too, for the whole card.
+            js("document.querySelector('#gallery .thumb.unfetched').id = 'unfetched-card'")
+            page.click('#unfetched-card')
+            page.wait_for("!document.getElementById('viewer-missing').hidden", what="the viewer's word on the placeholder")
+            said = text_of('#viewer-missing')
+            reason, members = next(iter(groups.items()))
+            assert name in said and 'The picture could not be fetched: ' in said, said
+            if reason == 'offline':
+                assert 'offline' in said and urlsplit(members[0]).hostname in said, said
+            if len(members) > 1:
+                assert f'all {len(members)} pictures' in said and f'×{len(members)}' in text_of('#viewer-caption'), (said, text_of('#viewer-caption'))
+            assert js("document.getElementById('viewer-img').hidden"), 'the viewer shows the placeholder drawing'
+            page.key('Escape')
+            assert not js("document.getElementById('viewer').open")
+        # The mock's Akita pictures are missing upstream: a 404, said so.
+        if image_answer('https://images.dog.ceo/breeds/akita/gone_1.jpg') == (True, 'not-found 404'):
+            set_editor('{ breed(id: "akita") { name images(count: 3) } }')
+            run_with_keyboard()
+            page.wait_for(GALLERY_SETTLED + " && document.querySelectorAll('#gallery .thumb').length === 1", what='one card for the three missing pictures')
+            card = js(CARDS_JS)[0]
+            assert 'Akita' in card['text'] and 'Could not be fetched: not found (404)' in card['text'] and card['count'] == '×3', card
+        page.click('#view-result')
+        js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+        page.click('#closing')
+
+    each_size_and_theme(run)
+
+
+LAYOUT_BOX = """((sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length).map(e => {
+    const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }))"""
+
+
+def boxes(selector):
+    return js(f"{LAYOUT_BOX}({json.dumps(selector)})")
+
+
+def overlaps(a, b):
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def assert_inside_viewport(selector):
+    """Every visible `selector` lies across the viewport's width (what a
+    classic scrollbar leaves of it)."""
+    width = js("document.documentElement.clientWidth")
+    found = boxes(selector)
+    assert found, f'nothing visible matches {selector}'
+    out = [b for b in found if b[0] < -0.5 or b[2] > width + 0.5]
+    assert not out, f'{selector} leaves the viewport (0..{width}): {out}'
+
+
+def layout_faults(label):
+    """(a) the variables pane's ▾ clear of Fill variables, (b) the docs panel
+    inside the viewport, (c) the help panel's descriptions at most 3 lines,
+    (d) choosing an example closes the Examples panel."""
+    try:
+        # (a)
+        fill = boxes('#fill-variables')
+        assert fill, 'Fill variables is not shown'
+        for other in ('#split-vars-toggle', '#tab-variables', '#tab-headers'):
+            for b in boxes(other):
+                assert not overlaps(fill[0], b), (f'Fill variables overlaps {other}', fill[0], b)
+        assert_inside_viewport('#fill-variables')
+        # (b)
+        page.click('#open-docs')
+        assert_inside_viewport('#side')
+        assert_inside_viewport('#side .side-head h2, #docs-search, #docs-content .doc-section, #docs-content .doc-title')
+        page.click('#side-close')
+        # (c)
+        page.click('#open-help')
+        assert_inside_viewport('#side')
+        lines = js("""[...document.querySelectorAll('#help-panel dd')].map(d => { const r = document.createRange(); r.selectNodeContents(d);
+            return Math.round(r.getBoundingClientRect().height / parseFloat(getComputedStyle(d).lineHeight)); })""")
+        assert lines and max(lines) <= 3, f'help descriptions wrap to {lines} lines'
+        for dt, dd in zip(boxes('#help-panel dt'), boxes('#help-panel dd')):
+            assert not overlaps(dt, dd), (dt, dd)
+        page.click('#side-close')
+        # (d)
+        n = js("document.querySelectorAll('#tabs [role=tab]').length")
+        page.click('#open-examples')
+        js("document.querySelector('#examples-list .example').id = 'ex-first'")
+        page.click('#ex-first')
+        assert js("document.querySelectorAll('#tabs [role=tab]').length") == n + 1, 'no new tab'
+        assert js("document.getElementById('side').hidden") and not boxes('#examples-panel'), 'the Examples panel stayed open'
+        assert js("document.getElementById('open-examples').getAttribute('aria-expanded')") == 'false'
+        assert js("document.activeElement.id") == 'editor-input', js("document.activeElement.id")
+        js("document.querySelector('#tabs .tab.active .tab-close').id = 'closing'")
+        page.click('#closing')
+    except AssertionError as e:
+        raise AssertionError(f'{label}: {e}') from None
+
+
+def check_layout_faults():
+    """The layout at 1400x900 and 390x844, from element boxes: on a phone
+    (overlay scrollbars) and in a desktop Chromium with classic scrollbars,
+    where 100vw counts a scrollbar the page cannot use."""
+    global page
+    for (w, h) in ((1400, 900), (390, 844)):
+        page.viewport(w, h, mobile=w < 500, scale=2 if w < 500 else 1)
+        js("localStorage.removeItem('menagerie.layout')")
+        reload_page()
+        layout_faults(f'{w}x{h}')
+    page.call('Emulation.clearDeviceMetricsOverride')
+    page.viewport(1400, 900)
+    reload_page()
+    main_page = page
+    other = Browser(scrollbars=True)
+    try:
+        page = other.page
+        for domain in ('Page', 'Runtime'):
+            page.call(domain + '.enable')
+        page.call('Emulation.setFocusEmulationEnabled', {'enabled': True})
+        bars = []
+        for (w, h) in ((1400, 900), (390, 844)):
+            page.viewport(w, h)
+            page.navigate(base + '/')
+            page.wait_for("document.body.dataset.schema === 'ready'", what='the schema to load')
+            bars.append(js("innerWidth - document.documentElement.clientWidth"))
+            layout_faults(f'{w}x{h}, classic scrollbars')
+        assert bars[1] > 0, f'no classic scrollbar at 390 px ({bars}): the check proves nothing'
+        print(f'      classic scrollbars: {bars[1]} px at 390 px')
+    finally:
+        page = main_page
+        other.quit()
 
 
 CONTRAST_JS = r"""(() => {
@@ -1107,32 +1316,78 @@ def check_hover_help():
     each_size_and_theme(run)
 
 
-def check_completion_inserts_braces():
-    """Accepting an object field gives `field { | }`; a leaf field just its
-    name; a field with a required argument `field(arg: |) {  }`."""
+def accept_completion(label):
+    """Waits for the completion list and accepts `label` with the keyboard."""
+    page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
+    labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
+    assert label in labels, (label, labels)
+    for _ in range(labels.index(label)):
+        page.key('ArrowDown')
+    page.key('Enter')
+
+
+def check_completion_inserts_leaf_fields():
+    """Accepting an object field gives `field { leaf fields| }` (those Run
+    fills in); a leaf field just its name; a field with a required argument
+    `field(arg: |) { id name }`; on a line of its own, one field a line."""
+    caret = "document.getElementById('editor-input').selectionStart"
+
     def run(size, theme):
         set_editor('')
         page.type_text('{ bre')
-        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
-        labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
-        for _ in range(labels.index('breeds')):
-            page.key('ArrowDown')
-        page.key('Enter')
-        assert editor_value() == '{ breeds {  }', repr(editor_value())
-        assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { ')
+        accept_completion('breeds')
+        assert editor_value() == '{ breeds { totalCount hasMore }', repr(editor_value())
+        assert js(caret) == len('{ breeds { totalCount hasMore')
+        page.type_text(' ite')
+        accept_completion('items')
+        assert editor_value() == '{ breeds { totalCount hasMore items { id name } }', repr(editor_value())
+        set_editor('{ breeds { ')
         page.type_text('totalC')
-        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
-        page.key('Enter')
-        assert editor_value() == '{ breeds { totalCount }', repr(editor_value())
+        accept_completion('totalCount')
+        assert editor_value() == '{ breeds { totalCount', repr(editor_value())
         set_editor('{ breeds { totalCount } ')
         page.type_text('bree')
-        page.wait_for("!document.getElementById('completion').hidden", what='the completion list')
-        labels = js("[...document.querySelectorAll('#completion li .c-label')].map(l => l.textContent)")
-        for _ in range(labels.index('breed')):
-            page.key('ArrowDown')
-        page.key('Enter')
-        assert editor_value() == '{ breeds { totalCount } breed(id: ) {  }', repr(editor_value())
-        assert js("document.getElementById('editor-input').selectionStart") == len('{ breeds { totalCount } breed(id: ')
+        accept_completion('breed')
+        assert editor_value() == '{ breeds { totalCount } breed(id: ) { id name }', repr(editor_value())
+        assert js(caret) == len('{ breeds { totalCount } breed(id: ')
+        set_editor('{\n  \n}\n')
+        set_caret(4)
+        page.type_text('anim')
+        accept_completion('animals')
+        assert editor_value() == '{\n  animals {\n    totalCount\n    hasMore\n  }\n}\n', repr(editor_value())
+        assert js(caret) == len('{\n  animals {\n    totalCount\n    hasMore')
+
+    each_size_and_theme(run)
+
+
+def check_accepted_completion_runs():
+    """Type part of a field, accept the completion, run (Ctrl+Enter): the
+    query runs as accepted (Run has nothing to fill in) and the result has
+    data and no errors. Also on a line of its own, and for a field with a
+    required argument once its value is typed."""
+    cases = [  # (text, caret, typed, accepted, then typed)
+        ('{  }', 2, 'bre', 'breeds', ''),
+        ('{\n  \n}\n', 4, 'randomA', 'randomAnimals', ''),
+        ('{ breeds { totalCount }  }', 24, 'bree', 'breed', '"akita"'),
+    ]
+
+    def run(size, theme):
+        set_textarea('variables', '')
+        for text, at, typed, label, then in cases:
+            set_editor(text)
+            set_caret(at)
+            page.type_text(typed)
+            accept_completion(label)
+            page.type_text(then)
+            accepted = editor_value()
+            run_with_keyboard()
+            assert editor_value() == accepted, ('Run had to fill in the accepted completion', accepted, editor_value())
+            assert json.loads(graphql_posts()[-1])['query'] == accepted
+            assert js("document.getElementById('editor-notice').hidden"), text_of('#editor-notice')
+            assert text_of('#meta-status').startswith('200'), (accepted, text_of('#meta-status'), text_of('#errors'))
+            assert js("document.getElementById('errors').hidden"), (accepted, text_of('#errors'))
+            body = text_of('#result').replace('\u00a0', ' ')
+            assert '"data"' in body and f'"{label}"' in body and '"errors"' not in body, (accepted, body[:300])
 
     each_size_and_theme(run)
 
@@ -1607,6 +1862,7 @@ CHECKS = [
     check_image_route,
     check_gallery_and_viewer,
     check_gallery_duplicates,
+    check_gallery_placeholders,
     check_contrast,
     check_dark_mode_persists,
     check_operation_under_caret,
@@ -1621,6 +1877,7 @@ CHECKS = [
     check_keyboard_and_labels,
     check_phone_layout,
     check_phone_side_panel_is_modal,
+    check_layout_faults,
     check_panes_resize,
     check_panes_collapse,
     check_operation_picker,
@@ -1628,7 +1885,8 @@ CHECKS = [
     check_history_keeps_responses,
     check_variables_editor,
     check_hover_help,
-    check_completion_inserts_braces,
+    check_completion_inserts_leaf_fields,
+    check_accepted_completion_runs,
     check_run_fills_leaf_fields,
     check_size_budget,
     check_no_csp_violations_or_errors,

@@ -29,9 +29,12 @@ extension ImageProxy {
 
     private func autoFetch(_ url: ImageURL) async -> ImageAnswer {
         let deadline = MonotonicClock.systemNow() + autoSettings.budget
-        var placeholder: ImageAnswer { Self.placeholder(url, cache: Self.autoPlaceholderCache) }
+        func placeholder(_ reason: ImageFetchFailure) -> ImageAnswer {
+            Self.placeholder(url, cache: Self.autoPlaceholderCache, reason: reason)
+        }
         if let standIn = standIns.value(for: url.string) {
-            return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder
+            // A stand-in is remembered only for a missing picture.
+            return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder(.status(404))
         }
         switch await autoFetchImage(url, until: deadline) {
         case .success(let image):
@@ -39,18 +42,20 @@ extension ImageProxy {
             return Self.success(image, .fetched)
         case .failure(.status(let status)) where Self.missingStatuses.contains(status):
             guard let pictures = autoSettings.breedPictures, let api = pictures.randomPictureURL(for: url),
-                  let standIn = await resolveStandIn(api, pictures, until: deadline) else { return placeholder }
-            return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder
-        case .failure:
-            return placeholder
+                  let standIn = await resolveStandIn(api, pictures, until: deadline) else { return placeholder(.status(status)) }
+            return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder(.status(status))
+        case .failure(let failure):
+            return placeholder(failure)
         }
     }
 
-    /// Fetches `url` unless its host (or a redirect's) is remembered failing; remembers the host
-    /// of a failure that is the host's.
+    /// Fetches `url` unless its host (or a redirect's) is remembered failing (then the failure is
+    /// the one remembered); remembers the host of a failure that is the host's.
     private func autoFetchImage(_ url: ImageURL, until deadline: Duration) async -> Result<FetchedImage, ImageFetchFailure> {
         let (result, last) = await fetchImage(url, until: deadline) { self.isFailing($0.origin) }
-        if case .failure(let failure) = result, failure.isHostFailure { rememberFailing(last.origin) }
+        guard case .failure(let failure) = result else { return result }
+        if failure == .hostFailing { return .failure(failingHosts.value(for: last.origin) ?? .hostFailing) }
+        if failure.isHostFailure { rememberFailing(last.origin, failure) }
         return result
     }
 
@@ -62,10 +67,13 @@ extension ImageProxy {
             guard let text = BreedPictures.pictureURL(inAnswer: bytes), case .success(let url) = policy.check(text) else { return nil }
             return url
         case .status(let status):
-            if ImageFetchFailure.status(status).isHostFailure { rememberFailing(pictures.apiOrigin) }
+            if ImageFetchFailure.status(status).isHostFailure { rememberFailing(pictures.apiOrigin, .status(status)) }
             return nil
-        case .timedOut, .failed:
-            rememberFailing(pictures.apiOrigin)
+        case .timedOut:
+            rememberFailing(pictures.apiOrigin, .timedOut)
+            return nil
+        case .failed:
+            rememberFailing(pictures.apiOrigin, .unreachable)
             return nil
         case .redirect, .tooLarge:
             return nil
@@ -90,9 +98,10 @@ extension ImageProxy {
         failingHosts.value(for: origin) != nil
     }
 
-    /// Remembers `origin` as failing, unless the fetch was cancelled (then the failure is ours).
-    private func rememberFailing(_ origin: String) {
+    /// Remembers `origin` as failing with `failure`, unless the fetch was cancelled (then the
+    /// failure is ours).
+    private func rememberFailing(_ origin: String, _ failure: ImageFetchFailure) {
         guard !Task.isCancelled else { return }
-        failingHosts.set(true, for: origin)
+        failingHosts.set(failure, for: origin)
     }
 }

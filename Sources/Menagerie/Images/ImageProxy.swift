@@ -16,7 +16,9 @@ import Upstreams
 /// Refusals: `400` (missing or malformed URL), `403` (not allowed by the ``ImageURLPolicy``);
 /// upstream failures in `live` mode: `502` (error status, not an image, too large, redirect
 /// elsewhere, unreachable), `504` (no answer in time). Bodies of refusals are short plain text.
-/// Every picture says where it came from in `X-Menagerie-Image` (``Source``).
+/// Every picture says where it came from in `X-Menagerie-Image` (``Source``); a placeholder also
+/// says why the picture was not fetched in `X-Menagerie-Image-Reason`
+/// (``ImageFetchFailure/placeholderReason``).
 public final class ImageProxy: Sendable {
     /// How pictures are produced.
     public enum Mode: String, Sendable, Equatable {
@@ -75,8 +77,8 @@ public final class ImageProxy: Sendable {
     /// Fetches under way by URL: a request for a picture already being fetched waits for that
     /// fetch instead of starting another.
     private let inFlight = Locked<[String: Task<ImageAnswer, Never>]>([:])
-    /// `auto`: the origins (``ImageURL/origin``) that failed lately.
-    let failingHosts: ExpiringTable<Bool>
+    /// `auto`: the origins (``ImageURL/origin``) that failed lately, with how they failed.
+    let failingHosts: ExpiringTable<ImageFetchFailure>
     /// `auto`: missing picture URL → the breed picture standing in for it.
     let standIns: ExpiringTable<ImageURL>
     /// Redirects followed per image at most.
@@ -120,7 +122,7 @@ public final class ImageProxy: Sendable {
         case .success(let checked): url = checked
         }
         switch mode {
-        case .placeholder: return Self.placeholder(url, cache: "no-cache")
+        case .placeholder: return Self.placeholder(url, cache: "no-cache", reason: .noFetcher)
         case .live: return await live(url)
         case .auto: return await auto(url)
         }
@@ -236,10 +238,13 @@ public final class ImageProxy: Sendable {
                            body: image.bytes)
     }
 
-    /// The drawn picture for `url`, with `Cache-Control: cache`.
-    static func placeholder(_ url: ImageURL, cache: String) -> ImageAnswer {
-        ImageAnswer(status: 200, headers: headers(contentType: "image/svg+xml", cache: cache, source: .placeholder),
-                    body: Array(ImagePlaceholder.svg(for: url).utf8))
+    /// The drawn picture for `url`, not fetched because of `reason` (said in
+    /// `X-Menagerie-Image-Reason`), with `Cache-Control: cache`.
+    static func placeholder(_ url: ImageURL, cache: String, reason: ImageFetchFailure) -> ImageAnswer {
+        ImageAnswer(status: 200,
+                    headers: headers(contentType: "image/svg+xml", cache: cache, source: .placeholder)
+                        + [("X-Menagerie-Image-Reason", reason.placeholderReason)],
+                    body: Array(ImagePlaceholder.svg(for: url, reason: reason).utf8))
     }
 
     static func headers(contentType: String, cache: String, source: Source) -> [(name: String, value: String)] {
