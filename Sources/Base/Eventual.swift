@@ -12,10 +12,14 @@
 /// }
 /// ```
 public enum Eventual<Value: Sendable>: Sendable {
+    /// The work of a pending value. It runs on the executor of its caller
+    /// (`nonisolated(nonsending)`): work that does not suspend costs no executor hop.
+    public typealias Work = nonisolated(nonsending) @Sendable () async throws -> Value
+
     /// The value, now.
     case ready(Value)
     /// The work that produces it; it runs on its caller's executor.
-    case pending(@Sendable () async throws -> Value)
+    case pending(Work)
 
     /// The value: at once when ready, else by running the pending work.
     @inlinable

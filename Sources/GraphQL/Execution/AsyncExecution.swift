@@ -5,18 +5,20 @@ import Synchronization
 /// a worker task, which returns the value.
 final class AsyncFieldTask: Sendable {
     let plan: FieldPlan
-    let work: @Sendable () async throws -> ResolvedValue
+    let work: FieldWork
+    let source: ResolvedValue
     let objectPath: ObjectPath
 
-    init(plan: FieldPlan, work: @escaping @Sendable () async throws -> ResolvedValue, objectPath: ObjectPath) {
+    init(plan: FieldPlan, work: FieldWork, source: ResolvedValue, objectPath: ObjectPath) {
         self.plan = plan
         self.work = work
+        self.source = source
         self.objectPath = objectPath
     }
 
     /// Runs the field; its value (nil when a null propagates past the field).
     nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
-        await context.completePendingField(plan, work, objectPath)
+        await context.completePendingField(plan, work, source, objectPath)
     }
 }
 
@@ -37,14 +39,39 @@ private final class TaskCursor: Sendable {
 
 extension ExecutionContext {
     /// Awaits a pending field's value and completes it (nil: a null propagates past the field).
-    nonisolated(nonsending) func completePendingField(_ plan: FieldPlan, _ work: @Sendable () async throws -> ResolvedValue,
+    nonisolated(nonsending) func completePendingField(_ plan: FieldPlan, _ work: FieldWork, _ source: ResolvedValue,
                                                       _ objectPath: ObjectPath) async -> JSONValue? {
         let completion: Completion
         do {
-            completion = completeField(plan, try await work(), objectPath)
+            var work = work
+            if case .later = work {
+                switch try plan.generalResolver?(source, plan.coercedArguments, contextValue,
+                                                 ResolveInfo(plan: plan, objectPath: objectPath, execution: self)) {
+                case nil, .ready(nil): return plan.returnsNonNull ? completePendingNull(plan, objectPath) : .null
+                case .ready(let value): return await finish(plan, completeField(plan, value, objectPath))
+                case .pending(let closure): work = .closure(closure)
+                case .awaiting(let resolve): work = .call(resolve)
+                }
+            }
+            let value: ResolvedValue
+            switch work {
+            case .closure(let closure):
+                value = try await closure()
+            case .call(let resolve):
+                value = try await resolve(source, plan.coercedArguments, contextValue,
+                                          ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
+            case .later:
+                value = nil
+            }
+            completion = completeField(plan, value, objectPath)
         } catch {
             completion = handleFieldError(error, plan, objectPath)
         }
+        return await finish(plan, completion)
+    }
+
+    /// The value of a completed field, awaiting what is still pending below it.
+    private nonisolated(nonsending) func finish(_ plan: FieldPlan, _ completion: Completion) async -> JSONValue? {
         switch completion {
         case .value(let completed): return completed
         case .bubble: return nil
@@ -52,10 +79,18 @@ extension ExecutionContext {
         }
     }
 
+    /// A null value of a field resolved in the asynchronous phase (nil when it propagates).
+    private func completePendingNull(_ plan: FieldPlan, _ objectPath: ObjectPath) -> JSONValue? {
+        switch completeField(plan, nil, objectPath) {
+        case .value(let value): return value
+        default: return nil
+        }
+    }
+
     /// Runs every asynchronous field under `node` and returns the finished
     /// value (nil when a null propagates past the node).
     nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
-        var tasks: [AsyncFieldTask] = []
+        var tasks: [AsyncWork] = []
         node.collectTasks(into: &tasks)
         let results = await runConcurrently(tasks)
         var cursor = 0
@@ -71,7 +106,7 @@ extension ExecutionContext {
     /// each wait in their own task, all started before the parent waits. Each
     /// worker returns the values it computed (with their indexes) through the
     /// group: no storage is shared between the workers.
-    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncFieldTask]) async -> [JSONValue?] {
+    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async -> [JSONValue?] {
         if tasks.isEmpty { return [] }
         if tasks.count == 1 { return [await tasks[0].run(self)] }
         let cursor = TaskCursor(count: tasks.count)

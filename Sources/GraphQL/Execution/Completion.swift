@@ -1,3 +1,4 @@
+import Base
 import JSON
 
 /// The outcome of executing part of the tree synchronously.
@@ -24,13 +25,61 @@ enum PendingNode: Sendable {
 }
 
 /// An object with holes: `entries` holds finished values (null placeholders for holes).
+///
+/// Its own pending fields are not objects of their own: each is one unit of work (``works``),
+/// whose value the worker that runs it returns through its task group (nothing is shared and
+/// mutated: the class is immutable, `Sendable` by construction).
 final class PendingObject: Sendable {
     let entries: [JSONObject.Element]
     let holes: [(index: Int, node: PendingNode)]
+    let works: [PendingWork]
+    /// The source of the object's fields (for the pending ones' calls).
+    let source: ResolvedValue
+    let path: ObjectPath
 
-    init(entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)]) {
+    init(entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
+         source: ResolvedValue = nil, path: ObjectPath = .root) {
         self.entries = entries
         self.holes = holes
+        self.works = works
+        self.source = source
+        self.path = path
+    }
+
+    /// Runs pending field `slot` and returns its value (nil: a null propagates).
+    nonisolated(nonsending) func runPendingField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
+        let pending = works[slot]
+        return await context.completePendingField(pending.field, pending.work, source, path)
+    }
+}
+
+/// A field of an object whose resolver's value is pending: its place and its work.
+struct PendingWork: Sendable {
+    let index: Int
+    let field: FieldPlan
+    let work: FieldWork
+}
+
+/// The pending work of a field: a closure, an asynchronous function to call with the field's
+/// own inputs (``Resolution/awaiting(_:)``), or the field's resolver itself, called in the
+/// asynchronous phase (a field whose resolver answered `awaiting` before: ``FieldPlan/callsLater``).
+enum FieldWork: Sendable {
+    case closure(Eventual<ResolvedValue>.Work)
+    case call(AsyncFieldResolver)
+    case later
+}
+
+/// One unit of asynchronous work: a field task, or a pending field of an object.
+enum AsyncWork: Sendable {
+    case task(AsyncFieldTask)
+    case slot(PendingObject, Int)
+
+    /// Runs the work; its value (nil: a null propagates past it).
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
+        switch self {
+        case .task(let task): return await task.run(context)
+        case .slot(let object, let slot): return await object.runPendingField(slot, context)
+        }
     }
 }
 
@@ -47,10 +96,11 @@ final class PendingList: Sendable {
 
 extension PendingNode {
     /// Appends the asynchronous work under this node, in the order ``assemble(_:_:)`` reads the values.
-    func collectTasks(into tasks: inout [AsyncFieldTask]) {
+    func collectTasks(into tasks: inout [AsyncWork]) {
         switch self {
-        case .field(let task): tasks.append(task)
+        case .field(let task): tasks.append(.task(task))
         case .object(let object):
+            for slot in object.works.indices { tasks.append(.slot(object, slot)) }
             for hole in object.holes { hole.node.collectTasks(into: &tasks) }
         case .list(let list): for hole in list.holes { hole.node.collectTasks(into: &tasks) }
         case .absorbing(let inner): inner.collectTasks(into: &tasks)
@@ -61,7 +111,7 @@ extension PendingNode {
     var taskCount: Int {
         switch self {
         case .field: return 1
-        case .object(let object): return object.holes.reduce(0) { $0 + $1.node.taskCount }
+        case .object(let object): return object.holes.reduce(object.works.count) { $0 + $1.node.taskCount }
         case .list(let list): return list.holes.reduce(0) { $0 + $1.node.taskCount }
         case .absorbing(let inner): return inner.taskCount
         }
@@ -86,6 +136,11 @@ extension PendingNode {
             return results[cursor]
         case .object(let object):
             var entries = object.entries
+            for pending in object.works {
+                guard let value = results[cursor] else { return nil }
+                cursor += 1
+                entries[pending.index].value = value
+            }
             for hole in object.holes {
                 guard let value = hole.node.assemble(results, &cursor) else { return nil }
                 entries[hole.index].value = value

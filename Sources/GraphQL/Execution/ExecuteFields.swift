@@ -7,11 +7,13 @@ extension ExecutionContext {
         var entries: [JSONObject.Element] = []
         entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
+        // Fields whose value is pending: their work runs in the asynchronous phase (no object per field).
+        var works: [PendingWork] = []
         // The source opened once for the default resolver's reads (nothing to open without such fields).
         let sourceFields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
         // The fields are visited unretained (the plan owns them; see `UnmanagedFieldList.swift`).
         let finished = plan.unmanagedFields.forEach { field -> Bool in
-            switch runField(field, sourceFields, source, path) {
+            switch runField(field, sourceFields, source, path, at: entries.count, of: plan.fields.count, pending: &works) {
             case .value(let value):
                 entries.append((key: field.responseKey, value: value))
             case .bubble:
@@ -23,19 +25,19 @@ extension ExecutionContext {
             return true
         }
         if !finished { return .bubble }
-        if holes.isEmpty { return .value(.object(JSONObject(entries))) }
-        return .pending(.object(PendingObject(entries: entries, holes: holes)))
+        if holes.isEmpty, works.isEmpty { return .value(.object(JSONObject(entries))) }
+        return .pending(.object(PendingObject(entries: entries, holes: holes, works: works, source: source, path: path)))
     }
 
-    /// Resolves and completes one field of an object (a pending field gives
-    /// a null placeholder: its hole is filled later).
+    /// Resolves and completes one field of an object (a pending field gives a null placeholder
+    /// at `index`, and its work goes to `pending`: filled later).
     ///
     /// Reference counting rules (measured): stored closures are called
     /// through optional chaining (no copy of the closure), an optional source
     /// is never bound with `if let` (a copy), resolved values are moved on.
     @inline(__always)
     private func runField(_ field: FieldPlan, _ sourceFields: any FieldValueProviding, _ source: ResolvedValue,
-                          _ path: ObjectPath) -> Completion {
+                          _ path: ObjectPath, at index: Int, of count: Int, pending: inout [PendingWork]) -> Completion {
         switch field.strategy {
         case .property:
             return completeField(field, sourceFields[field: field.fieldName], path)
@@ -50,6 +52,11 @@ extension ExecutionContext {
             }
             return completeTyped(field, leaf, consume other, path)
         case .general:
+            if pending.isEmpty { pending.reserveCapacity(count - index) }
+            if field.callsLater.load(ordering: .relaxed) {
+                pending.append(PendingWork(index: index, field: field, work: .later))
+                return .value(.null)
+            }
             let resolution: Resolution
             do {
                 guard let result = try field.generalResolver?(source, field.coercedArguments, contextValue,
@@ -60,7 +67,17 @@ extension ExecutionContext {
             } catch {
                 return handleFieldError(error, field, path)
             }
-            return completeResolution(field, resolution, path)
+            switch consume resolution {
+            case .ready(let value):
+                return completeField(field, value, path)
+            case .pending(let work):
+                pending.append(PendingWork(index: index, field: field, work: .closure(work)))
+                return .value(.null)
+            case .awaiting(let resolve):
+                field.callsLater.store(true, ordering: .relaxed)
+                pending.append(PendingWork(index: index, field: field, work: .call(resolve)))
+                return .value(.null)
+            }
         case .other:
             return executeField(field, source, path)
         }
@@ -171,7 +188,7 @@ extension ExecutionContext {
             do {
                 return completeResolution(field, try resolve(source, arguments, contextValue,
                                                              ResolveInfo(plan: field, objectPath: parentPath, execution: self)),
-                                          parentPath)
+                                          source, parentPath)
             } catch {
                 return handleFieldError(error, field, parentPath)
             }
@@ -204,10 +221,15 @@ extension ExecutionContext {
     /// A resolver's value: completed now when ready; pending work becomes a hole, filled in the
     /// asynchronous phase (``AsyncFieldTask``).
     @inline(__always)
-    func completeResolution(_ field: FieldPlan, _ resolution: consuming Resolution, _ parentPath: ObjectPath) -> Completion {
+    func completeResolution(_ field: FieldPlan, _ resolution: consuming Resolution, _ source: ResolvedValue,
+                            _ parentPath: ObjectPath) -> Completion {
         switch consume resolution {
-        case .ready(let value): return completeField(field, value, parentPath)
-        case .pending(let work): return .pending(.field(AsyncFieldTask(plan: field, work: work, objectPath: parentPath)))
+        case .ready(let value):
+            return completeField(field, value, parentPath)
+        case .pending(let work):
+            return .pending(.field(AsyncFieldTask(plan: field, work: .closure(work), source: source, objectPath: parentPath)))
+        case .awaiting(let resolve):
+            return .pending(.field(AsyncFieldTask(plan: field, work: .call(resolve), source: source, objectPath: parentPath)))
         }
     }
 

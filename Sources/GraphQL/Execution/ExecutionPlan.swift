@@ -71,6 +71,10 @@ final class FieldPlan: Sendable {
     let arguments: Result<FieldArguments, GraphQLError>
     /// The general resolver, when the field has one and its arguments coerced.
     let generalResolver: GeneralFieldResolver?
+    /// Set once the general resolver answered ``Resolution/awaiting(_:)``: from then on the object
+    /// loop leaves the call to the asynchronous phase (where the resolver is called as usual),
+    /// so a field that is always awaited costs the loop nothing.
+    let callsLater = Atomic<Bool>(false)
     /// The typed resolver's function, when the field has one and its arguments coerced.
     let typedCall: (@Sendable (_ source: ResolvedValue, _ other: inout ResolvedValue) throws -> TypedLeaf)?
     /// How the executor's object loop runs the field (worked out once).

@@ -10,10 +10,28 @@ import JSON
 /// dictionaries, ``JSONObject``s and ``FieldValueProviding`` values).
 public typealias ResolvedValue = (any Sendable)?
 
-/// A field's value as a resolver gives it: ready now, or work to await (graphql-js's
+/// A field's value as a resolver gives it: ready now, or to be awaited (graphql-js's
 /// `PromiseOrValue`). A ready value completes inline, with no task; pending work runs in the
 /// executor's asynchronous phase.
-public typealias Resolution = Eventual<ResolvedValue>
+public enum Resolution: Sendable {
+    /// The value, now (nil for null).
+    case ready(ResolvedValue)
+    /// The work that produces it.
+    case pending(Eventual<ResolvedValue>.Work)
+    /// An asynchronous function to call with the field's own source, arguments, context and
+    /// ``ResolveInfo``: pending work described without capturing them (no allocation per
+    /// field; what ``ResolverMap/asyncField(_:_:_:)`` returns).
+    case awaiting(AsyncFieldResolver)
+
+    /// The resolution of an eventual value.
+    @inlinable
+    public init<Value: Sendable>(_ value: Eventual<Value>) {
+        switch value {
+        case .ready(let ready): self = .ready(ready)
+        case .pending(let work): self = .pending { try await work() }
+        }
+    }
+}
 
 /// A resolver: `(source, arguments, context, info) throws -> Resolution`, one body whether the
 /// value is at hand (``Eventual/ready(_:)``) or must be awaited (``Eventual/pending(_:)``).
@@ -31,8 +49,9 @@ public typealias SyncFieldResolver = @Sendable (
 ) throws -> ResolvedValue
 
 /// A resolver whose value is always awaited; bound as a ``GeneralFieldResolver`` that is always
-/// pending (``ResolverMap/asyncField(_:_:_:)``).
-public typealias AsyncFieldResolver = @Sendable (
+/// pending (``ResolverMap/asyncField(_:_:_:)``). It runs on the executor of its caller
+/// (`nonisolated(nonsending)`), so a resolver that does not suspend costs no executor hop.
+public typealias AsyncFieldResolver = nonisolated(nonsending) @Sendable (
     _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
 ) async throws -> ResolvedValue
 

@@ -63,9 +63,7 @@ public struct ResolverMap: Sendable {
 
     /// Binds a resolver whose value is always awaited to `type.field`.
     public mutating func asyncField(_ type: String, _ field: String, _ resolve: @escaping AsyncFieldResolver) {
-        bind(type, field, .general { source, arguments, context, info in
-            .pending { try await resolve(source, arguments, context, info) }
-        })
+        bind(type, field, .general { _, _, _, _ in .awaiting(resolve) })
     }
 
     /// Sets the type resolver of the interface or union `abstractType`.

@@ -77,6 +77,6 @@ extension Eventual {
 
     /// The value as a field's ``Resolution``.
     var resolution: Resolution {
-        map { $0 }
+        Resolution(self)
     }
 }
