@@ -47,7 +47,7 @@ public enum Eventual<Value: Sendable>: Sendable {
 
     /// `transform` applied to the value: now when ready, else after the pending work. An error
     /// `transform` throws on a ready value makes the result ``failed(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public func map<New: Sendable>(_ transform: @escaping @Sendable (Value) throws -> New) -> Eventual<New> {
         switch self {
         case .ready(let value):
@@ -58,7 +58,7 @@ public enum Eventual<Value: Sendable>: Sendable {
     }
 
     /// The eventual value `transform` makes of the value: ready only when both are.
-    @inlinable
+    @inlinable @inline(__always)
     public func flatMap<New: Sendable>(_ transform: @escaping @Sendable (Value) throws -> Eventual<New>) -> Eventual<New> {
         switch self {
         case .ready(let value):

@@ -28,7 +28,9 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
     }
 
     /// Binds a resolver of a typed source, with its arguments, the context and ``ResolveInfo``:
-    /// its value ready or pending (``Resolution``).
+    /// its value ready or pending (``Resolution``). Inlinable: the source and context casts are
+    /// specialised for the application's types.
+    @inlinable
     public mutating func field<Source: Sendable>(
         _ type: String, _ field: String, on sourceType: Source.Type,
         _ resolve: @escaping @Sendable (Source, FieldArguments, Context, ResolveInfo) throws -> Resolution
@@ -41,6 +43,7 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
     }
 
     /// Binds a resolver that reads no source (a root field, or a field computed from arguments).
+    @inlinable
     public mutating func rootField(
         _ type: String, _ field: String,
         _ resolve: @escaping @Sendable (FieldArguments, Context, ResolveInfo) throws -> Resolution
@@ -56,7 +59,7 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
     }
 
     /// The context of a call, typed; a field error when the request carries another.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func typed(_ context: ResolvedValue) throws -> Context {
         guard let typed = context as? Context else {
             throw GraphQLError(message: "Internal error: the request's context is not a \(Context.self).")

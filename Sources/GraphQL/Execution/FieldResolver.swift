@@ -24,7 +24,7 @@ public enum Resolution: Sendable {
     case awaiting(AsyncFieldResolver)
 
     /// The resolution of an eventual value.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: Sendable>(_ value: Eventual<Value>) {
         switch value {
         case .ready(let ready): self = .ready(ready)

@@ -64,6 +64,7 @@ func mappingErrors<T>(upstream: UpstreamName? = nil, _ body: () async throws -> 
 
 extension Eventual {
     /// The same value; an error the pending work throws made client-safe (``ErrorMapping/safe(_:upstream:)``).
+    @inline(__always)
     func mappingErrors(upstream: UpstreamName? = nil) -> Eventual {
         guard case .pending(let work) = self else { return self }
         return .pending {
@@ -76,7 +77,30 @@ extension Eventual {
     }
 
     /// The value as a field's ``Resolution``.
+    @inline(__always)
     var resolution: Resolution {
         Resolution(self)
     }
+}
+
+extension Eventual where Value: OptionalValue, Value.Wrapped: Sendable {
+    /// The optional value as a field's ``Resolution``: nil is null (not an `Optional.none` boxed in
+    /// the field's value, which the executor would have to unwrap with a dynamic cast).
+    @inline(__always)
+    var resolution: Resolution {
+        switch self {
+        case .ready(let value): return .ready(value.wrapped.map { $0 as any Sendable })
+        case .pending(let work): return .pending { try await work().wrapped.map { $0 as any Sendable } }
+        }
+    }
+}
+
+/// An `Optional`, whatever it wraps (for ``Eventual/resolution``).
+protocol OptionalValue {
+    associatedtype Wrapped
+    var wrapped: Wrapped? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Wrapped? { self }
 }
