@@ -76,7 +76,11 @@ public enum Eventual<Value: Sendable>: Sendable {
         return .pending {
             async let first = self.value
             async let second = other.value
-            return (try await first, try await second)
+            // Settled into locals first: a `try await` inside a returned tuple literal is
+            // miscompiled by Swift 6.3's optimiser (docs/testing.md, "Release safety").
+            let firstValue = try await first
+            let secondValue = try await second
+            return (firstValue, secondValue)
         }
     }
 }
