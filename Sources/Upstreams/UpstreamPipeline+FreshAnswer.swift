@@ -5,7 +5,7 @@ extension UpstreamPipeline {
     /// decoded as `T`), else pending: the whole pipeline (``sendDecodedAnswer(_:cache:scope:store:decode:)``).
     ///
     /// A ready answer costs no I/O, no task and no suspension, so a resolver answering from it
-    /// completes inline. It counts as a cache hit and is recorded in ``UpstreamUsage/current``.
+    /// completes inline. It counts as a cache hit and is recorded in the scope's usage.
     /// `decode` sees every answer whatever its status (``fetchDecodedAnswer(_:cache:scope:store:decode:)``
     /// refuses non-2xx ones first; pass `successOnly: true` for that).
     public func answer<T: Sendable>(
@@ -16,7 +16,7 @@ extension UpstreamPipeline {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) -> Eventual<UpstreamAnswer<T>> {
-        if let fresh: UpstreamAnswer<T> = freshAnswer(request) {
+        if let fresh: UpstreamAnswer<T> = freshAnswer(request, scope: scope) {
             counters.update { $0.readyAnswers += 1 }
             return .ready(fresh)
         }
@@ -28,13 +28,13 @@ extension UpstreamPipeline {
 
     /// The answer to `request` decoded as `T`, when the cache holds it fresh and it has been
     /// decoded as `T` before; nil otherwise. A hit counts as a cache hit, and is recorded in
-    /// ``UpstreamUsage/current``.
-    func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self) -> UpstreamAnswer<T>? {
+    /// `scope`'s usage.
+    func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self, scope: UpstreamScope?) -> UpstreamAnswer<T>? {
         guard request.isIdempotent, case .fresh(_, let version) = cache.lookup(request.cacheKey) else { return nil }
         let key = DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self))
         guard let answer: UpstreamAnswer<T> = memoizedAnswer(key, version: version) else { return nil }
         counters.update { $0.cacheHits += 1 }
-        recordUse(of: answer)
+        recordUse(of: answer, in: scope)
         return answer
     }
 }

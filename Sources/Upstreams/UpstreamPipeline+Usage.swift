@@ -1,12 +1,13 @@
 extension UpstreamPipeline {
-    /// Sends `request` and decodes the answer as ``sendDecodedAnswerUnrecorded(_:cache:store:decode:)``
-    /// describes, and records the answer in the current ``UpstreamUsage`` (if the caller bound
-    /// one): fresh until its cache entry's expiry, stale, or uncacheable; or a failure when the
-    /// call throws. Every way the pipeline answers (cache hit, fetch, shared in-flight call,
-    /// stale-if-error, an uncached endpoint) goes through here or through ``freshAnswer(_:as:)``.
+    /// Sends `request` and decodes the answer as ``sendDecodedAnswerUnrecorded(_:cache:scope:store:decode:)``
+    /// describes.
     ///
-    /// With a `scope`, the call is made at most once for that client request (``UpstreamScope``)
-    /// and a new send takes a unit of its budget.
+    /// With a `scope` (the client request's), the call is made at most once for that request, a
+    /// new send takes a unit of its budget, and the answer is recorded in its
+    /// ``UpstreamScope/usage``: fresh until its cache entry's expiry, stale, or uncacheable; or
+    /// a failure when the call throws. Every way the pipeline answers (cache hit, fetch, shared
+    /// in-flight call, stale-if-error, an uncached endpoint) goes through here or through
+    /// ``freshAnswer(_:as:scope:)``.
     public func sendDecodedAnswer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
@@ -28,7 +29,7 @@ extension UpstreamPipeline {
         store: (@Sendable (T) -> Bool)?,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
-        guard let usage = UpstreamUsage.current else {
+        guard let usage = scope?.usage else {
             return try await sendDecodedAnswerUnrecorded(request, cache: policy, scope: scope, store: store, decode: decode)
         }
         do {
@@ -41,8 +42,8 @@ extension UpstreamPipeline {
         }
     }
 
-    /// Records `answer`, handed out now, in the current ``UpstreamUsage`` (if any).
-    func recordUse<T: Sendable>(of answer: UpstreamAnswer<T>) {
-        UpstreamUsage.current?.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
+    /// Records `answer`, handed out now, in `scope`'s ``UpstreamUsage`` (if any).
+    func recordUse<T: Sendable>(of answer: UpstreamAnswer<T>, in scope: UpstreamScope?) {
+        scope?.usage.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
     }
 }

@@ -21,6 +21,8 @@ import Locking
 public final class UpstreamScope: Sendable {
     /// The most new upstream sends the request may cause (`Int.max`: unbounded).
     public let maxSends: Int
+    /// What the request used of the upstreams and how fresh it was.
+    public let usage = UpstreamUsage()
 
     private struct State {
         var sends = 0

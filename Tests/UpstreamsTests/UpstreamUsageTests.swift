@@ -4,8 +4,8 @@ import Synchronization
 import UpstreamTestSupport
 import XCTest
 
-/// Every way the pipeline hands out an answer is recorded in the current `UpstreamUsage`,
-/// with the freshness of the cache entry behind it.
+/// Every way the pipeline hands out an answer is recorded in the usage of the call's
+/// `UpstreamScope`, with the freshness of the cache entry behind it.
 final class UpstreamUsageTests: XCTestCase {
     /// A transport answering `["v"]` (with the headers set), failing on demand, or holding
     /// requests until opened.
@@ -42,17 +42,15 @@ final class UpstreamUsageTests: XCTestCase {
     let policy = CachePolicy(defaultTTL: .seconds(100), honoursCacheControl: true, staleIfError: .seconds(1000))
 
     /// The usage of one call made with a recorder bound.
-    static func usage(of call: @Sendable () async throws -> Void) async -> UpstreamUsage.Summary {
-        let usage = UpstreamUsage()
-        await UpstreamUsage.$current.withValue(usage) {
-            try? await call()
-        }
-        return usage.summary
+    static func usage(of call: @Sendable (UpstreamScope) async throws -> Void) async -> UpstreamUsage.Summary {
+        let scope = UpstreamScope()
+        try? await call(scope)
+        return scope.usage.summary
     }
 
-    func fetch(_ pipeline: UpstreamPipeline, _ policy: CachePolicy) -> @Sendable () async throws -> Void {
+    func fetch(_ pipeline: UpstreamPipeline, _ policy: CachePolicy) -> @Sendable (UpstreamScope) async throws -> Void {
         let request = self.request
-        return { _ = try await pipeline.fetchDecodedAnswer(request, cache: policy) { $0.body } }
+        return { scope in _ = try await pipeline.fetchDecodedAnswer(request, cache: policy, scope: scope) { $0.body } }
     }
 
     func testFreshFetchThenCacheHitRecordTheEntrysExpiry() async {
@@ -68,7 +66,7 @@ final class UpstreamUsageTests: XCTestCase {
         XCTAssertEqual(transport.state.withLock { $0.calls }, 1)
         // The synchronous peek records the same way.
         let request = self.request
-        let peek = await Self.usage { _ = p.freshAnswer(request, as: [UInt8].self) }
+        let peek = await Self.usage { scope in _ = p.freshAnswer(request, as: [UInt8].self, scope: scope) }
         XCTAssertEqual(peek.answers, 1)
         XCTAssertEqual(peek.freshUntil, .seconds(1100))
     }
@@ -133,24 +131,23 @@ final class UpstreamUsageTests: XCTestCase {
         }
     }
 
-    /// The earliest expiry wins; a task started inside the bound work records into it too.
+    /// The earliest expiry wins; a call from another task with the same scope records into it too.
     func testEarliestExpiryWinsAcrossTasks() async {
         let p = pipeline
         let other = UpstreamRequest(url: "http://zoo.invalid/animals/1")
         let (request, policy, time) = (self.request, self.policy, self.time)
-        let summary = await Self.usage {
-            _ = try await p.fetchDecodedAnswer(request, cache: policy) { $0.body }
+        let summary = await Self.usage { scope in
+            _ = try await p.fetchDecodedAnswer(request, cache: policy, scope: scope) { $0.body }
             time.advance(.seconds(10))
-            let child = Task { _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: .seconds(50))) { $0.body } }
+            let child = Task { _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: .seconds(50)), scope: scope) { $0.body } }
             try await child.value
         }
         XCTAssertEqual(summary.answers, 2)
         XCTAssertEqual(summary.freshUntil, .seconds(1060))
     }
 
-    func testNothingIsRecordedWithoutARecorder() async throws {
+    func testNothingIsRecordedWithoutAScope() async throws {
         _ = try await pipeline.fetchDecodedAnswer(request, cache: policy) { $0.body }
-        XCTAssertNil(UpstreamUsage.current)
         let empty = UpstreamUsage().summary
         XCTAssertEqual(empty.answers, 0)
         XCTAssertTrue(empty.isReusable)

@@ -96,6 +96,12 @@ public final class MenagerieApp: Sendable {
     /// `CancellationError`, and loads made afterwards fail at once, so the execution ends
     /// promptly (its fields get errors; the server drops that result).
     public func execute(document: Document, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
+        await run(document: document, variables: variables, operationName: operationName).result
+    }
+
+    /// ``execute(document:variables:operationName:)``, with the request's context (what it used
+    /// of the upstreams, for the response's freshness).
+    func run(document: Document, variables: JSONObject, operationName: String?) async -> (result: ExecutionResult, context: RequestContext) {
         let context = RequestContext(upstreams: upstreams, source: document.source)
         let scheduler = context.scheduler
         var result = await withTaskCancellationHandler {
@@ -109,6 +115,6 @@ public final class MenagerieApp: Sendable {
             result.errors += extra
             result.limitErrors(to: engine.options.maxErrors)
         }
-        return result
+        return (result, context)
     }
 }

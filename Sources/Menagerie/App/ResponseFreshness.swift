@@ -34,16 +34,13 @@ public enum ResponseFreshness: Sendable, Equatable {
 }
 
 extension MenagerieApp {
-    /// ``execute(document:variables:operationName:)``, recording the upstream answers the
-    /// request used, with the response's freshness computed from them.
+    /// ``execute(document:variables:operationName:)`` and the response's freshness, computed from
+    /// the upstream answers the request used (its scope's record, returned as a value).
     public func executeMeasuringFreshness(document: Document, variables: JSONObject = JSONObject(),
                                           operationName: String? = nil) async -> (ExecutionResult, ResponseFreshness) {
-        let usage = UpstreamUsage()
-        let result = await UpstreamUsage.$current.withValue(usage) {
-            await execute(document: document, variables: variables, operationName: operationName)
-        }
-        let freshness = ResponseFreshness(usage: usage.summary, hasErrors: result.data == nil || !result.errors.isEmpty,
-                                          now: clock.now())
+        let (result, context) = await run(document: document, variables: variables, operationName: operationName)
+        let freshness = ResponseFreshness(usage: context.upstreams.scope.usage.summary,
+                                          hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
         return (result, freshness)
     }
 }

@@ -1,12 +1,11 @@
 import Locking
 
-/// What one unit of work (a GraphQL request) used of the upstreams, and how fresh it was: the
-/// record a response's cacheability is computed from.
+/// What one client request (a GraphQL request) used of the upstreams, and how fresh it was: the
+/// record a response's cacheability is computed from, returned as a value.
 ///
-/// The application binds a recorder with `UpstreamUsage.$current.withValue(usage) { … }` around
-/// the work; every answer the pipelines hand out meanwhile is recorded, in that task and in
-/// every task it starts (task-local values are inherited by child tasks and by `Task {}`; the
-/// loaders' batches run in such tasks). Without a recorder nothing is recorded.
+/// It belongs to the request's ``UpstreamScope`` (``UpstreamScope/usage``): every answer the
+/// pipelines hand out for a call made with that scope is recorded, whatever task made the call.
+/// A call without a scope records nothing.
 ///
 /// Each answer handed out is one of:
 /// - **fresh**: a cached entry, used before its expiry (a cache hit, a fetch that was stored,
@@ -17,9 +16,6 @@ import Locking
 ///   which are never stored);
 /// - a **failure**: the call threw.
 public final class UpstreamUsage: Sendable {
-    /// The recorder of the current task, if the application bound one.
-    @TaskLocal public static var current: UpstreamUsage?
-
     /// The record so far.
     public struct Summary: Sendable, Equatable {
         /// Answers used (every use counts, one answer used twice counts twice).
