@@ -229,111 +229,155 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     private func graphQLOutcome(_ exchange: Exchange) async -> Outcome? {
-        let request = exchange.request
-        guard request.method == "GET" || request.method == "POST" else {
-            return Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
-                                                   headers: ["Allow": "GET, POST, OPTIONS"]))
-        }
-        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["accept"]) else {
-            return Outcome(response: errorResponse(
-                406, "Not acceptable: responses are application/graphql-response+json or application/json.", .json))
-        }
-        if request.method == "GET", !configuration.getRequests.admits(request.headers) {
-            return Outcome(response: errorResponse(400, GETPolicy.refusalMessage, mediaType))
-        }
-        let decoded: GraphQLRequestDecoder.Decoded
         do {
-            if request.method == "POST" {
-                guard let value = request.headers["content-type"] else {
-                    return Outcome(response: errorResponse(415, "Missing Content-Type: use application/json.", mediaType))
-                }
-                let contentType = ContentType(value)
-                guard contentType.mediaType == "application/json" else {
-                    let reason = contentType.isSimple ? " (simple content types are refused to prevent cross-site request forgery)" : ""
-                    return Outcome(response: errorResponse(
-                        415, "Unsupported Content-Type '\(contentType.mediaType)': use application/json\(reason).", mediaType))
-                }
-                if let charset = contentType.charset, charset != "utf-8", charset != "utf8" {
-                    return Outcome(response: errorResponse(415, "Unsupported charset '\(charset)': use utf-8.", mediaType))
-                }
-                decoded = try GraphQLRequestDecoder.decode(body: request.body, headers: request.headers)
-            } else {
-                decoded = try GraphQLRequestDecoder.decode(queryItems: request.queryItems, headers: request.headers)
-            }
-        } catch {
-            return Outcome(response: errorResponse(400, error.message, mediaType))
-        }
-        let parameters: GraphQLRequest
-        var registration: (hash: String, query: String)?
-        switch await AutomaticPersistedQueries.resolve(query: decoded.query, extensions: decoded.request.extensions,
-                                                       store: configuration.persistedQueries) {
-        case .plain(let query):
-            parameters = decoded.request(query: query)
-        case .stored(let query):
-            metrics.persistedQueryHit()
-            parameters = decoded.request(query: query)
-        case .registering(let query, let hash):
-            parameters = decoded.request(query: query)
-            registration = (hash, query)
-        case .refused(let refusal):
-            if refusal == .notFound { metrics.persistedQueryMiss() }
-            return Outcome(response: AutomaticPersistedQueries.response(refusal, mediaType),
-                           operationName: decoded.request.operationName)
-        }
-        switch service.prepare(parameters) {
-        case .failed(let errors):
-            let status = mediaType == .graphQLResponse ? 400 : 200
-            return Outcome(response: graphQLResponse(status, GraphQLError.responseJSON(errors).serializedBytes(), mediaType),
-                           operationName: parameters.operationName)
-        case .ready(let document, let operationType, let operationName):
-            let name = operationName ?? parameters.operationName
-            if request.method == "GET" && operationType != .query {
-                return Outcome(response: errorResponse(
-                    405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
-                    headers: ["Allow": "POST"]), operationName: name, operationType: nil)
-            }
+            let request = exchange.request
+            let mediaType = try negotiate(request)
+            let decoded = try decode(request, mediaType)
+            let (parameters, registration) = try await resolvePersistedQuery(decoded, mediaType)
+            let (document, operationType, name) = try prepare(parameters, request, mediaType)
             // Stored once it has parsed, validated and passed the checks above, as Apollo Server does.
             if let registration, let store = configuration.persistedQueries {
                 await store.register(hash: registration.hash, query: registration.query)
                 metrics.persistedQueryRegistered()
             }
-            let result: GraphQLExecutionResult
-            if let watchdog {
-                // The execution runs in this task; the deadline answers for it when it passes first.
-                let deadline = ExecutionDeadline(), metrics = self.metrics
-                let entry = watchdog.schedule { [self] in
-                    var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
-                    timeout.headers.add("Cache-Control", ResponseCaching.noStore)
-                    let outcome = Outcome(response: timeout, operationName: name, operationType: operationType)
-                    let response = decorated(outcome, exchange)
-                    // Under the deadline's lock: the execution is cancelled before the client has its
-                    // answer, and once the execution sees it timed out, the request has its answer
-                    // (so the handler may return without one).
-                    guard deadline.deadlinePassed(abandoned: {
-                        metrics.executionAbandoned()
-                        exchange.responder.cancelHandler()
-                        exchange.responder.answer(response) { record(response, outcome, exchange) }
-                    }) else { return }
-                }
-                let finished = await service.execute(document, request: parameters)
-                watchdog.cancel(entry)
-                guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
-                result = finished
-            } else {
-                result = await service.execute(document, request: parameters)
+            guard let result = await execute(document, parameters, exchange, name, operationType, mediaType) else { return nil }
+            return answer(result, request, name, operationType, mediaType)
+        } catch {
+            return error.outcome
+        }
+    }
+
+    /// A request refused before execution, with its answer.
+    private struct Refusal: Error {
+        let outcome: Outcome
+    }
+
+    /// The method and the response's media type (from `Accept`); a `GET` without a header that
+    /// forces a CORS preflight is refused when the profile says so.
+    private func negotiate(_ request: HTTPRequest) throws(Refusal) -> GraphQLMediaType {
+        guard request.method == "GET" || request.method == "POST" else {
+            throw Refusal(outcome: Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
+                                                                   headers: ["Allow": "GET, POST, OPTIONS"])))
+        }
+        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["accept"]) else {
+            throw Refusal(outcome: Outcome(response: errorResponse(
+                406, "Not acceptable: responses are application/graphql-response+json or application/json.", .json)))
+        }
+        if request.method == "GET", !configuration.getRequests.admits(request.headers) {
+            throw Refusal(outcome: Outcome(response: errorResponse(400, GETPolicy.refusalMessage, mediaType)))
+        }
+        return mediaType
+    }
+
+    /// The request's parameters: from a `POST`'s JSON body (its `Content-Type` checked: CSRF,
+    /// charset) or a `GET`'s query string.
+    private func decode(_ request: HTTPRequest, _ mediaType: GraphQLMediaType) throws(Refusal) -> GraphQLRequestDecoder.Decoded {
+        func refuse(_ status: Int, _ message: String) -> Refusal {
+            Refusal(outcome: Outcome(response: errorResponse(status, message, mediaType)))
+        }
+        guard request.method == "POST" else {
+            do {
+                return try GraphQLRequestDecoder.decode(queryItems: request.queryItems, headers: request.headers)
+            } catch {
+                throw refuse(400, error.message)
             }
-            if result.body.count > configuration.maxResponseBytes {
-                return Outcome(response: tooLargeResponse(result.body.count, operationName: name, mediaType),
-                               operationName: name, operationType: operationType)
+        }
+        guard let value = request.headers["content-type"] else { throw refuse(415, "Missing Content-Type: use application/json.") }
+        let contentType = ContentType(value)
+        guard contentType.mediaType == "application/json" else {
+            let reason = contentType.isSimple ? " (simple content types are refused to prevent cross-site request forgery)" : ""
+            throw refuse(415, "Unsupported Content-Type '\(contentType.mediaType)': use application/json\(reason).")
+        }
+        if let charset = contentType.charset, charset != "utf-8", charset != "utf8" {
+            throw refuse(415, "Unsupported charset '\(charset)': use utf-8.")
+        }
+        do {
+            return try GraphQLRequestDecoder.decode(body: request.body, headers: request.headers)
+        } catch {
+            throw refuse(400, error.message)
+        }
+    }
+
+    /// The document text, from the request or the persisted-query store; the hash to register
+    /// when the request registers one.
+    private func resolvePersistedQuery(_ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType)
+        async throws(Refusal) -> (GraphQLRequest, registration: (hash: String, query: String)?) {
+        switch await AutomaticPersistedQueries.resolve(query: decoded.query, extensions: decoded.request.extensions,
+                                                       store: configuration.persistedQueries) {
+        case .plain(let query):
+            return (decoded.request(query: query), nil)
+        case .stored(let query):
+            metrics.persistedQueryHit()
+            return (decoded.request(query: query), nil)
+        case .registering(let query, let hash):
+            return (decoded.request(query: query), (hash, query))
+        case .refused(let refusal):
+            if refusal == .notFound { metrics.persistedQueryMiss() }
+            throw Refusal(outcome: Outcome(response: AutomaticPersistedQueries.response(refusal, mediaType),
+                                           operationName: decoded.request.operationName))
+        }
+    }
+
+    /// The service's prepared document (request errors answer at once); a mutation over `GET` is
+    /// refused.
+    private func prepare(_ parameters: GraphQLRequest, _ request: HTTPRequest, _ mediaType: GraphQLMediaType)
+        throws(Refusal) -> (Service.Document, GraphQLOperationType, String?) {
+        switch service.prepare(parameters) {
+        case .failed(let errors):
+            let status = mediaType == .graphQLResponse ? 400 : 200
+            throw Refusal(outcome: Outcome(response: graphQLResponse(status, GraphQLError.responseJSON(errors).serializedBytes(), mediaType),
+                                           operationName: parameters.operationName))
+        case .ready(let document, let operationType, let operationName):
+            let name = operationName ?? parameters.operationName
+            if request.method == "GET" && operationType != .query {
+                throw Refusal(outcome: Outcome(response: errorResponse(
+                    405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
+                    headers: ["Allow": "POST"]), operationName: name, operationType: nil))
             }
-            let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
-            guard request.method == "GET", status == 200, !result.isRequestError else {
-                return Outcome(response: graphQLResponse(status, result.body, mediaType),
-                               operationName: name, operationType: operationType)
-            }
-            return Outcome(response: cacheableResponse(result, to: request, mediaType),
+            return (document, operationType, name)
+        }
+    }
+
+    /// Executes the document under the request deadline; nil when the deadline answered first
+    /// (the client already has its `504`).
+    private func execute(_ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
+                         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType) async -> GraphQLExecutionResult? {
+        guard let watchdog else { return await service.execute(document, request: parameters) }
+        // The execution runs in this task; the deadline answers for it when it passes first.
+        let deadline = ExecutionDeadline(), metrics = self.metrics
+        let entry = watchdog.schedule { [self] in
+            var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
+            timeout.headers.add("Cache-Control", ResponseCaching.noStore)
+            let outcome = Outcome(response: timeout, operationName: name, operationType: operationType)
+            let response = decorated(outcome, exchange)
+            // Under the deadline's lock: the execution is cancelled before the client has its
+            // answer, and once the execution sees it timed out, the request has its answer
+            // (so the handler may return without one).
+            guard deadline.deadlinePassed(abandoned: {
+                metrics.executionAbandoned()
+                exchange.responder.cancelHandler()
+                exchange.responder.answer(response) { record(response, outcome, exchange) }
+            }) else { return }
+        }
+        let finished = await service.execute(document, request: parameters)
+        watchdog.cancel(entry)
+        guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
+        return finished
+    }
+
+    /// The answer of an executed request: too large, a request error, or the response (cacheable
+    /// for a `GET` query that answered).
+    private func answer(_ result: GraphQLExecutionResult, _ request: HTTPRequest, _ name: String?,
+                        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType) -> Outcome {
+        if result.body.count > configuration.maxResponseBytes {
+            return Outcome(response: tooLargeResponse(result.body.count, operationName: name, mediaType),
                            operationName: name, operationType: operationType)
         }
+        let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
+        guard request.method == "GET", status == 200, !result.isRequestError else {
+            return Outcome(response: graphQLResponse(status, result.body, mediaType), operationName: name, operationType: operationType)
+        }
+        return Outcome(response: cacheableResponse(result, to: request, mediaType), operationName: name, operationType: operationType)
     }
 
     /// The answer to a `GET` query that executed: `Cache-Control` from the service's hint, a

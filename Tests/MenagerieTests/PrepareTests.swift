@@ -10,24 +10,24 @@ final class PrepareTests: XCTestCase {
 
     func testSelectsTheNamedOperation() throws {
         let document = "query A { __typename } query B { breeds { totalCount } }"
-        guard case .ready(_, let type, let name)? = app?.prepare(query: document, operationName: "B") else {
+        guard case .success(let prepared)? = app?.prepare(query: document, operationName: "B") else {
             return XCTFail("not ready")
         }
-        XCTAssertEqual(type, .query)
-        XCTAssertEqual(name, "B")
+        XCTAssertEqual(prepared.operationType, .query)
+        XCTAssertEqual(prepared.operationName, "B")
     }
 
     func testOperationSelectionErrors() throws {
         let document = "query A { __typename } query B { __typename }"
-        guard case .failed(let errors)? = app?.prepare(query: document, operationName: nil) else { return XCTFail("not failed") }
-        XCTAssertEqual(errors.map(\.message), ["Must provide operation name if query contains multiple operations."])
-        guard case .failed(let unknown)? = app?.prepare(query: document, operationName: "C") else { return XCTFail("not failed") }
-        XCTAssertEqual(unknown.map(\.message), ["Unknown operation named \"C\"."])
+        guard case .failure(let errors)? = app?.prepare(query: document, operationName: nil) else { return XCTFail("not failed") }
+        XCTAssertEqual(errors.errors.map(\.message), ["Must provide operation name if query contains multiple operations."])
+        guard case .failure(let unknown)? = app?.prepare(query: document, operationName: "C") else { return XCTFail("not failed") }
+        XCTAssertEqual(unknown.errors.map(\.message), ["Unknown operation named \"C\"."])
     }
 
     func testSyntaxErrorIsARequestError() async throws {
-        guard case .failed(let errors)? = app?.prepare(query: "{ breeds {", operationName: nil) else { return XCTFail("not failed") }
-        XCTAssertEqual(errors.first?.extensions?["code"], "GRAPHQL_PARSE_FAILED")
+        guard case .failure(let errors)? = app?.prepare(query: "{ breeds {", operationName: nil) else { return XCTFail("not failed") }
+        XCTAssertEqual(errors.errors.first?.extensions?["code"], "GRAPHQL_PARSE_FAILED")
         let result = await app?.execute(query: "{ breeds {")
         XCTAssertNil(result?.data)
     }

@@ -50,13 +50,32 @@ public func execute(
     options: ExecutionOptions = ExecutionOptions(),
     tracker: (any WorkTracker)? = nil
 ) async -> ExecutionResult {
-    let prepared: ExecutionContext
-    switch prepareExecution(schema: schema, document: document, operationName: operationName, variables: variables,
+    switch selectOperation(in: document, named: operationName) {
+    case .failure(let error):
+        return .requestError([error])
+    case .success(let operation):
+        return await execute(schema: schema, prepared: PreparedOperation(document: document, operation: operation),
+                             variables: variables, rootValue: rootValue, context: context, options: options, tracker: tracker)
+    }
+}
+
+/// Executes an operation already selected (``GraphQLEngine/prepare(query:operationName:)``).
+public func execute(
+    schema: ExecutableSchema,
+    prepared: PreparedOperation,
+    variables: JSONObject = JSONObject(),
+    rootValue: ResolvedValue = nil,
+    context: ResolvedValue = nil,
+    options: ExecutionOptions = ExecutionOptions(),
+    tracker: (any WorkTracker)? = nil
+) async -> ExecutionResult {
+    let execution: ExecutionContext
+    switch prepareExecution(schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
                             rootValue: rootValue, context: context, options: options, tracker: tracker) {
-    case .success(let context): prepared = context
+    case .success(let context): execution = context
     case .failure(let list): return .requestError(list.errors.limited(to: options.maxErrors))
     }
-    var result = await prepared.run()
+    var result = await execution.run()
     result.limitErrors(to: options.maxErrors)
     return result
 }
@@ -84,16 +103,12 @@ public func selectOperation(in document: Document, named operationName: String?)
     return .success(selected)
 }
 
-/// Operation selection and variable coercion (graphql-js `buildExecutionContext`).
+/// The introspection switch and variable coercion for the selected operation (graphql-js
+/// `buildExecutionContext`, the operation selected before).
 func prepareExecution(
-    schema: ExecutableSchema, document: Document, operationName: String?, variables: JSONObject,
+    schema: ExecutableSchema, document: Document, operation: OperationDefinition, variables: JSONObject,
     rootValue: ResolvedValue, context: ResolvedValue, options: ExecutionOptions, tracker: (any WorkTracker)?
 ) -> Result<ExecutionContext, GraphQLErrorList> {
-    let operation: OperationDefinition
-    switch selectOperation(in: document, named: operationName) {
-    case .failure(let error): return .failure(GraphQLErrorList(errors: [error]))
-    case .success(let selected): operation = selected
-    }
     var fragments: [String: FragmentDefinition] = [:]
     for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
         fragments[fragment.name.value] = fragment

@@ -67,6 +67,28 @@ public final class GraphQLEngine: Sendable {
         return .success(document)
     }
 
+    /// The request's operation, ready to execute: the parsed and validated document (cached) and
+    /// the operation selected by `operationName` (the only one when nil), selected once here.
+    public func prepare(query: String, operationName: String?) -> Result<PreparedOperation, GraphQLRequestErrors> {
+        switch document(for: query) {
+        case .failure(let errors):
+            return .failure(errors)
+        case .success(let document):
+            switch selectOperation(in: document, named: operationName) {
+            case .failure(let error): return .failure(GraphQLRequestErrors([error]))
+            case .success(let operation): return .success(PreparedOperation(document: document, operation: operation))
+            }
+        }
+    }
+
+    /// Executes a prepared operation (no selection again).
+    public func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
+                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
+        await GraphQL.execute(schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
+                              context: context, options: options, tracker: tracker)
+    }
+
     /// Runs a request: parse and validate (or take the cached document), then execute.
     ///
     /// - Parameters:
@@ -107,4 +129,25 @@ public struct GraphQLRequestErrors: Error, Sendable {
     public var errors: [GraphQLError]
 
     public init(_ errors: [GraphQLError]) { self.errors = errors }
+}
+
+/// A request's operation, ready to execute: its document (parsed and validated) and the operation
+/// the request selected, so that nothing downstream selects it again.
+public struct PreparedOperation: Sendable {
+    /// The document.
+    public let document: Document
+    /// The selected operation.
+    public let operation: OperationDefinition
+
+    /// A prepared operation (`operation` must be one of `document`'s).
+    public init(document: Document, operation: OperationDefinition) {
+        self.document = document
+        self.operation = operation
+    }
+
+    /// The operation's kind (a mutation over `GET` is refused before it runs).
+    public var operationType: OperationType { operation.operation }
+
+    /// The operation's name, if it has one.
+    public var operationName: String? { operation.name?.value }
 }

@@ -76,16 +76,17 @@ public final class MenagerieApp: Sendable {
     /// The served schema.
     public var schema: GraphQLSchema { engine.schema }
 
-    /// Parses and validates `query` (cached): the document, or the request errors.
-    public func prepare(query: String) -> Result<Document, GraphQLRequestErrors> {
-        engine.document(for: query)
+    /// Parses and validates `query` (cached) and selects the operation named `operationName` (the
+    /// only one when nil), once: the prepared operation, or the request errors.
+    public func prepare(query: String, operationName: String?) -> Result<PreparedOperation, GraphQLRequestErrors> {
+        engine.prepare(query: query, operationName: operationName)
     }
 
     /// Runs one request in process.
     public func execute(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
-        switch prepare(query: query) {
+        switch prepare(query: query, operationName: operationName) {
         case .failure(let errors): return .requestError(errors.errors)
-        case .success(let document): return await execute(document: document, variables: variables, operationName: operationName)
+        case .success(let prepared): return await execute(prepared, variables: variables)
         }
     }
 
@@ -95,18 +96,17 @@ public final class MenagerieApp: Sendable {
     /// upstream work too: running loader batches and direct upstream calls stop with
     /// `CancellationError`, and loads made afterwards fail at once, so the execution ends
     /// promptly (its fields get errors; the server drops that result).
-    public func execute(document: Document, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
-        await run(document: document, variables: variables, operationName: operationName).result
+    public func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject()) async -> ExecutionResult {
+        await run(prepared, variables: variables).result
     }
 
-    /// ``execute(document:variables:operationName:)``, with the request's context (what it used
-    /// of the upstreams, for the response's freshness).
-    func run(document: Document, variables: JSONObject, operationName: String?) async -> (result: ExecutionResult, context: RequestContext) {
-        let context = RequestContext(upstreams: upstreams, source: document.source)
+    /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
+    /// the response's freshness).
+    func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (result: ExecutionResult, context: RequestContext) {
+        let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
         let scheduler = context.scheduler
         var result = await withTaskCancellationHandler {
-            await engine.execute(document: document, operationName: operationName, variables: variables,
-                                 context: context, tracker: context.tracker)
+            await engine.execute(prepared, variables: variables, context: context, tracker: context.tracker)
         } onCancel: {
             scheduler.cancel()
         }

@@ -13,20 +13,19 @@ public struct MenagerieService: GraphQLService {
         self.app = app
     }
 
-    public func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document> {
+    public func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<PreparedOperation> {
         switch app.prepare(query: request.query, operationName: request.operationName) {
-        case .failed(let errors):
-            return .failed(errors)
-        case .ready(let document, let type, let name):
-            return .ready(document, operationType: type, operationName: name)
+        case .failure(let errors):
+            return .failed(errors.errors)
+        case .success(let prepared):
+            return .ready(prepared, operationType: prepared.operationType, operationName: prepared.operationName ?? request.operationName)
         }
     }
 
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
     /// response's freshness: see ``ResponseFreshness``.
-    public func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        let (result, freshness) = await app.executeMeasuringFreshness(
-            document: document, variables: request.variables ?? JSONObject(), operationName: request.operationName)
+    public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
+        let (result, freshness) = await app.executeMeasuringFreshness(prepared, variables: request.variables ?? JSONObject())
         let hint: GraphQLCacheHint
         switch freshness {
         case .fresh(let span): hint = .maxAge(span)

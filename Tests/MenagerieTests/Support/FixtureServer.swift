@@ -18,12 +18,12 @@ final class FixtureServer: Sendable {
     struct SwitchingService: GraphQLService {
         let current: AppSlot
 
-        func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document> {
+        func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<PreparedOperation> {
             guard let app = current.app.withLock({ $0 }) else { return .failed([GraphQLError(message: "no app")]) }
             return MenagerieService(app: app).prepare(request)
         }
 
-        func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult {
+        func execute(_ document: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
             guard let app = current.app.withLock({ $0 }) else { return GraphQLExecutionResult(requestErrors: [GraphQLError(message: "no app")]) }
             return await MenagerieService(app: app).execute(document, request: request)
         }
