@@ -1,68 +1,55 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Base
 import Clocks
 
 /// Blocking-with-deadline TCP calls over non-blocking Glibc sockets: every wait is a `poll`
 /// bounded by the call's deadline (a reading of ``MonotonicClock/systemNow()``), so no call
 /// outlives it (name resolution aside: ``RedisClient`` bounds that from the caller's side).
 enum RedisSocket {
-    /// A connected non-blocking socket to `host:port` (each resolved address tried in turn).
-    ///
-    /// - Unsafe: `getaddrinfo` hands back a C linked list (`UnsafeMutablePointer<addrinfo>`),
-    ///   walked through its pointers.
-    /// - Invariant: the list is freed exactly once (the `defer` below), after the walk, and no
-    ///   pointer into it (entries, `ai_addr`) outlives this function; `ai_addr` is only passed to
-    ///   `connect` with its own `ai_addrlen`.
-    /// - Checked by: `RedisTests` (connect to a real redis-server, to a closed port, to an
-    ///   unresolvable host), run under ASan in CI (`.ci/run` step 3).
+    /// A connected non-blocking socket to `host:port` (each resolved address tried in turn,
+    /// ``AddressLookup``).
     static func connect(host: String, port: Int, deadline: Duration) throws(RedisError) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw .connection("cannot resolve '\(host)': \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(list) }
         var lastError = RedisError.connection("no address for '\(host)'")
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let info = entry {
-            entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family,
-                            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var connected: Int32?
+        try AddressLookup.forEachAddress(host: host, port: port, passive: false, failure: { RedisError.connection($0) }) {
+            family, address, length throws(RedisError) in
+            let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             if fd < 0 {
                 lastError = .connection(errorText())
-                continue
+                return false
             }
-            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+            if Glibc.connect(fd, address, length) == 0 {
                 setNoDelay(fd)
-                return fd
+                connected = fd
+                return true
             }
             guard errno == EINPROGRESS else {
                 lastError = .connection("connect to \(host):\(port): \(errorText())")
                 close(fd)
-                continue
+                return false
             }
-            do {
+            do throws(RedisError) {
                 try wait(fd, for: Int16(POLLOUT), deadline: deadline)
             } catch {
                 close(fd)
                 throw error
             }
             var failure: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size)
             if failure == 0 {
                 setNoDelay(fd)
-                return fd
+                connected = fd
+                return true
             }
             lastError = .connection("connect to \(host):\(port): \(String(cString: strerror(failure)))")
             close(fd)
+            return false
         }
-        throw lastError
+        guard let connected else { throw lastError }
+        return connected
     }
 
     /// Writes all of `bytes` before `deadline`.
