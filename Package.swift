@@ -21,7 +21,7 @@ let package = Package(
     name: "Menagerie",
     products: [
         .executable(name: "menagerie", targets: ["MenagerieCLI"]),
-        .library(name: "GraphQL", targets: ["GraphQL"]),
+        .library(name: "GraphQL", targets: ["GraphQL"])
     ],
     targets: [
         .target(name: "Base"),
@@ -33,11 +33,15 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "GraphQL", dependencies: ["Base", "JSON", "Locking", "LRU"]),
         .target(name: "HTTPServer", dependencies: ["Base", "CLinux", "Clocks", "Locking"]),
-        .target(name: "GraphQLServer", dependencies: ["GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
+        .target(
+            name: "GraphQLServer",
+            dependencies: ["GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["Base", "Clocks", "Locking", "Prometheus"]),
         .target(name: "Redis", dependencies: ["Base", "Clocks", "Locking"]),
-        .target(name: "RedisCache", dependencies: ["Base", "Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking", "Prometheus"]),
+        .target(
+            name: "RedisCache",
+            dependencies: ["Base", "Redis", "Upstreams", "GraphQLServer", "Clocks", "Locking", "Prometheus"]),
         .target(
             name: "MenagerieUpstreams",
             dependencies: ["Base", "Upstreams", "DataLoader", "GraphQL", "JSON", "Clocks", "Locking"],
@@ -46,12 +50,18 @@ let package = Package(
         ),
         .target(
             name: "Menagerie",
-            dependencies: ["Base", "GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Clocks", "Locking"],
+            dependencies: [
+                "Base", "GraphQL", "GraphQLServer", "DataLoader", "Upstreams", "MenagerieUpstreams", "JSON", "Clocks",
+                "Locking"
+            ],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "MenagerieCLI",
-            dependencies: ["Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "CLinux", "Redis", "RedisCache", "Clocks"],
+            dependencies: [
+                "Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams",
+                "JSON", "CLinux", "Redis", "RedisCache", "Clocks"
+            ],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "EmbedTool"),
@@ -67,21 +77,37 @@ let package = Package(
             exclude: ["Language/Expected", "Type/Expected", "Execution/Fixtures"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["Base", "HTTPServer"]),
-        .testTarget(name: "GraphQLServerTests", dependencies: ["Base", "GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
+        .testTarget(
+            name: "GraphQLServerTests",
+            dependencies: ["Base", "GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
         .target(name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks"], path: "Tests/UpstreamTestSupport"),
-        .testTarget(name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
-        .testTarget(name: "MenagerieUpstreamsTests", dependencies: ["Base", "MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
-        .testTarget(name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]),
+        .testTarget(
+            name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
+        .testTarget(
+            name: "MenagerieUpstreamsTests",
+            dependencies: [
+                "Base", "MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport",
+                "Clocks"
+            ]),
+        .testTarget(
+            name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]
+        ),
         .testTarget(
             name: "MenagerieCLITests",
-            dependencies: ["Base", "MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis", "RedisCache", "Upstreams", "UpstreamStubs"]
+            dependencies: [
+                "Base", "MenagerieCLI", "Menagerie", "GraphQL", "GraphQLServer", "HTTPServer", "JSON", "Redis",
+                "RedisCache", "Upstreams", "UpstreamStubs"
+            ]
         ),
         .testTarget(
             name: "MenagerieTests",
-            dependencies: ["Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams", "JSON", "UpstreamStubs", "Locking", "Clocks"]
-        ),
+            dependencies: [
+                "Base", "Menagerie", "MenagerieUpstreams", "GraphQL", "GraphQLServer", "HTTPServer", "Upstreams",
+                "JSON", "UpstreamStubs", "Locking", "Clocks"
+            ]
+        )
     ],
     swiftLanguageModes: [.v6]
 )

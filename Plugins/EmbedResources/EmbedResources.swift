@@ -25,8 +25,10 @@ struct EmbedResources: BuildToolPlugin {
             inputs += Self.gitHeadFiles(packageDir)
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        var arguments = [output.path(percentEncoded: false), packageDir.path(percentEncoded: false),
-                         targetDir.path(percentEncoded: false)]
+        var arguments = [
+            output.path(percentEncoded: false), packageDir.path(percentEncoded: false),
+            targetDir.path(percentEncoded: false)
+        ]
         arguments += inputs.map { $0.path(percentEncoded: false) }
         return [
             .buildCommand(
@@ -59,9 +61,11 @@ struct EmbedResources: BuildToolPlugin {
     }
 
     private static func files(in folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         var result: [URL] = []
         for case let url as URL in enumerator {
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Name resolution for stream sockets, written once for every module that listens or connects:

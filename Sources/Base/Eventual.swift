@@ -59,7 +59,9 @@ public enum Eventual<Value: Sendable>: Sendable {
 
     /// The eventual value `transform` makes of the value: ready only when both are.
     @inlinable @inline(__always)
-    public func flatMap<New: Sendable>(_ transform: @escaping @Sendable (Value) throws -> Eventual<New>) -> Eventual<New> {
+    public func flatMap<New: Sendable>(_ transform: @escaping @Sendable (Value) throws -> Eventual<New>) -> Eventual<
+        New
+    > {
         switch self {
         case .ready(let value):
             do { return try transform(value) } catch { return .failed(error) }

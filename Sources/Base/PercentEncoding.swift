@@ -26,7 +26,9 @@ public enum PercentEncoding {
         var rest = Array(text.utf8)[...]
         while let byte = rest.popFirst() {
             if byte == UInt8(ascii: "%") {
-                if rest.count >= 2, let high = hexValue(rest[rest.startIndex]), let low = hexValue(rest[rest.startIndex + 1]) {
+                if rest.count >= 2, let high = hexValue(rest[rest.startIndex]),
+                    let low = hexValue(rest[rest.startIndex + 1])
+                {
                     bytes.append(high << 4 | low)
                     rest = rest.dropFirst(2)
                     continue
@@ -55,7 +57,8 @@ public enum PercentEncoding {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
             return true
         default:
             return false

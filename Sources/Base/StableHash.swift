@@ -6,7 +6,8 @@ public enum StableHash {
 
     /// FNV-1a of `bytes`, starting from `offset`.
     @inlinable
-    public static func fnv1a<Bytes: Sequence>(_ bytes: Bytes, offset: UInt64 = offsetBasis) -> UInt64 where Bytes.Element == UInt8 {
+    public static func fnv1a<Bytes: Sequence>(_ bytes: Bytes, offset: UInt64 = offsetBasis) -> UInt64
+    where Bytes.Element == UInt8 {
         var hash = offset
         for byte in bytes {
             hash ^= UInt64(byte)

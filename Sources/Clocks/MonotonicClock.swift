@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The project's monotonic clock: a reading is the time since an arbitrary fixed origin (the

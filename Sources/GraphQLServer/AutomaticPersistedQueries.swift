@@ -45,8 +45,10 @@ enum AutomaticPersistedQueries {
     }
 
     /// The meaning of `query` (nil when the request has none) and `extensions` against `store`.
-    static func resolve(query: String?, extensions: JSONObject?,
-                        store: (any PersistedQueryStore)?) async -> Resolution {
+    static func resolve(
+        query: String?, extensions: JSONObject?,
+        store: (any PersistedQueryStore)?
+    ) async -> Resolution {
         guard let persistedQuery = extensions?["persistedQuery"], !persistedQuery.isNull else {
             // The decoder refuses a request with neither a query nor this extension.
             return .plain(query ?? "")

@@ -38,7 +38,8 @@ struct CORS: Sendable {
             }
         }
         guard let origin = request.headers["origin"], allows(origin),
-              !response.headers.contains("Access-Control-Allow-Origin") else { return }
+            !response.headers.contains("Access-Control-Allow-Origin")
+        else { return }
         response.headers.add("Access-Control-Allow-Origin", origin)
     }
 
@@ -54,7 +55,7 @@ struct CORS: Sendable {
             "Access-Control-Allow-Origin": origin,
             "Access-Control-Allow-Methods": allow,
             "Access-Control-Max-Age": "600",
-            "Vary": "Origin",
+            "Vary": "Origin"
         ]
         let requested = request.headers["access-control-request-headers"] ?? ""
         headers.add("Access-Control-Allow-Headers", requested.isEmpty ? "Content-Type, Accept" : requested)

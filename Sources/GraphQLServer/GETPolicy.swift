@@ -21,7 +21,8 @@ public enum GETPolicy: Sendable, Equatable {
     public static let preflightHeaders = ["apollo-require-preflight", "x-apollo-operation-name"]
 
     /// The message of a refused `GET`.
-    public static let refusalMessage = "GET requests are refused to prevent cross-site request forgery unless they "
+    public static let refusalMessage =
+        "GET requests are refused to prevent cross-site request forgery unless they "
         + "carry a header that forces a CORS preflight: a non-empty apollo-require-preflight or "
         + "x-apollo-operation-name, or a Content-Type other than application/x-www-form-urlencoded, "
         + "multipart/form-data and text/plain. Or send the query by POST with Content-Type: application/json."

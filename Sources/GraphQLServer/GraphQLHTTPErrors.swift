@@ -20,8 +20,10 @@ enum GraphQLHTTPErrors {
         }
     }
 
-    static func response(_ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
-                         headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    static func response(
+        _ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
+        headers: HTTPHeaders = HTTPHeaders()
+    ) -> HTTPResponse {
         var extensions = JSONObject()
         extensions.append("code", .string(code(for: status)))
         let body = GraphQLError.responseJSON([GraphQLError(message: message, extensions: extensions)]).serializedBytes()

@@ -79,9 +79,12 @@ enum GraphQLRequestDecoder {
         if query == nil, extensions?["persistedQuery"].map({ !$0.isNull }) != true {
             throw Failure(message: "Missing 'query' parameter: a GraphQL document string is required.")
         }
-        return Decoded(query: query, request: GraphQLRequest(query: query ?? "", operationName: operationName,
-                                                             variables: variables, extensions: extensions,
-                                                             httpMethod: method, headers: headers))
+        return Decoded(
+            query: query,
+            request: GraphQLRequest(
+                query: query ?? "", operationName: operationName,
+                variables: variables, extensions: extensions,
+                httpMethod: method, headers: headers))
     }
 
     private static func optionalObject(_ value: JSONValue?, _ name: String) throws(Failure) -> JSONObject? {

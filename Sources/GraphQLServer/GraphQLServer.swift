@@ -35,17 +35,21 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
         // and stay inline.
         let admission = handler.admission
         http.runsOnEventLoop = { $0.path != graphQLPath || admission?.admits($0) == true }
-        http.errorResponder = http.errorResponder ?? { status, message, head in
-            // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
-            guard head.path == graphQLPath else { return nil }
-            var response = GraphQLHTTPErrors.response(status, message, GraphQLMediaType.negotiate(accept: head.headers["accept"]) ?? .json,
-                                                      headers: ["Cache-Control": ResponseCaching.noStore])
-            SecurityHeaders.decorate(&response)
-            return response
-        }
-        let server = HTTPServer(configuration: http, responder: { request, responder in
-            await handler.handle(request, responder)
-        })
+        http.errorResponder =
+            http.errorResponder ?? { status, message, head in
+                // On the GraphQL endpoint, a GraphQL client gets a body it can parse.
+                guard head.path == graphQLPath else { return nil }
+                var response = GraphQLHTTPErrors.response(
+                    status, message, GraphQLMediaType.negotiate(accept: head.headers["accept"]) ?? .json,
+                    headers: ["Cache-Control": ResponseCaching.noStore])
+                SecurityHeaders.decorate(&response)
+                return response
+            }
+        let server = HTTPServer(
+            configuration: http,
+            responder: { request, responder in
+                await handler.handle(request, responder)
+            })
         self.server = server
         handler.metrics.setConnectionCount { server.connectionCount }
     }
@@ -102,7 +106,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
         let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
-        guard let outcome = await route(exchange) else { return }  // answered at the deadline
+        guard let outcome = await route(exchange) else { return } // answered at the deadline
         finish(outcome, exchange)
     }
 
@@ -112,10 +116,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let responder = HTTPResponder { answer.set($0) }
         // The work starts before this task suspends; an answer that comes first is taken by
         // `wait`, which then resumes on this thread (see `FirstAnswer`).
-        responder.attach(Task {
-            await self.handle(request, responder)
-            responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
-        })
+        responder.attach(
+            Task {
+                await self.handle(request, responder)
+                responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
+            })
         return await withCheckedContinuation { answer.wait($0) }
     }
 
@@ -152,16 +157,19 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange) {
         let request = exchange.request
         let duration = MonotonicClock.systemNow() - exchange.start
-        metrics.requestFinished(status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
+        metrics.requestFinished(
+            status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
         if let admission, request.path == configuration.graphQLPath {
             admission.record(request, executed: outcome.operationType != nil, status: response.status, took: duration)
         }
         if log.level <= .info {
-            log.log(.info, "request", [
-                ("method", request.method), ("path", request.path), ("status", String(response.status)),
-                ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(duration)),
-                ("operation", outcome.operationName ?? "-"),
-            ])
+            log.log(
+                .info, "request",
+                [
+                    ("method", request.method), ("path", request.path), ("status", String(response.status)),
+                    ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(duration)),
+                    ("operation", outcome.operationName ?? "-")
+                ])
         }
     }
 
@@ -170,10 +178,14 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let request = exchange.request
         let path = request.path
         if path == configuration.graphQLPath {
-            if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")) }
+            if request.method == "OPTIONS" {
+                return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS"))
+            }
             return await graphQL(exchange)
         }
-        if request.method == "OPTIONS" { return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS")) }
+        if request.method == "OPTIONS" {
+            return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS"))
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return Outcome(response: .text(405, "Method not allowed\n", headers: ["Allow": "GET, HEAD, OPTIONS"]))
         }
@@ -188,15 +200,20 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 let extra = hook()
                 text += extra.hasSuffix("\n") || extra.isEmpty ? extra : extra + "\n"
             }
-            return Outcome(response: .text(200, text, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]))
+            return Outcome(
+                response: .text(200, text, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]))
         case "/", "/playground", "/playground/":
             guard configuration.playgroundEnabled,
-                  let page = configuration.playgroundFiles[configuration.playgroundPageName] else { break }
-            return Outcome(response: HTTPResponse(status: 200, headers: [
-                "Content-Type": page.contentType,
-                "Content-Security-Policy": configuration.playgroundContentSecurityPolicy,
-                "Cache-Control": "no-cache",
-            ], body: page.bytes))
+                let page = configuration.playgroundFiles[configuration.playgroundPageName]
+            else { break }
+            return Outcome(
+                response: HTTPResponse(
+                    status: 200,
+                    headers: [
+                        "Content-Type": page.contentType,
+                        "Content-Security-Policy": configuration.playgroundContentSecurityPolicy,
+                        "Cache-Control": "no-cache"
+                    ], body: page.bytes))
         default:
             if let handler = configuration.routes[path] {
                 return Outcome(response: await handler(request))
@@ -205,10 +222,13 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             if configuration.playgroundEnabled, path.hasPrefix(prefix) {
                 let name = URLEncoding.decode(path.dropFirst(prefix.count))
                 if !name.contains(".."), let file = configuration.playgroundFiles[name] {
-                    return Outcome(response: HTTPResponse(status: 200, headers: [
-                        "Content-Type": file.contentType, "Cache-Control": "no-cache",
-                        "X-Content-Type-Options": "nosniff",
-                    ], body: file.bytes))
+                    return Outcome(
+                        response: HTTPResponse(
+                            status: 200,
+                            headers: [
+                                "Content-Type": file.contentType, "Cache-Control": "no-cache",
+                                "X-Content-Type-Options": "nosniff"
+                            ], body: file.bytes))
                 }
             }
         }
@@ -240,7 +260,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 await store.register(hash: registration.hash, query: registration.query)
                 metrics.persistedQueryRegistered()
             }
-            guard let result = await execute(document, parameters, exchange, name, operationType, mediaType) else { return nil }
+            guard let result = await execute(document, parameters, exchange, name, operationType, mediaType) else {
+                return nil
+            }
             return answer(result, request, name, operationType, mediaType)
         } catch {
             return error.outcome
@@ -256,12 +278,18 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// forces a CORS preflight is refused when the profile says so.
     private func negotiate(_ request: HTTPRequest) throws(Refusal) -> GraphQLMediaType {
         guard request.method == "GET" || request.method == "POST" else {
-            throw Refusal(outcome: Outcome(response: errorResponse(405, "GraphQL requests use GET or POST.", .json,
-                                                                   headers: ["Allow": "GET, POST, OPTIONS"])))
+            throw Refusal(
+                outcome: Outcome(
+                    response: errorResponse(
+                        405, "GraphQL requests use GET or POST.", .json,
+                        headers: ["Allow": "GET, POST, OPTIONS"])))
         }
         guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["accept"]) else {
-            throw Refusal(outcome: Outcome(response: errorResponse(
-                406, "Not acceptable: responses are application/graphql-response+json or application/json.", .json)))
+            throw Refusal(
+                outcome: Outcome(
+                    response: errorResponse(
+                        406, "Not acceptable: responses are application/graphql-response+json or application/json.",
+                        .json)))
         }
         if request.method == "GET", !configuration.getRequests.admits(request.headers) {
             throw Refusal(outcome: Outcome(response: errorResponse(400, GETPolicy.refusalMessage, mediaType)))
@@ -271,7 +299,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// The request's parameters: from a `POST`'s JSON body (its `Content-Type` checked: CSRF,
     /// charset) or a `GET`'s query string.
-    private func decode(_ request: HTTPRequest, _ mediaType: GraphQLMediaType) throws(Refusal) -> GraphQLRequestDecoder.Decoded {
+    private func decode(_ request: HTTPRequest, _ mediaType: GraphQLMediaType) throws(Refusal)
+        -> GraphQLRequestDecoder.Decoded
+    {
         func refuse(_ status: Int, _ message: String) -> Refusal {
             Refusal(outcome: Outcome(response: errorResponse(status, message, mediaType)))
         }
@@ -282,10 +312,13 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 throw refuse(400, error.message)
             }
         }
-        guard let value = request.headers["content-type"] else { throw refuse(415, "Missing Content-Type: use application/json.") }
+        guard let value = request.headers["content-type"] else {
+            throw refuse(415, "Missing Content-Type: use application/json.")
+        }
         let contentType = ContentType(value)
         guard contentType.mediaType == "application/json" else {
-            let reason = contentType.isSimple ? " (simple content types are refused to prevent cross-site request forgery)" : ""
+            let reason =
+                contentType.isSimple ? " (simple content types are refused to prevent cross-site request forgery)" : ""
             throw refuse(415, "Unsupported Content-Type '\(contentType.mediaType)': use application/json\(reason).")
         }
         if let charset = contentType.charset, charset != "utf-8", charset != "utf8" {
@@ -301,9 +334,12 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// The document text, from the request or the persisted-query store; the hash to register
     /// when the request registers one.
     private func resolvePersistedQuery(_ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType)
-        async throws(Refusal) -> (GraphQLRequest, registration: (hash: String, query: String)?) {
-        switch await AutomaticPersistedQueries.resolve(query: decoded.query, extensions: decoded.request.extensions,
-                                                       store: configuration.persistedQueries) {
+        async throws(Refusal) -> (GraphQLRequest, registration: (hash: String, query: String)?)
+    {
+        switch await AutomaticPersistedQueries.resolve(
+            query: decoded.query, extensions: decoded.request.extensions,
+            store: configuration.persistedQueries)
+        {
         case .plain(let query):
             return (decoded.request(query: query), nil)
         case .stored(let query):
@@ -313,26 +349,34 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             return (decoded.request(query: query), (hash, query))
         case .refused(let refusal):
             if refusal == .notFound { metrics.persistedQueryMiss() }
-            throw Refusal(outcome: Outcome(response: AutomaticPersistedQueries.response(refusal, mediaType),
-                                           operationName: decoded.request.operationName))
+            throw Refusal(
+                outcome: Outcome(
+                    response: AutomaticPersistedQueries.response(refusal, mediaType),
+                    operationName: decoded.request.operationName))
         }
     }
 
     /// The service's prepared document (request errors answer at once); a mutation over `GET` is
     /// refused.
     private func prepare(_ parameters: GraphQLRequest, _ request: HTTPRequest, _ mediaType: GraphQLMediaType)
-        throws(Refusal) -> (Service.Document, GraphQLOperationType, String?) {
+        throws(Refusal) -> (Service.Document, GraphQLOperationType, String?)
+    {
         switch service.prepare(parameters) {
         case .failed(let errors):
             let status = mediaType == .graphQLResponse ? 400 : 200
-            throw Refusal(outcome: Outcome(response: graphQLResponse(status, GraphQLError.responseJSON(errors).serializedBytes(), mediaType),
-                                           operationName: parameters.operationName))
+            throw Refusal(
+                outcome: Outcome(
+                    response: graphQLResponse(status, GraphQLError.responseJSON(errors).serializedBytes(), mediaType),
+                    operationName: parameters.operationName))
         case .ready(let document, let operationType, let operationName):
             let name = operationName ?? parameters.operationName
             if request.method == "GET" && operationType != .query {
-                throw Refusal(outcome: Outcome(response: errorResponse(
-                    405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
-                    headers: ["Allow": "POST"]), operationName: name, operationType: nil))
+                throw Refusal(
+                    outcome: Outcome(
+                        response: errorResponse(
+                            405, "Can only perform a \(operationType.rawValue) operation from a POST request.",
+                            mediaType,
+                            headers: ["Allow": "POST"]), operationName: name, operationType: nil))
             }
             return (document, operationType, name)
         }
@@ -340,8 +384,10 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Executes the document under the request deadline; nil when the deadline answered first
     /// (the client already has its `504`).
-    private func execute(_ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
-                         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType) async -> GraphQLExecutionResult? {
+    private func execute(
+        _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
+        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
+    ) async -> GraphQLExecutionResult? {
         guard let watchdog else { return await service.execute(document, request: parameters) }
         // The execution runs in this task; the deadline answers for it when it passes first.
         let deadline = ExecutionDeadline(), metrics = self.metrics
@@ -353,11 +399,13 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             // Under the deadline's lock: the execution is cancelled before the client has its
             // answer, and once the execution sees it timed out, the request has its answer
             // (so the handler may return without one).
-            guard deadline.deadlinePassed(abandoned: {
-                metrics.executionAbandoned()
-                exchange.responder.cancelHandler()
-                exchange.responder.answer(response) { record(response, outcome, exchange) }
-            }) else { return }
+            guard
+                deadline.deadlinePassed(abandoned: {
+                    metrics.executionAbandoned()
+                    exchange.responder.cancelHandler()
+                    exchange.responder.answer(response) { record(response, outcome, exchange) }
+                })
+            else { return }
         }
         let finished = await service.execute(document, request: parameters)
         watchdog.cancel(entry)
@@ -367,26 +415,36 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// The answer of an executed request: too large, a request error, or the response (cacheable
     /// for a `GET` query that answered).
-    private func answer(_ result: GraphQLExecutionResult, _ request: HTTPRequest, _ name: String?,
-                        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType) -> Outcome {
+    private func answer(
+        _ result: GraphQLExecutionResult, _ request: HTTPRequest, _ name: String?,
+        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
+    ) -> Outcome {
         if result.body.count > configuration.maxResponseBytes {
-            return Outcome(response: tooLargeResponse(result.body.count, operationName: name, mediaType),
-                           operationName: name, operationType: operationType)
+            return Outcome(
+                response: tooLargeResponse(result.body.count, operationName: name, mediaType),
+                operationName: name, operationType: operationType)
         }
         let status = result.isRequestError && mediaType == .graphQLResponse ? 400 : 200
         guard request.method == "GET", status == 200, !result.isRequestError else {
-            return Outcome(response: graphQLResponse(status, result.body, mediaType), operationName: name, operationType: operationType)
+            return Outcome(
+                response: graphQLResponse(status, result.body, mediaType), operationName: name,
+                operationType: operationType)
         }
-        return Outcome(response: cacheableResponse(result, to: request, mediaType), operationName: name, operationType: operationType)
+        return Outcome(
+            response: cacheableResponse(result, to: request, mediaType), operationName: name,
+            operationType: operationType)
     }
 
     /// The answer to a `GET` query that executed: `Cache-Control` from the service's hint, a
     /// strong `ETag` of the body, `Vary: Accept`; `304 Not Modified` without a body when
     /// `If-None-Match` matches the tag.
-    private func cacheableResponse(_ result: GraphQLExecutionResult, to request: HTTPRequest,
-                                   _ mediaType: GraphQLMediaType) -> HTTPResponse {
-        let tag = ResponseCaching.entityTag(body: result.body, mediaType: mediaType,
-                                            allowedOrigin: cors.allowedOrigin(for: request))
+    private func cacheableResponse(
+        _ result: GraphQLExecutionResult, to request: HTTPRequest,
+        _ mediaType: GraphQLMediaType
+    ) -> HTTPResponse {
+        let tag = ResponseCaching.entityTag(
+            body: result.body, mediaType: mediaType,
+            allowedOrigin: cors.allowedOrigin(for: request))
         let headers = ResponseCaching.headers(result.cacheHint, tag: tag)
         let conditions = request.headers.values(for: "if-none-match")
         if !conditions.isEmpty, ResponseCaching.ifNoneMatch(conditions, matches: tag) {
@@ -395,30 +453,37 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return graphQLResponse(200, result.body, mediaType, headers: headers)
     }
 
-    private func graphQLResponse(_ status: Int, _ body: [UInt8], _ mediaType: GraphQLMediaType,
-                                 headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    private func graphQLResponse(
+        _ status: Int, _ body: [UInt8], _ mediaType: GraphQLMediaType,
+        headers: HTTPHeaders = HTTPHeaders()
+    ) -> HTTPResponse {
         var headers = headers
         headers.add("Content-Type", mediaType.contentType)
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
-    private func errorResponse(_ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
-                               headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    private func errorResponse(
+        _ status: Int, _ message: String, _ mediaType: GraphQLMediaType,
+        headers: HTTPHeaders = HTTPHeaders()
+    ) -> HTTPResponse {
         GraphQLHTTPErrors.response(status, message, mediaType, headers: headers)
     }
 
     /// The answer to a request whose execution exceeded `timeout`: `504` under both media types
     /// (no GraphQL result could be produced in time), code `REQUEST_TIMEOUT`.
-    private func timeoutResponse(_ timeout: Duration, operationName: String?,
-                                 _ mediaType: GraphQLMediaType) -> HTTPResponse {
+    private func timeoutResponse(
+        _ timeout: Duration, operationName: String?,
+        _ mediaType: GraphQLMediaType
+    ) -> HTTPResponse {
         let seconds = timeout.secondsText
         if log.level <= .warning {
             log.log(.warning, "request timed out", [("operation", operationName ?? "-"), ("timeout_s", seconds)])
         }
         var extensions = JSONObject()
         extensions.append("code", .string("REQUEST_TIMEOUT"))
-        let error = GraphQLError(message: "The request did not finish within \(seconds) s and was cancelled.",
-                                 extensions: extensions)
+        let error = GraphQLError(
+            message: "The request did not finish within \(seconds) s and was cancelled.",
+            extensions: extensions)
         return graphQLResponse(504, GraphQLError.responseJSON([error]).serializedBytes(), mediaType)
     }
 
@@ -427,13 +492,18 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     private func tooLargeResponse(_ bytes: Int, operationName: String?, _ mediaType: GraphQLMediaType) -> HTTPResponse {
         let limit = configuration.maxResponseBytes
         if log.level <= .warning {
-            log.log(.warning, "response too large", [("operation", operationName ?? "-"), ("bytes", String(bytes)),
-                                                     ("limit", String(limit))])
+            log.log(
+                .warning, "response too large",
+                [
+                    ("operation", operationName ?? "-"), ("bytes", String(bytes)),
+                    ("limit", String(limit))
+                ])
         }
         var extensions = JSONObject()
         extensions.append("code", .string("RESPONSE_TOO_LARGE"))
-        let error = GraphQLError(message: "The response would be larger than \(limit) bytes; ask for fewer fields or items.",
-                                 extensions: extensions)
+        let error = GraphQLError(
+            message: "The response would be larger than \(limit) bytes; ask for fewer fields or items.",
+            extensions: extensions)
         let body = JSONObject([(key: "errors", value: .array([error.json])), (key: "data", value: .null)])
         return graphQLResponse(200, JSONValue.object(body).serializedBytes(), mediaType)
     }

@@ -25,8 +25,10 @@ public struct GraphQLRequest: Sendable {
     /// The HTTP header fields (lowercase names), for services that read them.
     public var headers: HTTPHeaders
 
-    public init(query: String, operationName: String? = nil, variables: JSONObject? = nil,
-                extensions: JSONObject? = nil, httpMethod: String = "POST", headers: HTTPHeaders = HTTPHeaders()) {
+    public init(
+        query: String, operationName: String? = nil, variables: JSONObject? = nil,
+        extensions: JSONObject? = nil, httpMethod: String = "POST", headers: HTTPHeaders = HTTPHeaders()
+    ) {
         self.query = query
         self.operationName = operationName
         self.variables = variables

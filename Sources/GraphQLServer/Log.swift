@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Clocks
 
@@ -74,7 +74,11 @@ public struct Log: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if isEscaped(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if isEscaped(scalar) {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

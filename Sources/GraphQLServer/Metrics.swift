@@ -7,7 +7,9 @@ import Prometheus
 /// requests in flight.
 public final class Metrics: Sendable {
     /// Upper bounds (seconds) of the latency histogram buckets.
-    public static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    public static let bucketBounds: [Double] = [
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
+    ]
 
     private struct State {
         var byStatus: [Int: Int] = [:]
@@ -98,29 +100,42 @@ public final class Metrics: Sendable {
     public func render() -> String {
         let s = state.withLock { $0 }
         var out = PrometheusText()
-        out.family("\(prefix)_http_requests_total", .counter, help: "HTTP requests answered, by status code.",
-                   samples: s.byStatus.sorted { $0.key < $1.key }.map { .init(["status": String($0.key)], $0.value) })
-        out.histogram("\(prefix)_http_request_duration_seconds", help: "Time to answer HTTP requests.",
-                      bounds: Metrics.bucketBounds, series: [.init(buckets: s.buckets, count: s.count, sum: s.sum)])
+        out.family(
+            "\(prefix)_http_requests_total", .counter, help: "HTTP requests answered, by status code.",
+            samples: s.byStatus.sorted { $0.key < $1.key }.map { .init(["status": String($0.key)], $0.value) })
+        out.histogram(
+            "\(prefix)_http_request_duration_seconds", help: "Time to answer HTTP requests.",
+            bounds: Metrics.bucketBounds, series: [.init(buckets: s.buckets, count: s.count, sum: s.sum)])
         out.family("\(prefix)_http_requests_in_flight", .gauge, help: "HTTP requests being handled.", value: s.inFlight)
         if let provider = connections.withLock({ $0 }) {
             out.family("\(prefix)_http_connections", .gauge, help: "Open client connections.", value: provider())
         }
-        out.family("\(prefix)_graphql_operations_total", .counter, help: "GraphQL operations executed, by type.",
-                   samples: s.operations.sorted { $0.key < $1.key }.map { .init(["type": $0.key], $0.value) })
-        out.family("\(prefix)_graphql_request_timeouts_total", .counter,
-                   help: "GraphQL requests that exceeded the request timeout (answered 504).", value: s.timeouts)
-        out.family("\(prefix)_graphql_executions_abandoned", .gauge,
-                   help: "Executions cancelled by the request timeout that have not stopped yet.", value: s.abandoned)
-        out.family("\(prefix)_apq_hits_total", .counter,
-                   help: "Automatic persisted queries run from the store by their hash.", value: s.persistedQueryHits)
-        out.family("\(prefix)_apq_misses_total", .counter,
-                   help: "Persisted-query hashes not in the store (answered PersistedQueryNotFound).", value: s.persistedQueryMisses)
-        out.family("\(prefix)_apq_registrations_total", .counter,
-                   help: "Queries stored under their hash after they validated.", value: s.persistedQueryRegistrations)
+        out.family(
+            "\(prefix)_graphql_operations_total", .counter, help: "GraphQL operations executed, by type.",
+            samples: s.operations.sorted { $0.key < $1.key }.map { .init(["type": $0.key], $0.value) })
+        out.family(
+            "\(prefix)_graphql_request_timeouts_total", .counter,
+            help: "GraphQL requests that exceeded the request timeout (answered 504).", value: s.timeouts)
+        out.family(
+            "\(prefix)_graphql_executions_abandoned", .gauge,
+            help: "Executions cancelled by the request timeout that have not stopped yet.", value: s.abandoned)
+        out.family(
+            "\(prefix)_apq_hits_total", .counter,
+            help: "Automatic persisted queries run from the store by their hash.", value: s.persistedQueryHits)
+        out.family(
+            "\(prefix)_apq_misses_total", .counter,
+            help: "Persisted-query hashes not in the store (answered PersistedQueryNotFound).",
+            value: s.persistedQueryMisses)
+        out.family(
+            "\(prefix)_apq_registrations_total", .counter,
+            help: "Queries stored under their hash after they validated.", value: s.persistedQueryRegistrations)
         if let provider = persistedQueryOccupancy.withLock({ $0 }), let occupancy = provider() {
-            out.family("\(prefix)_apq_entries", .gauge, help: "Queries held by the persisted-query store.", value: occupancy.entries)
-            out.family("\(prefix)_apq_bytes", .gauge, help: "Bytes held by the persisted-query store (estimated).", value: occupancy.bytes)
+            out.family(
+                "\(prefix)_apq_entries", .gauge, help: "Queries held by the persisted-query store.",
+                value: occupancy.entries)
+            out.family(
+                "\(prefix)_apq_bytes", .gauge, help: "Bytes held by the persisted-query store (estimated).",
+                value: occupancy.bytes)
         }
         return out.text
     }

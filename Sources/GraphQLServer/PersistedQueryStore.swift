@@ -39,8 +39,10 @@ public final class InMemoryPersistedQueryStore: PersistedQueryStore {
     private let state: Locked<LRUTable<String>>
 
     /// A store of at most `capacity` queries costing at most `maxBytes` in all.
-    public init(capacity: Int = InMemoryPersistedQueryStore.defaultCapacity,
-                maxBytes: Int = InMemoryPersistedQueryStore.defaultMaxBytes) {
+    public init(
+        capacity: Int = InMemoryPersistedQueryStore.defaultCapacity,
+        maxBytes: Int = InMemoryPersistedQueryStore.defaultMaxBytes
+    ) {
         self.capacity = max(0, capacity)
         self.maxBytes = max(0, maxBytes)
         state = Locked(LRUTable(capacity: capacity, maxCost: maxBytes))

@@ -23,7 +23,8 @@ enum SecurityHeaders {
 
     /// `policy` with each of ``directives`` whose name it does not set yet.
     static func withDirectives(_ policy: String) -> String {
-        let present = Set(policy.split(separator: ";").compactMap { $0.split(separator: " ").first.map { $0.lowercased() } })
+        let present = Set(
+            policy.split(separator: ";").compactMap { $0.split(separator: " ").first.map { $0.lowercased() } })
         var result = policy
         for directive in directives {
             let name = String(directive.prefix { $0 != " " })
@@ -35,7 +36,9 @@ enum SecurityHeaders {
     /// `text/html…` or a JSON media type (`…json…`), in any case.
     static func isDocumentOrJSON(_ contentType: String) -> Bool {
         // The types of every GraphQL answer, compared whole first.
-        if contentType == GraphQLMediaType.json.contentType || contentType == GraphQLMediaType.graphQLResponse.contentType {
+        if contentType == GraphQLMediaType.json.contentType
+            || contentType == GraphQLMediaType.graphQLResponse.contentType
+        {
             return true
         }
         let utf8 = contentType.utf8

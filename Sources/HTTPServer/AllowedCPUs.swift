@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The number of CPUs this process may run on: its affinity list (as `taskset` or a

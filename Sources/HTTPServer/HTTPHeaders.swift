@@ -75,7 +75,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     ///   `x.count`, which equals `y.count` (checked first).
     /// - Checked by: `HeaderTextTests.testCaseInsensitiveComparison` (HTTPServerTests), which CI
     ///   runs under AddressSanitizer (`.ci/run` step 3).
-    private static func equalIgnoringCase(bytes x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equalIgnoringCase(bytes x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool
+    {
         guard x.count == y.count else { return false }
         for index in 0..<x.count where x[index] != y[index] {
             let lower = x[index] | 0x20

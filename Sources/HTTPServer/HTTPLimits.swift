@@ -14,9 +14,11 @@ public struct HTTPLimits: Sendable, Equatable {
     /// a parser step per byte up to `maxBodyBytes`.
     public var maxChunkFramingBytes: Int = 64 * 1024
 
-    public init(maxRequestLineBytes: Int = 8 * 1024, maxHeadBytes: Int = 32 * 1024,
-                maxHeaderCount: Int = 100, maxBodyBytes: Int = 2 * 1024 * 1024,
-                maxChunkFramingBytes: Int = 64 * 1024) {
+    public init(
+        maxRequestLineBytes: Int = 8 * 1024, maxHeadBytes: Int = 32 * 1024,
+        maxHeaderCount: Int = 100, maxBodyBytes: Int = 2 * 1024 * 1024,
+        maxChunkFramingBytes: Int = 64 * 1024
+    ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeadBytes = maxHeadBytes
         self.maxHeaderCount = maxHeaderCount

@@ -19,8 +19,10 @@ public struct HTTPRequest: Sendable {
     /// Whether the client wants the connection kept open after this request.
     public var keepAlive: Bool
 
-    public init(method: String, target: String, minorVersion: Int = 1,
-                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], keepAlive: Bool = true) {
+    public init(
+        method: String, target: String, minorVersion: Int = 1,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], keepAlive: Bool = true
+    ) {
         self.method = method
         self.target = target
         let (path, query) = HTTPRequest.split(target: target)
@@ -37,8 +39,10 @@ public struct HTTPRequest: Sendable {
         // An origin-form target without a query (`/graphql`): itself, no copy.
         if target.utf8.first == UInt8(ascii: "/"), !target.utf8.contains(UInt8(ascii: "?")) { return (target, nil) }
         var rest = Substring(target)
-        for scheme in ["http://", "https://"] where rest.utf8.count >= scheme.utf8.count
-            && HTTPHeaders.equalIgnoringCase(rest.prefix(scheme.count), scheme) {
+        for scheme in ["http://", "https://"]
+        where rest.utf8.count >= scheme.utf8.count
+            && HTTPHeaders.equalIgnoringCase(rest.prefix(scheme.count), scheme)
+        {
             rest = rest.dropFirst(scheme.count)
             if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
                 rest = rest[slash...]

@@ -137,7 +137,10 @@ public struct HTTPRequestParser: Sendable {
                 // cost six times its size on the wire and a state change per byte.
                 chunkFramingBytes += lineEnd + 4 - index
                 if chunkFramingBytes > limits.maxChunkFramingBytes {
-                    return fail(413, "Request body sent in too many chunks (chunk framing over \(limits.maxChunkFramingBytes) bytes)")
+                    return fail(
+                        413,
+                        "Request body sent in too many chunks (chunk framing over \(limits.maxChunkFramingBytes) bytes)"
+                    )
                 }
                 var size = 0
                 var digits = 0
@@ -237,8 +240,9 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func make(_ head: Head, _ body: [UInt8]) -> HTTPRequest {
-        HTTPRequest(method: head.method, target: head.target, minorVersion: head.minorVersion,
-                    headers: head.headers, body: body, keepAlive: head.keepAlive)
+        HTTPRequest(
+            method: head.method, target: head.target, minorVersion: head.minorVersion,
+            headers: head.headers, body: body, keepAlive: head.keepAlive)
     }
 
     /// Chooses the body framing of a parsed head.
@@ -274,8 +278,9 @@ public struct HTTPRequestParser: Sendable {
                 for part in value.split(separator: ",", omittingEmptySubsequences: false) {
                     let text = part.trimmingSpaces
                     guard !text.isEmpty, text.utf8.count <= 18,
-                          text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                          let value = Int(text) else {
+                        text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                        let value = Int(text)
+                    else {
                         return HTTPParseError(400, "Invalid Content-Length")
                     }
                     if let length, length != value { return HTTPParseError(400, "Conflicting Content-Length values") }
@@ -318,8 +323,10 @@ public struct HTTPRequestParser: Sendable {
         return nil
     }
 
-    private mutating func parseHead(_ buffer: UnsafeBufferPointer<UInt8>, from index: inout Int,
-                                    scanned: Int) -> Result<Head?, HTTPParseError> {
+    private mutating func parseHead(
+        _ buffer: UnsafeBufferPointer<UInt8>, from index: inout Int,
+        scanned: Int
+    ) -> Result<Head?, HTTPParseError> {
         var start = index
         var scanned = scanned
         // Ignore empty lines before a request line (RFC 9112 §2.2).
@@ -354,7 +361,8 @@ public struct HTTPRequestParser: Sendable {
                 return .failure(HTTPParseError(431, "Request header section too large"))
             }
             if available > limits.maxRequestLineBytes + 1,
-               findCRLF(buffer, from: start, limit: limits.maxRequestLineBytes) == nil {
+                findCRLF(buffer, from: start, limit: limits.maxRequestLineBytes) == nil
+            {
                 return .failure(HTTPParseError(431, "Request line too long"))
             }
             state = .head(scanned: available)
@@ -413,8 +421,10 @@ public struct HTTPRequestParser: Sendable {
         return .success(head)
     }
 
-    private func parseRequestLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int,
-                                  _ end: Int) -> Result<Head, HTTPParseError> {
+    private func parseRequestLine(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int,
+        _ end: Int
+    ) -> Result<Head, HTTPParseError> {
         let malformed = HTTPParseError(400, "Malformed request line")
         var i = start
         while i < end, isTokenByte(buffer[i]) { i += 1 }
@@ -425,8 +435,10 @@ public struct HTTPRequestParser: Sendable {
         while i < end, buffer[i] > 0x20, buffer[i] < 0x7F { i += 1 }
         guard i > targetStart, i < end, buffer[i] == 0x20 else { return .failure(malformed) }
         let target = String(decoding: UnsafeBufferPointer(rebasing: buffer[targetStart..<i]), as: UTF8.self)
-        guard target.utf8.first == UInt8(ascii: "/") || target == "*"
-                || target.hasPrefix("http://") || target.hasPrefix("https://") else {
+        guard
+            target.utf8.first == UInt8(ascii: "/") || target == "*"
+                || target.hasPrefix("http://") || target.hasPrefix("https://")
+        else {
             return .failure(malformed)
         }
         i += 1
@@ -441,12 +453,16 @@ public struct HTTPRequestParser: Sendable {
             return .failure(HTTPParseError(505, "HTTP version not supported"))
         }
         let minorVersion = Int(minor - 0x30)
-        return .success(Head(method: method, target: target, minorVersion: minorVersion,
-                             headers: HTTPHeaders(), keepAlive: true, expectContinue: false))
+        return .success(
+            Head(
+                method: method, target: target, minorVersion: minorVersion,
+                headers: HTTPHeaders(), keepAlive: true, expectContinue: false))
     }
 
-    private func parseField(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int,
-                            _ end: Int) -> Result<(name: String, value: String), HTTPParseError> {
+    private func parseField(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int,
+        _ end: Int
+    ) -> Result<(name: String, value: String), HTTPParseError> {
         var i = start
         while i < end, isTokenByte(buffer[i]) { i += 1 }
         guard i > start, i < end, buffer[i] == UInt8(ascii: ":") else {
@@ -473,11 +489,11 @@ public struct HTTPRequestParser: Sendable {
     private func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
             return false

@@ -9,8 +9,10 @@ public struct HTTPResponse: Sendable {
     /// Asks the server to close the connection after this response.
     public var closeConnection: Bool
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
-                closeConnection: Bool = false) {
+    public init(
+        status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        closeConnection: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -64,8 +66,10 @@ public enum HTTPStatus {
 /// Writes responses in HTTP/1.1 wire format.
 enum HTTPResponseEncoder {
     /// Appends `response` to `out`. `head` omits the body; `close` adds `Connection: close`.
-    static func encode(_ response: HTTPResponse, headRequest: Bool, close: Bool, keepAliveHeader: Bool,
-                       date: [UInt8], server: [UInt8], into out: inout [UInt8]) {
+    static func encode(
+        _ response: HTTPResponse, headRequest: Bool, close: Bool, keepAliveHeader: Bool,
+        date: [UInt8], server: [UInt8], into out: inout [UInt8]
+    ) {
         out.reserveCapacity(out.count + 160 + response.body.count)
         append("HTTP/1.1 ", &out)
         appendInt(response.status, &out)
@@ -89,7 +93,10 @@ enum HTTPResponseEncoder {
         }
         for field in response.headers.fields {
             if HTTPHeaders.equalIgnoringCase(field.name, "content-length")
-                || HTTPHeaders.equalIgnoringCase(field.name, "connection") { continue }
+                || HTTPHeaders.equalIgnoringCase(field.name, "connection")
+            {
+                continue
+            }
             append("\r\n", &out)
             appendSanitized(field.name, &out)
             append(": ", &out)
@@ -126,9 +133,12 @@ enum HTTPResponseEncoder {
     ///   CI runs under AddressSanitizer (`.ci/run` step 3).
     static func appendInt(_ value: Int, _ out: inout [UInt8]) {
         if value == 0 { out.append(0x30); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var v = value.magnitude
         var n = 0
         withUnsafeMutableBytes(of: &digits) { raw in

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CLinux
 import Clocks
@@ -27,9 +27,11 @@ public final class HTTPServer: Sendable {
 
     /// A server that answers with `handler` once started.
     public convenience init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
-        self.init(configuration: configuration, responder: { request, responder in
-            responder.answer(await handler(request))
-        })
+        self.init(
+            configuration: configuration,
+            responder: { request, responder in
+                responder.answer(await handler(request))
+            })
     }
 
     /// A server whose handler answers through the ``HTTPResponder`` it is given (the first answer
@@ -43,8 +45,9 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func start() throws(HTTPServerError) -> Int {
         signal(SIGPIPE, SIG_IGN)
-        let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port,
-                                           backlog: configuration.backlog)
+        let (fd, port) = try Socket.listen(
+            host: configuration.host, port: configuration.port,
+            backlog: configuration.backlog)
         let core = ServerCore(configuration: configuration, handler: handler, listenFD: fd)
         var loops: [EventLoop] = []
         do {
@@ -105,12 +108,14 @@ public final class HTTPServer: Sendable {
     private static func spawn(_ loop: EventLoop) {
         loopsToStart.withLock { $0.append(loop) }
         var thread = pthread_t()
-        pthread_create(&thread, nil, { _ in
-            let loop = HTTPServer.loopsToStart.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            _ = CLinux_setThreadName(HTTPServer.loopThreadName)
-            loop?.run()
-            return nil
-        }, nil)
+        pthread_create(
+            &thread, nil,
+            { _ in
+                let loop = HTTPServer.loopsToStart.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                _ = CLinux_setThreadName(HTTPServer.loopThreadName)
+                loop?.run()
+                return nil
+            }, nil)
         pthread_detach(thread)
     }
 }

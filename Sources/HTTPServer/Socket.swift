@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Base
 
@@ -10,8 +10,10 @@ enum Socket {
     static func listen(host: String, port: Int, backlog: Int) throws(HTTPServerError) -> (Int32, Int) {
         var lastError = "no address"
         var listening: (Int32, Int)?
-        try AddressLookup.forEachAddress(host: host, port: port, passive: true, failure: { HTTPServerError($0) }) { family, address, length throws(HTTPServerError) in
-            let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try AddressLookup.forEachAddress(host: host, port: port, passive: true, failure: { HTTPServerError($0) }) {
+            family, address, length throws(HTTPServerError) in
+            let fd = socket(
+                family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             if fd < 0 {
                 lastError = errorText()
                 return false
@@ -39,7 +41,9 @@ enum Socket {
         guard ok == 0 else { return 0 }
         if Int32(storage.ss_family) == AF_INET6 {
             return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
         }
         return withUnsafePointer(to: &storage) {

@@ -106,7 +106,8 @@ private struct Parser {
     mutating func enter() throws(JSONError) {
         depth += 1
         if depth > maxDepth {
-            throw JSONError(message: "JSON nested deeper than \(maxDepth) levels at offset \(position)", offset: position)
+            throw JSONError(
+                message: "JSON nested deeper than \(maxDepth) levels at offset \(position)", offset: position)
         }
     }
 
@@ -136,7 +137,8 @@ private struct Parser {
             skipWhitespace()
             let value = try parseValue()
             if object.entries.count < Self.linearKeyScanLimit,
-               let existing = object.entries.firstIndex(where: { $0.key == key }) {
+                let existing = object.entries.firstIndex(where: { $0.key == key })
+            {
                 object.entries[existing].value = value
             } else {
                 object.append(key, value)
@@ -286,7 +288,8 @@ private struct Parser {
         }
         let power = exponent - fractionDigits
         if !isInteger, significant <= 15, power >= -22, power <= 22 {
-            let magnitude = power < 0 ? Double(mantissa) / Self.powersOfTen[-power] : Double(mantissa) * Self.powersOfTen[power]
+            let magnitude =
+                power < 0 ? Double(mantissa) / Self.powersOfTen[-power] : Double(mantissa) * Self.powersOfTen[power]
             return .double(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
@@ -325,7 +328,8 @@ private struct Parser {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 {
-                throw JSONError(message: "Unescaped control character in string at offset \(position)", offset: position)
+                throw JSONError(
+                    message: "Unescaped control character in string at offset \(position)", offset: position)
             }
             position += 1
         }
@@ -337,7 +341,8 @@ private struct Parser {
                 return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 {
-                throw JSONError(message: "Unescaped control character in string at offset \(position)", offset: position)
+                throw JSONError(
+                    message: "Unescaped control character in string at offset \(position)", offset: position)
             }
             if byte != UInt8(ascii: "\\") {
                 buffer.append(byte)
@@ -360,7 +365,9 @@ private struct Parser {
             case UInt8(ascii: "u"):
                 var scalar = try parseHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                        bytes[position + 1] == UInt8(ascii: "u")
+                    {
                         let save = position
                         position += 2
                         let low = try parseHex4()

@@ -53,18 +53,22 @@ enum AppBench {
         }
     }
 
-    private static func handlerAndRequest(query: String) throws(BenchError) -> (GraphQLHTTPHandler<MenagerieService>, HTTPRequest) {
+    private static func handlerAndRequest(query: String) throws(BenchError) -> (
+        GraphQLHTTPHandler<MenagerieService>, HTTPRequest
+    ) {
         let app = try makeApp()
         var configuration = ServeConfiguration()
         configuration.logLevel = .off
-        let handler = GraphQLHTTPHandler(service: MenagerieService(app: app),
-                                         configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil))
+        let handler = GraphQLHTTPHandler(
+            service: MenagerieService(app: app),
+            configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil))
         var body = JSONObject()
         body.append("query", .string(query))
         var headers = HTTPHeaders()
         headers.add("content-type", "application/json")
-        let request = HTTPRequest(method: "POST", target: "/graphql", headers: headers,
-                                  body: JSONValue.object(body).serializedBytes())
+        let request = HTTPRequest(
+            method: "POST", target: "/graphql", headers: headers,
+            body: JSONValue.object(body).serializedBytes())
         return (handler, request)
     }
 

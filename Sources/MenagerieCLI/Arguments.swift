@@ -11,8 +11,10 @@ struct Arguments {
     /// Scans `arguments`. `valued` lists the options that take a value,
     /// `boolean` the flags that take none; anything else starting with `-`
     /// is an error.
-    init(_ arguments: [String], valued: Set<String>, boolean: Set<String> = [],
-         maxPositionals: Int = 1, command: String) throws(ArgumentError) {
+    init(
+        _ arguments: [String], valued: Set<String>, boolean: Set<String> = [],
+        maxPositionals: Int = 1, command: String
+    ) throws(ArgumentError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -43,7 +45,8 @@ struct Arguments {
             } else if boolean.contains(name), inlineValue == nil {
                 flags.insert(name)
             } else {
-                throw ArgumentError("menagerie \(command): unknown option '\(argument)'. See 'menagerie \(command) --help'.")
+                throw ArgumentError(
+                    "menagerie \(command): unknown option '\(argument)'. See 'menagerie \(command) --help'.")
             }
         }
         if positionals.count > maxPositionals {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Clocks
 import GraphQL
@@ -56,8 +56,9 @@ enum BenchCommand: Subcommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
         do {
-            parsed = try Arguments(arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time", "tasks"],
-                                   maxPositionals: 16, command: name)
+            parsed = try Arguments(
+                arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time", "tasks"],
+                maxPositionals: 16, command: name)
         } catch {
             Terminal.err(error.message)
             return 2
@@ -86,30 +87,33 @@ enum BenchCommand: Subcommand {
                 Terminal.err("menagerie bench validate: give --schema SDL_FILE and --document FILE")
                 return 2
             }
-            selected.append(BenchWorkload(id: "validate", name: "validate:" + document) { _ throws(BenchError) in
-                do throws(ValidateWorkloads.Failure) {
-                    return .sync(try ValidateWorkloads.prepare(schemaPath: schema, documentPath: document))
-                } catch {
-                    throw BenchError(error.message)
-                }
-            })
+            selected.append(
+                BenchWorkload(id: "validate", name: "validate:" + document) { _ throws(BenchError) in
+                    do throws(ValidateWorkloads.Failure) {
+                        return .sync(try ValidateWorkloads.prepare(schemaPath: schema, documentPath: document))
+                    } catch {
+                        throw BenchError(error.message)
+                    }
+                })
         } else if words.first == "app" {
             guard let document = parsed[option: "document"] else {
                 Terminal.err("menagerie bench app: give the document with --document FILE")
                 return 2
             }
-            selected.append(BenchWorkload(id: "app", name: "app:" + document) { _ throws(BenchError) in
-                switch Terminal.readText(document) {
-                case .success(let text): return try AppBench.workload(query: text)
-                case .failure(let error): throw BenchError(error.message)
-                }
-            })
-            selected.append(BenchWorkload(id: "handler", name: "handler:" + document) { _ throws(BenchError) in
-                switch Terminal.readText(document) {
-                case .success(let text): return try AppBench.handlerWorkload(query: text)
-                case .failure(let error): throw BenchError(error.message)
-                }
-            })
+            selected.append(
+                BenchWorkload(id: "app", name: "app:" + document) { _ throws(BenchError) in
+                    switch Terminal.readText(document) {
+                    case .success(let text): return try AppBench.workload(query: text)
+                    case .failure(let error): throw BenchError(error.message)
+                    }
+                })
+            selected.append(
+                BenchWorkload(id: "handler", name: "handler:" + document) { _ throws(BenchError) in
+                    switch Terminal.readText(document) {
+                    case .success(let text): return try AppBench.handlerWorkload(query: text)
+                    case .failure(let error): throw BenchError(error.message)
+                    }
+                })
             let tasks: Int
             do {
                 tasks = try parsed.integer("tasks", default: 1, command: "bench")
@@ -142,12 +146,13 @@ enum BenchCommand: Subcommand {
                 Terminal.err("menagerie bench parse: give the document with --document FILE")
                 return 2
             }
-            selected.append(BenchWorkload(id: "parse", name: "parse:" + document) { _ throws(BenchError) in
-                switch Terminal.readText(document) {
-                case .success(let text): return try BenchWorkloads.parseWorkload(text)
-                case .failure(let error): throw BenchError(error.message)
-                }
-            })
+            selected.append(
+                BenchWorkload(id: "parse", name: "parse:" + document) { _ throws(BenchError) in
+                    switch Terminal.readText(document) {
+                    case .success(let text): return try BenchWorkloads.parseWorkload(text)
+                    case .failure(let error): throw BenchError(error.message)
+                    }
+                })
         } else {
             for word in words {
                 if word == "all" {
@@ -196,13 +201,14 @@ enum BenchCommand: Subcommand {
     static func summaryJSON(_ runs: [BenchRun], settings: BenchSettings) -> String {
         var items: [String] = []
         for run in runs {
-            items.append("""
-            {"workload":"\(run.workload.id)","name":"\(escape(run.workload.name))",\
-            "ops_per_sec":\(format(run.median)),"min":\(format(run.rates.min() ?? 0)),\
-            "max":\(format(run.rates.max() ?? 0)),"batch_size":\(run.batchSize),\
-            "batches":[\(run.rates.map { format($0) }.joined(separator: ","))],\
-            "cpu_per_wall":\(format(run.cpuPerWall, digits: 3))}
-            """)
+            items.append(
+                """
+                {"workload":"\(run.workload.id)","name":"\(escape(run.workload.name))",\
+                "ops_per_sec":\(format(run.median)),"min":\(format(run.rates.min() ?? 0)),\
+                "max":\(format(run.rates.max() ?? 0)),"batch_size":\(run.batchSize),\
+                "batches":[\(run.rates.map { format($0) }.joined(separator: ","))],\
+                "cpu_per_wall":\(format(run.cpuPerWall, digits: 3))}
+                """)
         }
         return "{\"engine\":\"menagerie\",\"warmup_seconds\":\(format(settings.warmup.inSeconds, digits: 3)),"
             + "\"workloads\":[" + items.joined(separator: ",") + "]}"
@@ -256,7 +262,8 @@ struct BenchSettings {
     }
 
     private static func seconds(_ arguments: Arguments, _ name: String, default value: Duration) throws(ArgumentError)
-        -> Duration {
+        -> Duration
+    {
         guard let text = arguments[option: name] else { return value }
         guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
             throw ArgumentError("menagerie bench: '--\(name)' needs a number of seconds, got '\(text)'")
@@ -323,7 +330,8 @@ struct BenchRun {
     var median: Double {
         let sorted = rates.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2]
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 

@@ -28,7 +28,7 @@ enum BenchExecutionWorkloads {
                 let result = await execute(schema: schema, document: document)
                 return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
             }
-        },
+        }
     ]
 
     /// W5 with the general four-argument resolver closures instead of typed resolvers.
@@ -40,7 +40,7 @@ enum BenchExecutionWorkloads {
                 let result = await execute(schema: schema, document: document)
                 return result.errors.isEmpty ? (result.data?["items"]?.arrayValue?.count ?? -1) : -1
             }
-        },
+        }
     ]
 }
 
@@ -96,7 +96,9 @@ enum ExecutionBench {
     }
 
     /// The list schema with the `Item` resolvers of W5, W5c or W6.
-    static func listSchema(_ context: BenchContext, resolvers kind: ListResolvers) throws(BenchError) -> ExecutableSchema {
+    static func listSchema(_ context: BenchContext, resolvers kind: ListResolvers) throws(BenchError)
+        -> ExecutableSchema
+    {
         let sdl = try context.text("list-schema.graphql")
         let items = BenchItem.all
         var resolvers = ResolverMap()

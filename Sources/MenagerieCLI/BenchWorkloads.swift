@@ -43,21 +43,22 @@ struct BenchError: Error {
 
 /// The workload table. Add W3–W6 here: one entry each, in order.
 enum BenchWorkloads {
-    static let all: [BenchWorkload] = [
-        BenchWorkload(id: "W1", name: "parse-kitchen-sink") { context throws(BenchError) in
-            try parseWorkload(try context.text("kitchen-sink.graphql"))
-        },
-        BenchWorkload(id: "W2", name: "parse-introspection") { context throws(BenchError) in
-            try parseWorkload(try context.text("introspection-query.graphql"))
-        },
-        BenchWorkload(id: "W3", name: "validate-introspection") { context throws(BenchError) in
-            do throws(ValidateWorkloads.Failure) {
-                return .sync(try ValidateWorkloads.prepareW3(benchDirectory: context.benchDirectory))
-            } catch {
-                throw BenchError(error.message)
+    static let all: [BenchWorkload] =
+        [
+            BenchWorkload(id: "W1", name: "parse-kitchen-sink") { context throws(BenchError) in
+                try parseWorkload(try context.text("kitchen-sink.graphql"))
+            },
+            BenchWorkload(id: "W2", name: "parse-introspection") { context throws(BenchError) in
+                try parseWorkload(try context.text("introspection-query.graphql"))
+            },
+            BenchWorkload(id: "W3", name: "validate-introspection") { context throws(BenchError) in
+                do throws(ValidateWorkloads.Failure) {
+                    return .sync(try ValidateWorkloads.prepareW3(benchDirectory: context.benchDirectory))
+                } catch {
+                    throw BenchError(error.message)
+                }
             }
-        },
-    ] + BenchExecutionWorkloads.all
+        ] + BenchExecutionWorkloads.all
 
     /// Variants that are not part of the shared workloads, run only when named.
     static let extras: [BenchWorkload] = BenchExecutionWorkloads.extras

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CPU time, for the benchmarks: another clock than the ``MonotonicClock`` (which they time

@@ -10,22 +10,22 @@ enum CommandLineTool {
             ValidateCommand.self,
             SchemaCommand.self,
             BenchCommand.self,
-            VersionCommand.self,
+            VersionCommand.self
         ]
     }
 
     static let overview = """
-    menagerie: one GraphQL API over dog breeds, zoo animals and D&D monsters.
+        menagerie: one GraphQL API over dog breeds, zoo animals and D&D monsters.
 
-    USAGE: menagerie [SUBCOMMAND] [OPTIONS]
+        USAGE: menagerie [SUBCOMMAND] [OPTIONS]
 
-    With no subcommand, `menagerie` serves (same as `menagerie serve`); `menagerie --version`
-    prints the version.
+        With no subcommand, `menagerie` serves (same as `menagerie serve`); `menagerie --version`
+        prints the version.
 
-    Exit status, every command: 0 success; 1 the work failed (errors in a response, an invalid
-    document or schema, an upstream `check` found unusable); 2 bad usage (an unknown option, a bad
-    value, a missing or unreadable input file).
-    """
+        Exit status, every command: 0 success; 1 the work failed (errors in a response, an invalid
+        document or schema, an upstream `check` found unusable); 2 bad usage (an unknown option, a bad
+        value, a missing or unreadable input file).
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         guard let first = arguments.first else { return await ServeCommand.run([]) }

@@ -18,17 +18,21 @@ enum LimitOptions {
     static let aliases = Limit(flag: ServeOption.maxAliases.rawValue, variable: "MENAGERIE_MAX_ALIASES", minimum: 0)
 
     /// `serve` only: the largest GraphQL response body.
-    static let responseBytes = Limit(flag: ServeOption.maxResponseBytes.rawValue, variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
+    static let responseBytes = Limit(
+        flag: ServeOption.maxResponseBytes.rawValue, variable: "MENAGERIE_MAX_RESPONSE_BYTES", minimum: 1)
 
     /// `serve` only: the most automatic persisted queries kept (0 turns them off).
-    static let persistedQueryCapacity = Limit(flag: ServeOption.apqCapacity.rawValue, variable: "MENAGERIE_APQ_CAPACITY", minimum: 0)
+    static let persistedQueryCapacity = Limit(
+        flag: ServeOption.apqCapacity.rawValue, variable: "MENAGERIE_APQ_CAPACITY", minimum: 0)
 
     /// The flags that take a value, for the argument scanner.
     static let flags: Set<String> = [depth.flag, fields.flag, aliases.flag]
 
     /// The limits asked for by `arguments` and `environment`, or the defaults.
-    static func queryLimits(_ arguments: Arguments, environment: (String) -> String?,
-                            command: String) throws(ArgumentError) -> QueryLimits {
+    static func queryLimits(
+        _ arguments: Arguments, environment: (String) -> String?,
+        command: String
+    ) throws(ArgumentError) -> QueryLimits {
         let defaults = QueryLimits()
         return QueryLimits(
             maxDepth: try value(depth, arguments, environment, default: defaults.maxDepth, command: command),
@@ -36,8 +40,10 @@ enum LimitOptions {
             maxAliases: try value(aliases, arguments, environment, default: defaults.maxAliases, command: command))
     }
 
-    static func value(_ limit: Limit, _ arguments: Arguments, _ environment: (String) -> String?,
-                      default defaultValue: Int, command: String) throws(ArgumentError) -> Int {
+    static func value(
+        _ limit: Limit, _ arguments: Arguments, _ environment: (String) -> String?,
+        default defaultValue: Int, command: String
+    ) throws(ArgumentError) -> Int {
         let source: String
         let text: String
         if let given = arguments[option: limit.flag] {
@@ -60,8 +66,14 @@ enum LimitOptions {
     static func help(column: Int) -> String {
         [
             ("--max-depth N", "Deepest selection nesting of an operation (default 20). Env MENAGERIE_MAX_DEPTH."),
-            ("--max-fields N", "Most fields of an operation, fragments expanded (default 5000). Env MENAGERIE_MAX_FIELDS."),
-            ("--max-aliases N", "Most aliases of an operation (default 50; 0 forbids aliases). Env MENAGERIE_MAX_ALIASES."),
+            (
+                "--max-fields N",
+                "Most fields of an operation, fragments expanded (default 5000). Env MENAGERIE_MAX_FIELDS."
+            ),
+            (
+                "--max-aliases N",
+                "Most aliases of an operation (default 50; 0 forbids aliases). Env MENAGERIE_MAX_ALIASES."
+            )
         ].map { "  " + $0.0.padding(to: column - 2) + $0.1 }.joined(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
 #if os(Linux)
-import CLinux
+    import CLinux
 #endif
 
 /// glibc malloc tuning for a long-running engine process.
@@ -12,17 +12,17 @@ enum MemoryTuning {
     /// Applies the tuning once (idempotent; a no-op off Linux).
     static func apply() {
         #if os(Linux)
-        _ = applied
+            _ = applied
         #endif
     }
 
     #if os(Linux)
-    /// `mallopt` and its parameters from `<malloc.h>` (through the `CLinux` C target).
-    private static let applied: Bool = {
-        _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
-        _ = mallopt(M_TOP_PAD, 16 << 20)
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        return true
-    }()
+        /// `mallopt` and its parameters from `<malloc.h>` (through the `CLinux` C target).
+        private static let applied: Bool = {
+            _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
+            _ = mallopt(M_TOP_PAD, 16 << 20)
+            _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+            return true
+        }()
     #endif
 }

@@ -5,17 +5,17 @@ enum PrintCommand: Subcommand {
     static let name = "print"
     static let summary = "Parse a GraphQL document and print it as graphql-js prints it."
     static let help = """
-    USAGE: menagerie print [FILE|-]
+        USAGE: menagerie print [FILE|-]
 
-    Parses FILE (standard input for '-' or no argument), executable or SDL, and
-    writes it to standard output exactly as graphql-js's print(parse(doc)) does.
+        Parses FILE (standard input for '-' or no argument), executable or SDL, and
+        writes it to standard output exactly as graphql-js's print(parse(doc)) does.
 
-    On a syntax error, writes 'FILE:LINE:COLUMN: Syntax Error: MESSAGE' to
-    standard error and exits with status 1.
+        On a syntax error, writes 'FILE:LINE:COLUMN: Syntax Error: MESSAGE' to
+        standard error and exits with status 1.
 
-    OPTIONS:
-      -h, --help   Show this help.
-    """
+        OPTIONS:
+          -h, --help   Show this help.
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments

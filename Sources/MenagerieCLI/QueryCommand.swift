@@ -10,33 +10,35 @@ enum QueryCommand: Subcommand {
     static let name = "query"
     static let summary = "Run one GraphQL query in process and print the JSON response."
     static let help = """
-    USAGE: menagerie query [--variables JSON] [--operation NAME] [--upstreams embedded|live]
-                           [--dog-ceo-url SRC] [--thedogapi-url SRC] [--zoo-url SRC] [--dnd-url SRC]
-                           [--max-upstream-requests N] [--max-depth N] [--max-fields N] [--max-aliases N]
-                           [FILE|-]
+        USAGE: menagerie query [--variables JSON] [--operation NAME] [--upstreams embedded|live]
+                               [--dog-ceo-url SRC] [--thedogapi-url SRC] [--zoo-url SRC] [--dnd-url SRC]
+                               [--max-upstream-requests N] [--max-depth N] [--max-fields N] [--max-aliases N]
+                               [FILE|-]
 
-    Reads the document from FILE (standard input for '-' or no argument), runs it
-    against the Menagerie schema and writes the response ({"data":…,"errors":…})
-    to standard output. Exit status 1 when the response has errors.
+        Reads the document from FILE (standard input for '-' or no argument), runs it
+        against the Menagerie schema and writes the response ({"data":…,"errors":…})
+        to standard output. Exit status 1 when the response has errors.
 
-    OPTIONS:
-      --variables JSON     Variable values, a JSON object.
-      --operation NAME     The operation to run (documents with several).
-      --pretty             Indent the JSON.
-    \(UpstreamOptions.help(column: 23))
-                           The same upstream options and MENAGERIE_* variables as 'menagerie serve'.
-    \(LimitOptions.help(column: 23))
-                           Same defaults as 'menagerie serve'; a document over a limit is a request error.
-      -h, --help           Show this help.
-    """
+        OPTIONS:
+          --variables JSON     Variable values, a JSON object.
+          --operation NAME     The operation to run (documents with several).
+          --pretty             Indent the JSON.
+        \(UpstreamOptions.help(column: 23))
+                               The same upstream options and MENAGERIE_* variables as 'menagerie serve'.
+        \(LimitOptions.help(column: 23))
+                               Same defaults as 'menagerie serve'; a document over a limit is a request error.
+          -h, --help           Show this help.
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments
         let limits: QueryLimits
         let configuration: UpstreamsConfiguration
         do {
-            parsed = try Arguments(arguments, valued: Set(["variables", "operation"]).union(UpstreamOptions.flags)
-                                   .union(LimitOptions.flags), boolean: ["pretty"], maxPositionals: 1, command: name)
+            parsed = try Arguments(
+                arguments,
+                valued: Set(["variables", "operation"]).union(UpstreamOptions.flags)
+                    .union(LimitOptions.flags), boolean: ["pretty"], maxPositionals: 1, command: name)
             limits = try LimitOptions.queryLimits(parsed, environment: Terminal.environment, command: name)
             configuration = try UpstreamOptions.configuration(parsed, environment: Terminal.environment, command: name)
         } catch {

@@ -8,15 +8,15 @@ enum SchemaCommand: Subcommand {
     static let name = "schema"
     static let summary = "Print the served schema (SDL) in canonical form."
     static let help = """
-    USAGE: menagerie schema [FILE|-]
+        USAGE: menagerie schema [FILE|-]
 
-    Builds the schema from SDL, checks it as graphql-js's validateSchema does,
-    and prints it as graphql-js's printSchema does. Without FILE, the schema
-    the server serves (Schema/schema.graphql, embedded in the binary).
+        Builds the schema from SDL, checks it as graphql-js's validateSchema does,
+        and prints it as graphql-js's printSchema does. Without FILE, the schema
+        the server serves (Schema/schema.graphql, embedded in the binary).
 
-    Exit status 1 with every error on standard error (FILE:LINE:COLUMN: MESSAGE)
-    when the SDL does not build or is not a valid schema.
-    """
+        Exit status 1 with every error on standard error (FILE:LINE:COLUMN: MESSAGE)
+        when the SDL does not build or is not a valid schema.
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: Arguments

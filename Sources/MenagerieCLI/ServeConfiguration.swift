@@ -57,7 +57,9 @@ struct ServeConfiguration: Equatable {
     static let booleanOptions = ServeOption.flags
 
     /// Parses `menagerie serve` arguments; `environment` reads `MENAGERIE_*` variables.
-    static func parse(_ arguments: [String], environment: (String) -> String?) throws(ArgumentError) -> ServeConfiguration {
+    static func parse(_ arguments: [String], environment: (String) -> String?) throws(ArgumentError)
+        -> ServeConfiguration
+    {
         let command = ServeCommand.name
         // `--cors-origin` may repeat: collect every value before the scanner (which keeps the last).
         var corsOrigins: [String] = []
@@ -83,8 +85,9 @@ struct ServeConfiguration: Equatable {
             rest.append(argument)
             index += 1
         }
-        let scanned = try Arguments(rest, valued: valuedOptions, boolean: booleanOptions, maxPositionals: 0,
-                                    command: command)
+        let scanned = try Arguments(
+            rest, valued: valuedOptions, boolean: booleanOptions, maxPositionals: 0,
+            command: command)
         var c = ServeConfiguration()
         c.profile = try ServeProfile.parse(scanned[.profile], environment: environment)
         c.getRequests = c.profile.getRequests
@@ -98,20 +101,24 @@ struct ServeConfiguration: Equatable {
             throw ArgumentError("menagerie \(command): '--port' must be between 0 and 65535, got \(c.port)")
         }
         c.upstreams = try UpstreamOptions.configuration(scanned, environment: environment, command: command)
-        c.maxBodyBytes = try scanned.integer(ServeOption.maxBodyBytes.rawValue, default: c.maxBodyBytes, command: command)
+        c.maxBodyBytes = try scanned.integer(
+            ServeOption.maxBodyBytes.rawValue, default: c.maxBodyBytes, command: command)
         guard c.maxBodyBytes > 0 else {
             throw ArgumentError("menagerie \(command): '--max-body-bytes' must be positive")
         }
-        c.maxResponseBytes = try LimitOptions.value(LimitOptions.responseBytes, scanned, environment,
-                                                    default: c.maxResponseBytes, command: command)
-        c.persistedQueryCapacity = try LimitOptions.value(LimitOptions.persistedQueryCapacity, scanned, environment,
-                                                          default: c.persistedQueryCapacity, command: command)
+        c.maxResponseBytes = try LimitOptions.value(
+            LimitOptions.responseBytes, scanned, environment,
+            default: c.maxResponseBytes, command: command)
+        c.persistedQueryCapacity = try LimitOptions.value(
+            LimitOptions.persistedQueryCapacity, scanned, environment,
+            default: c.persistedQueryCapacity, command: command)
         c.corsOrigins = corsOrigins.flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }
             .filter { !$0.isEmpty }
         c.playground = c.profile.playground && !scanned.has(.noPlayground)
         if let level = scanned[.logLevel] {
             guard let parsed = LogLevel(name: level) else {
-                throw ArgumentError("menagerie \(command): '--log-level' must be debug, info, warning, error or off, got '\(level)'")
+                throw ArgumentError(
+                    "menagerie \(command): '--log-level' must be debug, info, warning, error or off, got '\(level)'")
             }
             c.logLevel = parsed
         }
@@ -126,8 +133,9 @@ struct ServeConfiguration: Equatable {
         c.requestTimeout = try requestTimeout(scanned[.requestTimeout], environment: environment)
         c.shutdownDelay = try shutdownDelay(scanned[.shutdownDelay], environment: environment)
         c.queryLimits = try LimitOptions.queryLimits(scanned, environment: environment, command: command)
-        c.introspection = try introspection(noIntrospection: scanned.has(.noIntrospection), environment: environment,
-                                            profileDefault: c.profile.introspection)
+        c.introspection = try introspection(
+            noIntrospection: scanned.has(.noIntrospection), environment: environment,
+            profileDefault: c.profile.introspection)
         c.images = try imagesMode(scanned[.images], environment: environment)
         c.redis = try redis(scanned[.redis], environment: environment)
         c.redisTimeout = try redisTimeout(scanned[.redisTimeout], environment: environment)
@@ -151,8 +159,11 @@ struct ServeConfiguration: Equatable {
         let source = flag != nil ? "'--redis-timeout'" : "MENAGERIE_REDIS_TIMEOUT"
         guard let text = flag ?? environment("MENAGERIE_REDIS_TIMEOUT") else { return .milliseconds(50) }
         guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text),
-              (1...maxRedisTimeoutMilliseconds).contains(value) else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 1 to \(maxRedisTimeoutMilliseconds); got '\(text)'")
+            (1...maxRedisTimeoutMilliseconds).contains(value)
+        else {
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 1 to \(maxRedisTimeoutMilliseconds); got '\(text)'"
+            )
         }
         return .milliseconds(value)
     }
@@ -168,24 +179,31 @@ struct ServeConfiguration: Equatable {
             return GraphQLServerConfiguration.defaultEventLoopBudget
         }
         if text == "off" { return nil }
-        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(text),
-              value <= maxEventLoopBudgetMilliseconds else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 0 to \(maxEventLoopBudgetMilliseconds), or 'off'; got '\(text)'")
+        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (48...57).contains($0) }),
+            let value = Int(text),
+            value <= maxEventLoopBudgetMilliseconds
+        else {
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be whole milliseconds from 0 to \(maxEventLoopBudgetMilliseconds), or 'off'; got '\(text)'"
+            )
         }
         return value == 0 ? nil : .milliseconds(value)
     }
 
     /// `--no-introspection`, or `MENAGERIE_INTROSPECTION` = `on`/`off` (also `true`/`false`,
     /// `1`/`0`); the flag wins. Absent: the profile's default (on, off in production).
-    static func introspection(noIntrospection: Bool, environment: (String) -> String?,
-                              profileDefault: Bool = true) throws(ArgumentError) -> Bool {
+    static func introspection(
+        noIntrospection: Bool, environment: (String) -> String?,
+        profileDefault: Bool = true
+    ) throws(ArgumentError) -> Bool {
         if noIntrospection { return false }
         guard let value = environment("MENAGERIE_INTROSPECTION") else { return profileDefault }
         switch value.lowercased() {
         case "on", "true", "1": return true
         case "off", "false", "0": return false
         default:
-            throw ArgumentError("menagerie \(ServeCommand.name): MENAGERIE_INTROSPECTION must be 'on' or 'off', got '\(value)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): MENAGERIE_INTROSPECTION must be 'on' or 'off', got '\(value)'")
         }
     }
 
@@ -205,7 +223,9 @@ struct ServeConfiguration: Equatable {
             return .zero
         }
         guard let seconds = decimalSeconds(text), seconds <= maxShutdownDelaySeconds else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 5 or 0.5) from 0 to 300; got '\(text)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be seconds (like 5 or 0.5) from 0 to 300; got '\(text)'"
+            )
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
@@ -214,7 +234,8 @@ struct ServeConfiguration: Equatable {
     /// hexadecimal, "inf" or "nan").
     static func decimalSeconds(_ text: String) -> Double? {
         let point = UInt8(ascii: "."), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-        let isDecimal = text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
+        let isDecimal =
+            text.utf8.contains(where: digits.contains) && text.utf8.allSatisfy { $0 == point || digits.contains($0) }
             && text.utf8.filter({ $0 == point }).count <= 1
         return isDecimal ? Double(text) : nil
     }
@@ -233,12 +254,16 @@ struct ServeConfiguration: Equatable {
         }
         if text == "off" { return nil }
         guard let seconds = decimalSeconds(text), seconds <= maxRequestTimeoutSeconds else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got '\(text)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be seconds (like 30 or 2.5) up to 86400, or 0 or 'off' for no limit; got '\(text)'"
+            )
         }
         if seconds == 0 { return nil }
         let milliseconds = (seconds * 1000).rounded()
         guard milliseconds >= 1 else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be at least 0.001 seconds (or 0 or 'off' for no limit); got '\(text)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be at least 0.001 seconds (or 0 or 'off' for no limit); got '\(text)'"
+            )
         }
         return .milliseconds(Int64(milliseconds))
     }

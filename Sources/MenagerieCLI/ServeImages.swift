@@ -28,7 +28,9 @@ extension ServeConfiguration {
             return .auto
         }
         guard let mode = ImagesMode(rawValue: text) else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be 'auto', 'placeholder', 'live' or 'off', got '\(text)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be 'auto', 'placeholder', 'live' or 'off', got '\(text)'"
+            )
         }
         return mode
     }
@@ -40,7 +42,9 @@ extension ServeConfiguration {
         case .off: return nil
         case .placeholder: return ImageProxy(mode: .placeholder)
         case .live: return ImageProxy(mode: .live)
-        case .auto: return ImageProxy(mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: upstreams.baseURL(.dogCEO))))
+        case .auto:
+            return ImageProxy(
+                mode: .auto, auto: .init(breedPictures: BreedPictures(apiBaseURL: upstreams.baseURL(.dogCEO))))
         }
     }
 

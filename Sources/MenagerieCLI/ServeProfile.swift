@@ -27,7 +27,8 @@ enum ServeProfile: String, Equatable, CaseIterable {
             return .development
         }
         guard let profile = ServeProfile(rawValue: text) else {
-            throw ArgumentError("menagerie \(ServeCommand.name): \(source) must be 'development' or 'production', got '\(text)'")
+            throw ArgumentError(
+                "menagerie \(ServeCommand.name): \(source) must be 'development' or 'production', got '\(text)'")
         }
         return profile
     }

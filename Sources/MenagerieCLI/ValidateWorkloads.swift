@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Clocks
 import GraphQL
@@ -20,13 +20,15 @@ enum ValidateWorkloads {
     /// W3 validate-introspection: `introspection-query.graphql` against
     /// `github-schema.graphql` from `benchDirectory`; must give no errors.
     static func prepareW3(benchDirectory: String) throws(Failure) -> () -> Int {
-        try prepare(schemaPath: benchDirectory + "/github-schema.graphql",
-                    documentPath: benchDirectory + "/introspection-query.graphql", expectValid: true)
+        try prepare(
+            schemaPath: benchDirectory + "/github-schema.graphql",
+            documentPath: benchDirectory + "/introspection-query.graphql", expectValid: true)
     }
 
     /// `bench validate --schema S --document D`.
     static func prepare(schemaPath: String, documentPath: String, expectValid: Bool = false) throws(Failure)
-        -> () -> Int {
+        -> () -> Int
+    {
         let schemaText = try read(schemaPath)
         let documentText = try read(documentPath)
         let schema = try buildSchema(schemaText)
@@ -68,9 +70,9 @@ enum ValidateWorkloads {
 
     /// The schema of the scaling documents.
     static let scalingSchemaSDL = """
-    type Query { dog: Dog }
-    type Dog { name: String nickname: String barkVolume: Int mother: Dog }
-    """
+        type Query { dog: Dog }
+        type Dog { name: String nickname: String barkVolume: Int mother: Dog }
+        """
 
     /// `{ dog { name name ... } }` with `count` identical `name` fields.
     static func repeatedFieldsDocument(_ count: Int) -> String {
@@ -117,7 +119,7 @@ enum ValidateWorkloads {
             ("shared-fragment", [400, 800, 1600], sharedFragmentDocument),
             ("distinct-subselections", [1000, 2000, 4000], distinctSubselectionsDocument),
             ("fragment-chain", [400, 800, 1600], fragmentChainDocument),
-            ("sibling-fragments", [400, 800, 1600], siblingFragmentsDocument),
+            ("sibling-fragments", [400, 800, 1600], siblingFragmentsDocument)
         ]
         for (name, sizes, make) in cases {
             var previous: Double?

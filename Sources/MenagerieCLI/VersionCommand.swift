@@ -5,11 +5,11 @@ enum VersionCommand: Subcommand {
     static let name = "version"
     static let summary = "Print the version and the commit it was built from."
     static let help = """
-    USAGE: menagerie version   (or: menagerie --version)
+        USAGE: menagerie version   (or: menagerie --version)
 
-    Prints `menagerie VERSION (commit COMMIT)`: the version of this source, and the git commit the
-    binary was built from ("unknown" when it was not built from a git checkout).
-    """
+        Prints `menagerie VERSION (commit COMMIT)`: the version of this source, and the git commit the
+        binary was built from ("unknown" when it was not built from a git checkout).
+        """
 
     /// The version of this source.
     static let version = "1.0.0"
@@ -43,7 +43,8 @@ enum VersionCommand: Subcommand {
     static func resolveCommit(head: String?, ref: (String) -> String?) -> String {
         guard let head = head?.trimmedSpaces.trimmingNewlines else { return "unknown" }
         let id = head.hasPrefix("ref: ") ? ref(String(head.dropFirst(5)))?.trimmingNewlines : head
-        guard let id, id.utf8.count >= 12, id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+        guard let id, id.utf8.count >= 12, id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else {
             return "unknown"
         }
         return String(id.prefix(12))

@@ -120,7 +120,9 @@ public struct PrometheusText: Sendable {
     }
 
     /// `name{labels,le="extra"} value`, without braces when there is no label.
-    private mutating func line(_ name: String, _ labels: KeyValuePairs<String, String>, extra le: String?, _ value: String) {
+    private mutating func line(
+        _ name: String, _ labels: KeyValuePairs<String, String>, extra le: String?, _ value: String
+    ) {
         text += name
         if !labels.isEmpty || le != nil {
             text += "{"

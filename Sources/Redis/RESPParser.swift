@@ -14,8 +14,10 @@ public struct RESPLimits: Sendable, Equatable {
 
     /// Creates limits; the defaults hold any Menagerie cache entry (upstream bodies are at most
     /// 16 MiB) with room to spare.
-    public init(maxBulkBytes: Int = 32 << 20, maxArrayElements: Int = 65_536, maxDepth: Int = 8,
-                maxLineBytes: Int = 64 << 10, maxBufferedBytes: Int = 48 << 20) {
+    public init(
+        maxBulkBytes: Int = 32 << 20, maxArrayElements: Int = 65_536, maxDepth: Int = 8,
+        maxLineBytes: Int = 64 << 10, maxBufferedBytes: Int = 48 << 20
+    ) {
         self.maxBulkBytes = max(0, maxBulkBytes)
         self.maxArrayElements = max(0, maxArrayElements)
         self.maxDepth = max(1, maxDepth)

@@ -13,7 +13,9 @@ public struct RedisClientConfiguration: Sendable, Equatable {
     public var limits: RESPLimits
 
     /// Creates a configuration.
-    public init(url: RedisURL, timeout: Duration = .milliseconds(50), poolSize: Int = 4, limits: RESPLimits = RESPLimits()) {
+    public init(
+        url: RedisURL, timeout: Duration = .milliseconds(50), poolSize: Int = 4, limits: RESPLimits = RESPLimits()
+    ) {
         self.url = url
         self.timeout = max(.milliseconds(1), timeout)
         self.poolSize = max(1, poolSize)
@@ -51,7 +53,9 @@ public final class RedisClient: Sendable {
         self.configuration = configuration
         let counters = self.counters
         connections = (0..<configuration.poolSize).map {
-            RedisConnection(url: configuration.url, limits: configuration.limits, counters: counters, label: "menagerie.redis.\($0)")
+            RedisConnection(
+                url: configuration.url, limits: configuration.limits, counters: counters, label: "menagerie.redis.\($0)"
+            )
         }
         backstops = DeadlineWatchdog(timeout: configuration.timeout + .milliseconds(1))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Clocks
 import Dispatch
@@ -44,8 +44,10 @@ final class RedisConnection: Sendable {
 
     /// Runs `commands` on the connection's queue and hands the replies (or the failure) to
     /// `completion`; a job that starts after `deadline` fails at once with a timeout.
-    func enqueue(_ commands: [[[UInt8]]], deadline: Duration,
-                 completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void) {
+    func enqueue(
+        _ commands: [[[UInt8]]], deadline: Duration,
+        completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void
+    ) {
         queued.withLock { $0 += 1 }
         queue.async { [self] in
             let result: Result<[RESPValue], RedisError>
@@ -73,7 +75,8 @@ final class RedisConnection: Sendable {
                     s.parser.reset()
                     counters.recordConnection()
                     if let password = url.password {
-                        handshake.append([Array("AUTH".utf8)] + (url.user.map { [Array($0.utf8)] } ?? []) + [Array(password.utf8)])
+                        handshake.append(
+                            [Array("AUTH".utf8)] + (url.user.map { [Array($0.utf8)] } ?? []) + [Array(password.utf8)])
                     }
                     if url.database != 0 { handshake.append([Array("SELECT".utf8), Array(String(url.database).utf8)]) }
                 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Base
 import Clocks
@@ -13,9 +13,11 @@ enum RedisSocket {
     static func connect(host: String, port: Int, deadline: Duration) throws(RedisError) -> Int32 {
         var lastError = RedisError.connection("no address for '\(host)'")
         var connected: Int32?
-        try AddressLookup.forEachAddress(host: host, port: port, passive: false, failure: { RedisError.connection($0) }) {
+        try AddressLookup.forEachAddress(host: host, port: port, passive: false, failure: { RedisError.connection($0) })
+        {
             family, address, length throws(RedisError) in
-            let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = socket(
+                family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             if fd < 0 {
                 lastError = .connection(errorText())
                 return false
@@ -71,7 +73,9 @@ enum RedisSocket {
 
     /// Reads what has arrived (waiting until `deadline` for something) into `parser`, using
     /// `scratch` as the read buffer.
-    static func read(_ fd: Int32, into parser: inout RESPParser, scratch: inout [UInt8], deadline: Duration) throws(RedisError) {
+    static func read(_ fd: Int32, into parser: inout RESPParser, scratch: inout [UInt8], deadline: Duration)
+        throws(RedisError)
+    {
         while true {
             let count = recv(fd, &scratch, scratch.count, 0)
             if count > 0 {

@@ -29,10 +29,13 @@ public struct RedisURL: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(RedisURLError) {
         let scheme = "redis://"
         if text.lowercased().hasPrefix("rediss://") {
-            throw RedisURLError("'\(Self.redacted(text))': rediss:// (TLS) is not supported; use redis:// (plain TCP, on a private network)")
+            throw RedisURLError(
+                "'\(Self.redacted(text))': rediss:// (TLS) is not supported; use redis:// (plain TCP, on a private network)"
+            )
         }
         guard text.lowercased().hasPrefix(scheme) else {
-            throw RedisURLError("'\(Self.redacted(text))' is not a redis:// URL (expected redis://[user:password@]host:port[/db])")
+            throw RedisURLError(
+                "'\(Self.redacted(text))' is not a redis:// URL (expected redis://[user:password@]host:port[/db])")
         }
         var rest = Substring(text.dropFirst(scheme.count))
         guard !rest.contains("?"), !rest.contains("#") else {
@@ -72,7 +75,9 @@ public struct RedisURL: Sendable, Equatable, CustomStringConvertible {
             host = String(hostPart[hostPart.index(after: hostPart.startIndex)..<close])
             let after = hostPart[hostPart.index(after: close)...]
             if !after.isEmpty {
-                guard after.first == ":" else { throw RedisURLError("'\(Self.redacted(text))': unexpected text after the host") }
+                guard after.first == ":" else {
+                    throw RedisURLError("'\(Self.redacted(text))': unexpected text after the host")
+                }
                 portText = after.dropFirst()
             }
         } else {

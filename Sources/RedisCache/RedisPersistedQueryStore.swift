@@ -27,7 +27,8 @@ public struct RedisPersistedQueryStore: PersistedQueryStore {
     public func query(forHash hash: String) async -> String? {
         let key = self.key(hash)
         guard let found = await redis.guarded({ client throws(RedisError) in try await client.get(key) }),
-              let bytes = found else { return nil }
+            let bytes = found
+        else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 

@@ -31,15 +31,19 @@ public final class RedisSharedCache: SharedCache {
 
     /// The breaker's default for Redis: opens when at least 5 calls in 10 s ended and half
     /// failed; open 1 s at first, doubling up to 10 s while Redis stays down.
-    public static let defaultBreakerPolicy = BreakerPolicy(window: .seconds(10), minimumCalls: 5, failureRate: 0.5,
-                                                           initialOpenDuration: .seconds(1), maxOpenDuration: .seconds(10))
+    public static let defaultBreakerPolicy = BreakerPolicy(
+        window: .seconds(10), minimumCalls: 5, failureRate: 0.5,
+        initialOpenDuration: .seconds(1), maxOpenDuration: .seconds(10))
 
     /// The script that deletes a lock only if it still holds the caller's token.
-    static let unlockScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+    static let unlockScript =
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
     /// Creates the cache. `clock` drives the breaker (tests inject one to pass its open interval).
-    public init(client: RedisClient, keyPrefix: String = "menagerie:v1:",
-                breaker: BreakerPolicy = RedisSharedCache.defaultBreakerPolicy, clock: MonotonicClock = .system) {
+    public init(
+        client: RedisClient, keyPrefix: String = "menagerie:v1:",
+        breaker: BreakerPolicy = RedisSharedCache.defaultBreakerPolicy, clock: MonotonicClock = .system
+    ) {
         self.client = client
         self.keyPrefix = keyPrefix
         self.breaker = CircuitBreaker(policy: breaker, clock: clock)
@@ -81,10 +85,11 @@ public final class RedisSharedCache: SharedCache {
     public func lock(_ key: SharedCacheKey, token: String, lease: Duration) async -> SharedCacheLock {
         let lockKey = self.lockKey(key), entryKey = self.entryKey(key)
         let replies = await guarded { client throws(RedisError) in
-            try Self.checked(await client.pipeline([
-                RedisClient.set(lockKey, Array(token.utf8), ttl: lease, ifAbsent: true),
-                [Array("GET".utf8), Array(entryKey.utf8)],
-            ]))
+            try Self.checked(
+                await client.pipeline([
+                    RedisClient.set(lockKey, Array(token.utf8), ttl: lease, ifAbsent: true),
+                    [Array("GET".utf8), Array(entryKey.utf8)]
+                ]))
         }
         guard let replies, replies.count == 2, let value = Self.optionalBytes(replies[1]) else { return .unavailable }
         switch replies[0] {
@@ -100,7 +105,7 @@ public final class RedisSharedCache: SharedCache {
             try await client.command([Array("MGET".utf8), Array(entryKey.utf8), Array(lockKey.utf8)])
         }
         guard case .array(let values?)? = reply, values.count == 2,
-              let entry = Self.optionalBytes(values[0]), let lock = Self.optionalBytes(values[1])
+            let entry = Self.optionalBytes(values[0]), let lock = Self.optionalBytes(values[1])
         else { return .unavailable }
         if let entry { return .value(entry) }
         return lock == nil ? .released : .locked

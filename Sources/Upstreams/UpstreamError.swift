@@ -64,15 +64,20 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case 429: reason = "is rate limiting requests (HTTP 429)"
         default: reason = "answered HTTP \(status)"
         }
-        return UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) \(reason).", status: status)
+        return UpstreamError(
+            upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) \(reason).", status: status)
     }
 
     static func budgetExceeded(_ upstream: UpstreamName, maxSends: Int) -> UpstreamError {
-        UpstreamError(upstream: upstream, kind: .budgetExceeded,
-                      message: "Upstream \(upstream) was not asked: this request already made the \(maxSends) upstream requests one request may make.")
+        UpstreamError(
+            upstream: upstream, kind: .budgetExceeded,
+            message:
+                "Upstream \(upstream) was not asked: this request already made the \(maxSends) upstream requests one request may make."
+        )
     }
 
     static func badResponse(_ upstream: UpstreamName, _ detail: String) -> UpstreamError {
-        UpstreamError(upstream: upstream, kind: .badResponse, message: "Upstream \(upstream) sent an invalid response: \(detail)")
+        UpstreamError(
+            upstream: upstream, kind: .badResponse, message: "Upstream \(upstream) sent an invalid response: \(detail)")
     }
 }

@@ -9,7 +9,9 @@ extension UpstreamPipeline {
     func exchange(_ request: UpstreamRequest) async throws -> UpstreamResponse {
         guard let permit = breaker.allowCall() else {
             counters.update { $0.breakerRejections += 1 }
-            let error = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) is unavailable (circuit open after repeated failures).")
+            let error = UpstreamError(
+                upstream: upstream, kind: .unavailable,
+                message: "Upstream \(upstream) is unavailable (circuit open after repeated failures).")
             counters.recordError(error)
             throw error
         }
@@ -33,7 +35,8 @@ extension UpstreamPipeline {
         case .neutral(let response):
             breaker.recordNeutral(permit)
             if (300..<400).contains(response.status) {
-                throw badResponse("a redirect (HTTP \(response.status)) to another origin or from https to http, not followed")
+                throw badResponse(
+                    "a redirect (HTTP \(response.status)) to another origin or from https to http, not followed")
             }
             return response
         }
@@ -58,7 +61,8 @@ extension UpstreamPipeline {
             let transport = self.transport
             do {
                 // On expiry: `timedOut` at once, the exchange cancelled and not waited for.
-                let response = try await watchdog.race({ try await transport.send(request) }, expired: { TransportError.timedOut })
+                let response = try await watchdog.race(
+                    { try await transport.send(request) }, expired: { TransportError.timedOut })
                 let elapsed = clock.now() - started
                 counters.update {
                     $0.responses += 1
@@ -82,7 +86,9 @@ extension UpstreamPipeline {
                 let elapsed = clock.now() - started
                 counters.update { $0.observeLatency(elapsed) }
                 if error == .timedOut {
-                    let failure = UpstreamError(upstream: upstream, kind: .timeout, message: "Upstream \(upstream) did not answer within \(settings.timeout.secondsText) s.")
+                    let failure = UpstreamError(
+                        upstream: upstream, kind: .timeout,
+                        message: "Upstream \(upstream) did not answer within \(settings.timeout.secondsText) s.")
                     counters.recordError(failure)
                     throw failure
                 }
@@ -103,8 +109,9 @@ extension UpstreamPipeline {
     private func waitForPace() async throws {
         guard let wait = pace.reserve(maxWait: settings.timeout) else {
             counters.update { $0.rateRefusals += 1 }
-            let error = UpstreamError(upstream: upstream, kind: .unavailable,
-                                      message: "Upstream \(upstream) was not asked: its request rate is at its limit.")
+            let error = UpstreamError(
+                upstream: upstream, kind: .unavailable,
+                message: "Upstream \(upstream) was not asked: its request rate is at its limit.")
             counters.recordError(error)
             throw error
         }
@@ -114,7 +121,8 @@ extension UpstreamPipeline {
     }
 
     private func unreachable() -> UpstreamError {
-        let failure = UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) could not be reached.")
+        let failure = UpstreamError(
+            upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) could not be reached.")
         counters.recordError(failure)
         return failure
     }
@@ -122,8 +130,8 @@ extension UpstreamPipeline {
     /// Waits before a retry and returns true, or returns false when no retry is allowed.
     private func mayRetry(_ request: UpstreamRequest, attempt: Int, retryAfter: Duration?) async throws -> Bool {
         guard request.isIdempotent, attempt < settings.retry.maxAttempts,
-              let delay = settings.retry.delay(beforeRetry: attempt, retryAfter: retryAfter),
-              budget.tryWithdraw()
+            let delay = settings.retry.delay(beforeRetry: attempt, retryAfter: retryAfter),
+            budget.tryWithdraw()
         else { return false }
         counters.update { $0.retries += 1 }
         if delay > .zero { try await Task.sleep(for: delay) }

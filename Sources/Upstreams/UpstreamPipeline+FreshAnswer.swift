@@ -21,7 +21,8 @@ extension UpstreamPipeline {
             return .ready(fresh)
         }
         return .pending { [self] in
-            successOnly ? try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
+            successOnly
+                ? try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
                 : try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
         }
     }
@@ -29,7 +30,9 @@ extension UpstreamPipeline {
     /// The answer to `request` decoded as `T`, when the cache holds it fresh and it has been
     /// decoded as `T` before; nil otherwise. A hit counts as a cache hit, and is recorded in
     /// `scope`'s usage.
-    func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self, scope: UpstreamScope?) -> UpstreamAnswer<T>? {
+    func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self, scope: UpstreamScope?)
+        -> UpstreamAnswer<T>?
+    {
         guard request.isIdempotent, case .fresh(_, let version) = cache.lookup(request.cacheKey) else { return nil }
         let key = DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self))
         guard let answer: UpstreamAnswer<T> = memoizedAnswer(key, version: version) else { return nil }

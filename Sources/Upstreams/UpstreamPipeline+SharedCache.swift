@@ -90,8 +90,9 @@ extension UpstreamPipeline {
     func share(_ response: UpstreamResponse, _ flow: SharedFetch, ttl: Duration, staleIfError: Duration) async {
         guard flow.usable else { return }
         let now = wallClock.now()
-        let entry = SharedCacheEntry(upstream: flow.key.upstream, request: flow.key.request, response: response,
-                                     freshUntil: now + ttl, staleUntil: now + ttl + staleIfError)
+        let entry = SharedCacheEntry(
+            upstream: flow.key.upstream, request: flow.key.request, response: response,
+            freshUntil: now + ttl, staleUntil: now + ttl + staleIfError)
         await flow.cache.store(flow.key, entry.encoded(), lifetime: ttl + staleIfError, releasing: flow.token)
         counters.update { $0.sharedStores += 1 }
     }
@@ -124,7 +125,7 @@ extension UpstreamPipeline {
         decode: @Sendable (UpstreamResponse) throws -> T
     ) -> FetchedResponse? {
         guard let entry = SharedCacheEntry(decoding: bytes), entry.upstream == flow.key.upstream,
-              entry.request == flow.key.request, entry.response.isSuccess
+            entry.request == flow.key.request, entry.response.isSuccess
         else {
             counters.update { $0.sharedInvalid += 1 }
             return nil

@@ -15,8 +15,11 @@ extension UpstreamPipeline {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
-        guard let scope else { return try await sendDecodedAnswerRecorded(request, cache: policy, scope: nil, store: store, decode: decode) }
-        let key = ScopeKey(upstream: upstream.rawValue, decoded: DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self)))
+        guard let scope else {
+            return try await sendDecodedAnswerRecorded(request, cache: policy, scope: nil, store: store, decode: decode)
+        }
+        let key = ScopeKey(
+            upstream: upstream.rawValue, decoded: DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self)))
         return try await scope.share(key) {
             try await sendDecodedAnswerRecorded(request, cache: policy, scope: scope, store: store, decode: decode)
         }
@@ -30,10 +33,12 @@ extension UpstreamPipeline {
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) async throws -> UpstreamAnswer<T> {
         guard let usage = scope?.usage else {
-            return try await sendDecodedAnswerUnrecorded(request, cache: policy, scope: scope, store: store, decode: decode)
+            return try await sendDecodedAnswerUnrecorded(
+                request, cache: policy, scope: scope, store: store, decode: decode)
         }
         do {
-            let answer = try await sendDecodedAnswerUnrecorded(request, cache: policy, scope: scope, store: store, decode: decode)
+            let answer = try await sendDecodedAnswerUnrecorded(
+                request, cache: policy, scope: scope, store: store, decode: decode)
             usage.recordAnswer(freshUntil: answer.freshUntil, now: clock.now())
             return answer
         } catch {

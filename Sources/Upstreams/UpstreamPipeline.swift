@@ -90,7 +90,8 @@ public final class UpstreamPipeline: Sendable {
         self.wallClock = wallClock
         self.breaker = CircuitBreaker(policy: settings.breaker, clock: clock)
         self.cache = ResponseCache(capacity: settings.cacheCapacity, clock: clock)
-        self.budget = RetryBudget(capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
+        self.budget = RetryBudget(
+            capacity: settings.retry.budgetCapacity, refillPerSuccess: settings.retry.budgetRefillPerSuccess)
         self.watchdog = DeadlineWatchdog(timeout: settings.timeout)
         self.pace = RateLimiter(policy: settings.rate, clock: clock)
     }
@@ -103,14 +104,18 @@ public final class UpstreamPipeline: Sendable {
     /// ``UpstreamError/Kind/unavailable`` carrying the status. The raw answer is its own
     /// model, so every 2xx answer may be cached: clients that decode use
     /// ``fetchDecoded(_:cache:decode:)``.
-    public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws -> UpstreamResponse {
+    public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws
+        -> UpstreamResponse
+    {
         let response = try await send(request, cache: policy, scope: scope)
         guard response.isSuccess else { throw unavailable(status: response.status) }
         return response
     }
 
     /// Sends `request` and returns the upstream's answer, whatever its status.
-    public func send(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws -> UpstreamResponse {
+    public func send(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws
+        -> UpstreamResponse
+    {
         try await sendDecoded(request, cache: policy, scope: scope) { $0 }
     }
 
@@ -211,13 +216,19 @@ public final class UpstreamPipeline: Sendable {
             // Looked up again by the call that leads: an identical call may have stored its answer
             // and left the in-flight table between this caller's lookup above and its joining.
             if cacheable, case .fresh(let response, let version) = cache.lookup(key),
-               let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode) {
+                let answer = cachedAnswer(response, version: version, memoKey: memoKey, decode)
+            {
                 scope?.returnSend()
                 return FetchedResponse(response: response, decoded: .success(answer), decodedAs: memoKey.type)
             }
-            var shared = cacheable ? sharedCache.map { SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key)) } : nil
+            var shared =
+                cacheable
+                ? sharedCache.map {
+                    SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key))
+                } : nil
             if var flow = shared {
-                let fetched = try await sharedAnswer(&flow, policy: policy, memoKey: memoKey, store: store, decode: decode)
+                let fetched = try await sharedAnswer(
+                    &flow, policy: policy, memoKey: memoKey, store: store, decode: decode)
                 if let fetched {
                     scope?.returnSend()
                     return fetched
@@ -228,7 +239,11 @@ public final class UpstreamPipeline: Sendable {
             do {
                 response = try await exchange(request)
             } catch {
-                if let shared { await abandon(shared, upstreamFailed: (error as? UpstreamError).map { $0.kind != .badResponse } ?? false, policy: policy) }
+                if let shared {
+                    await abandon(
+                        shared, upstreamFailed: (error as? UpstreamError).map { $0.kind != .badResponse } ?? false,
+                        policy: policy)
+                }
                 throw error
             }
             guard response.isSuccess else {
@@ -239,7 +254,8 @@ public final class UpstreamPipeline: Sendable {
                 let answer = UpstreamAnswer(try decode(response), counters: counters)
                 let ttl = policy.ttl(for: response)
                 if cacheable, store?(answer.value) ?? true,
-                   let version = cache.store(key, response, ttl: ttl, staleIfError: policy.staleIfError) {
+                    let version = cache.store(key, response, ttl: ttl, staleIfError: policy.staleIfError)
+                {
                     memoize(answer, version: version, memoKey: memoKey)
                     if let shared { await share(response, shared, ttl: ttl, staleIfError: policy.staleIfError) }
                 } else if let shared {
@@ -270,21 +286,25 @@ public final class UpstreamPipeline: Sendable {
             throw error
         } catch let error as UpstreamError {
             if let stale = stale ?? sharedStale(key), policy.staleIfError > .zero, error.kind != .badResponse,
-               let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
+                let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode)
+            {
                 counters.update { $0.staleServed += 1 }
                 return answer
             }
             throw error
         }
         if fetched.response.isTransientFailure, let stale = stale ?? sharedStale(key), policy.staleIfError > .zero,
-           let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode) {
+            let answer = cachedAnswer(stale.response, version: stale.version, memoKey: memoKey, decode)
+        {
             counters.update { $0.staleServed += 1 }
             return answer
         }
         guard let decoded = fetched.decoded, fetched.decodedAs == memoKey.type else {
             return UpstreamAnswer(try decode(fetched.response), counters: counters)
         }
-        guard let answer = try decoded.get() as? UpstreamAnswer<T> else { throw badResponse("the shared answer has another type") }
+        guard let answer = try decoded.get() as? UpstreamAnswer<T> else {
+            throw badResponse("the shared answer has another type")
+        }
         return answer
     }
 

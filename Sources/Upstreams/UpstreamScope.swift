@@ -86,7 +86,8 @@ public final class UpstreamScope: Sendable {
         case .done(let result):
             return try Self.typed(result.get())
         case .wait:
-            let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
+            let value = try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<any Sendable, any Error>) in
                 let finished = state.withLock { s -> Result<any Sendable, any Error>? in
                     switch s.calls[key] {
                     case .running(let waiters):

@@ -64,11 +64,12 @@ final class DeadlineRaceTests: XCTestCase {
         let door = Door()
         let finished = expectation(description: "operation finished")
         do {
-            _ = try await watchdog.race({ () async -> Int in
-                await door.wait()
-                finished.fulfill()
-                return 1
-            }, expired: { Expired() })
+            _ = try await watchdog.race(
+                { () async -> Int in
+                    await door.wait()
+                    finished.fulfill()
+                    return 1
+                }, expired: { Expired() })
             XCTFail("the deadline should have won")
         } catch is Expired {}
         // The race ended while the operation is still behind its door: it was not waited for.
@@ -85,12 +86,13 @@ final class DeadlineRaceTests: XCTestCase {
         let started = expectation(description: "operation started")
         let finished = expectation(description: "operation finished")
         let caller = Task {
-            try await watchdog.race({ () async -> Int in
-                started.fulfill()
-                await door.wait()
-                finished.fulfill()
-                return 1
-            }, expired: { Expired() })
+            try await watchdog.race(
+                { () async -> Int in
+                    started.fulfill()
+                    await door.wait()
+                    finished.fulfill()
+                    return 1
+                }, expired: { Expired() })
         }
         await fulfillment(of: [started], timeout: 30)
         caller.cancel()
@@ -110,10 +112,11 @@ final class DeadlineRaceTests: XCTestCase {
         let door = Door()
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await watchdog.race({ () async -> Int in
-                await door.wait()
-                return 1
-            }, expired: { Expired() })
+            return try await watchdog.race(
+                { () async -> Int in
+                    await door.wait()
+                    return 1
+                }, expired: { Expired() })
         }
         do {
             _ = try await caller.value

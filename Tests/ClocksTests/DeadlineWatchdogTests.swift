@@ -18,18 +18,22 @@ final class DeadlineWatchdogTests: XCTestCase {
         let c = expectation(description: "c fired")
         _ = watchdog.schedule { fired.add("a") }
         let b = watchdog.schedule { fired.add("b") }
-        _ = watchdog.schedule { fired.add("c"); c.fulfill() }
+        _ = watchdog.schedule {
+            fired.add("c"); c.fulfill()
+        }
         watchdog.cancel(b)
-        watchdog.cancel(b)  // twice: no effect
+        watchdog.cancel(b) // twice: no effect
         await fulfillment(of: [c], timeout: 30)
         // b's deadline was before c's: had it not been cancelled it would have fired first.
         XCTAssertEqual(fired.all, ["a", "c"])
 
         // With nothing left the watchdog parks; a new deadline wakes it.
         let d = expectation(description: "d fired")
-        let entry = watchdog.schedule { fired.add("d"); d.fulfill() }
+        let entry = watchdog.schedule {
+            fired.add("d"); d.fulfill()
+        }
         await fulfillment(of: [d], timeout: 30)
-        watchdog.cancel(entry)  // after firing: no effect
+        watchdog.cancel(entry) // after firing: no effect
         XCTAssertEqual(fired.all, ["a", "c", "d"])
         watchdog.stop()
     }

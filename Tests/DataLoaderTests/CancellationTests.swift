@@ -55,7 +55,7 @@ final class CancellationTests: XCTestCase {
         let started = Starts()
         let loader = makeSlowLoader(scheduler, startedCancelled: started)
         scheduler.cancel()
-        scheduler.cancel()  // idempotent
+        scheduler.cancel() // idempotent
         assertCancelled(await loader.loadResult("b"))
         let many = await loader.loadMany(["c", "d"])
         XCTAssertEqual(many.count, 2)
@@ -69,7 +69,7 @@ final class CancellationTests: XCTestCase {
         let scheduler = BatchScheduler()
         let started = Starts()
         let loader = makeSlowLoader(scheduler, startedCancelled: started)
-        scheduler.enter()  // another unit of the request is still active: keys wait
+        scheduler.enter() // another unit of the request is still active: keys wait
         let entered = Starts()
         let loads = Task {
             await scheduler.run {

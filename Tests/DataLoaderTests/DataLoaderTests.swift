@@ -126,7 +126,7 @@ final class DataLoaderTests: XCTestCase {
         try await scheduler.run {
             let value4 = try await loader.load("a")
             XCTAssertEqual(value4, "primed")
-            loader.prime("a", "ignored")  // does not overwrite
+            loader.prime("a", "ignored") // does not overwrite
             let value5 = try await loader.load("a")
             XCTAssertEqual(value5, "primed")
             loader.clear("a")
@@ -155,12 +155,14 @@ final class DataLoaderTests: XCTestCase {
             return keys.map { .success("owner\($0)") }
         }
         let names = await scheduler.run {
-            await concurrently(scheduler, [1, 2, 3, 4].map { pet in
-                {
-                    guard let owner = try? await pets.load(pet) else { return "?" }
-                    return (try? await owners.load(owner)) ?? "?"
-                }
-            })
+            await concurrently(
+                scheduler,
+                [1, 2, 3, 4].map { pet in
+                    {
+                        guard let owner = try? await pets.load(pet) else { return "?" }
+                        return (try? await owners.load(owner)) ?? "?"
+                    }
+                })
         }
         XCTAssertEqual(names, ["owner10", "owner20", "owner10", "owner30"])
         XCTAssertEqual(petLog.all.count, 1)
@@ -177,16 +179,20 @@ final class DataLoaderTests: XCTestCase {
         // child fields, one of which loads.
         let delays: [UInt64] = [0, 5, 30, 60]
         let values = await scheduler.run {
-            await concurrently(scheduler, delays.enumerated().map { index, delay in
-                {
-                    try? await Task.sleep(nanoseconds: delay * 1_000_000)
-                    let children = await concurrently(scheduler, [
-                        { @Sendable in "plain\(index)" },
-                        { @Sendable in (try? await loader.load("k\(index)")) ?? "?" },
-                    ])
-                    return children.joined(separator: ",")
-                }
-            })
+            await concurrently(
+                scheduler,
+                delays.enumerated().map { index, delay in
+                    {
+                        try? await Task.sleep(nanoseconds: delay * 1_000_000)
+                        let children = await concurrently(
+                            scheduler,
+                            [
+                                { @Sendable in "plain\(index)" },
+                                { @Sendable in (try? await loader.load("k\(index)")) ?? "?" }
+                            ])
+                        return children.joined(separator: ",")
+                    }
+                })
         }
         XCTAssertEqual(values, ["plain0,v:k0", "plain1,v:k1", "plain2,v:k2", "plain3,v:k3"])
         XCTAssertEqual(log.all.count, 1)
@@ -200,11 +206,13 @@ final class DataLoaderTests: XCTestCase {
         let a = makeStringLoader(scheduler, log: logA)
         let b = makeStringLoader(scheduler, log: logB)
         let values = await scheduler.run {
-            await concurrently(scheduler, [
-                { @Sendable in (try? await a.load("1")) ?? "?" },
-                { @Sendable in (try? await b.load("2")) ?? "?" },
-                { @Sendable in (try? await a.load("3")) ?? "?" },
-            ])
+            await concurrently(
+                scheduler,
+                [
+                    { @Sendable in (try? await a.load("1")) ?? "?" },
+                    { @Sendable in (try? await b.load("2")) ?? "?" },
+                    { @Sendable in (try? await a.load("3")) ?? "?" }
+                ])
         }
         XCTAssertEqual(values, ["v:1", "v:2", "v:3"])
         XCTAssertEqual(logA.all.count, 1)
@@ -255,7 +263,7 @@ final class DataLoaderTests: XCTestCase {
             for await _ in gate { break }
             return keys.map { .success($0 * 3) }
         }
-        scheduler.enter()  // Some other unit is active.
+        scheduler.enter() // Some other unit is active.
         let load = Task { await BatchScheduler.$isInBatchFunction.withValue(true) { try? await loader.load(7) } }
         // Let the load queue its key and wait; then the other unit ends, then the batch answers.
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -277,15 +285,17 @@ final class DataLoaderTests: XCTestCase {
             }
             let leaf = DataLoader<Int, Int>(scheduler: scheduler) { keys in keys.map { .success($0) } }
             let values = await scheduler.run {
-                await concurrently(scheduler, [
-                    { @Sendable in (try? await outer.load(5)) ?? -1 },
-                    { @Sendable in
-                        let first = (try? await leaf.load(1)) ?? -1
-                        // Active, non-loader work while the outer batch function runs.
-                        try? await Task.sleep(nanoseconds: UInt64.random(in: 0...3_000_000))
-                        return first + ((try? await leaf.load(2)) ?? -1)
-                    },
-                ])
+                await concurrently(
+                    scheduler,
+                    [
+                        { @Sendable in (try? await outer.load(5)) ?? -1 },
+                        { @Sendable in
+                            let first = (try? await leaf.load(1)) ?? -1
+                            // Active, non-loader work while the outer batch function runs.
+                            try? await Task.sleep(nanoseconds: UInt64.random(in: 0...3_000_000))
+                            return first + ((try? await leaf.load(2)) ?? -1)
+                        }
+                    ])
             }
             XCTAssertEqual(values, [11, 3])
             await assertSettles(scheduler)
@@ -300,7 +310,8 @@ final class DataLoaderTests: XCTestCase {
                     let scheduler = BatchScheduler()
                     let loader = makeStringLoader(scheduler, log: log)
                     let values = await scheduler.run {
-                        await concurrently(scheduler, (0..<10).map { index in { try? await loader.load("\(request)-\(index)") } })
+                        await concurrently(
+                            scheduler, (0..<10).map { index in { try? await loader.load("\(request)-\(index)") } })
                     }
                     XCTAssertEqual(values, (0..<10).map { "v:\(request)-\($0)" })
                 }

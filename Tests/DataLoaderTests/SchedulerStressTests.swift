@@ -6,7 +6,9 @@ import XCTest
 final class SchedulerStressTests: XCTestCase {
     /// Walks a tree three levels deep; every node does unrelated async work of a
     /// random length, loads from its level's loader, then resolves its children concurrently.
-    static func node(_ scheduler: BatchScheduler, _ loaders: [DataLoader<Int, Int>], depth: Int, key: Int, fanOut: Int) async -> Int {
+    static func node(_ scheduler: BatchScheduler, _ loaders: [DataLoader<Int, Int>], depth: Int, key: Int, fanOut: Int)
+        async -> Int
+    {
         if Int.random(in: 0..<3) == 0 {
             try? await Task.sleep(nanoseconds: UInt64.random(in: 0...2_000_000))
         } else {
@@ -14,9 +16,14 @@ final class SchedulerStressTests: XCTestCase {
         }
         guard depth < loaders.count, let value = try? await loaders[depth].load(key) else { return 0 }
         guard depth + 1 < loaders.count else { return value }
-        let children = await concurrently(scheduler, (0..<fanOut).map { child in
-            { await SchedulerStressTests.node(scheduler, loaders, depth: depth + 1, key: key * 10 + child, fanOut: fanOut) }
-        })
+        let children = await concurrently(
+            scheduler,
+            (0..<fanOut).map { child in
+                {
+                    await SchedulerStressTests.node(
+                        scheduler, loaders, depth: depth + 1, key: key * 10 + child, fanOut: fanOut)
+                }
+            })
         return value + children.reduce(0, +)
     }
 
@@ -32,9 +39,11 @@ final class SchedulerStressTests: XCTestCase {
                 }
             }
             let total = await scheduler.run {
-                await concurrently(scheduler, (1...3).map { root in
-                    { await SchedulerStressTests.node(scheduler, loaders, depth: 0, key: root, fanOut: 3) }
-                })
+                await concurrently(
+                    scheduler,
+                    (1...3).map { root in
+                        { await SchedulerStressTests.node(scheduler, loaders, depth: 0, key: root, fanOut: 3) }
+                    })
             }
             // Level 0 keys 1...3; level 1 keys k*10+c; level 2 keys (k*10+c)*10+d.
             var expected = 0

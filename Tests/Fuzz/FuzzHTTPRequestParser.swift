@@ -30,9 +30,11 @@ func run(_ bytes: [UInt8], step: Int?) -> (requests: [ParsedRequest], failed: Bo
             precondition(index >= 0 && index <= buffer.count, "index out of bounds")
             switch event {
             case .request(let r):
-                requests.append(ParsedRequest(method: r.method, target: r.target, minorVersion: r.minorVersion,
-                                              headers: r.headers.fields.map { $0.name + ":" + $0.value },
-                                              body: r.body, keepAlive: r.keepAlive))
+                requests.append(
+                    ParsedRequest(
+                        method: r.method, target: r.target, minorVersion: r.minorVersion,
+                        headers: r.headers.fields.map { $0.name + ":" + $0.value },
+                        body: r.body, keepAlive: r.keepAlive))
                 precondition(r.body.count <= limits.maxBodyBytes, "body over the limit")
             case .continueNeeded:
                 continue

@@ -41,7 +41,8 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func check(_ error: GraphQLError, in source: Source) {
     guard error.message.hasPrefix("Syntax Error: "), error.locations.count == 1,
-          let location = error.locations.first, location.line >= 1, location.column >= 1 else {
+        let location = error.locations.first, location.line >= 1, location.column >= 1
+    else {
         fatalError("malformed syntax error: \(error)")
     }
 }

@@ -69,7 +69,8 @@ final class BusyLoopTests: XCTestCase {
         let port = try server.start()
 
         let body = #"{"query":"{ busy }"}"#
-        let post = "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
+        let post =
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         let responses = Responses()
         let finished = DispatchGroup()
@@ -89,7 +90,8 @@ final class BusyLoopTests: XCTestCase {
             XCTAssertTrue(health.hasSuffix("\r\n\r\nok\n"), "attempt \(attempt): \(health)")
             let state = service.state
             XCTAssertFalse(state.released)
-            XCTAssertGreaterThan(state.inside, 0, "attempt \(attempt): the busy requests should still be inside prepare")
+            XCTAssertGreaterThan(
+                state.inside, 0, "attempt \(attempt): the busy requests should still be inside prepare")
         }
 
         service.release()

@@ -29,7 +29,9 @@ final class CacheHeadersTests: XCTestCase {
 
     let handler = CacheHeadersTests.handler()
 
-    func get(_ query: String, headers: HTTPHeaders = [:], on handler: GraphQLHTTPHandler<HintingService>? = nil) async -> HTTPResponse {
+    func get(_ query: String, headers: HTTPHeaders = [:], on handler: GraphQLHTTPHandler<HintingService>? = nil) async
+        -> HTTPResponse
+    {
         var all: HTTPHeaders = ["host": "x"]
         for field in headers { all.add(field.name, field.value) }
         let target = "/graphql?query=" + PersistedQueryTests.encode(query)
@@ -38,9 +40,11 @@ final class CacheHeadersTests: XCTestCase {
 
     func post(_ query: String) async -> HTTPResponse {
         let body = #"{"query":\#(JSONValue.string(query).serialized())}"#
-        return await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql",
-                                                     headers: ["host": "x", "content-type": "application/json"],
-                                                     body: Array(body.utf8)))
+        return await handler.respond(
+            to: HTTPRequest(
+                method: "POST", target: "/graphql",
+                headers: ["host": "x", "content-type": "application/json"],
+                body: Array(body.utf8)))
     }
 
     func testGetAnswerCarriesTheServicesHintAnETagAndVary() async throws {
@@ -79,15 +83,18 @@ final class CacheHeadersTests: XCTestCase {
         let notAcceptable = await get("{ fresh }", headers: ["accept": "text/html"])
         XCTAssertEqual(notAcceptable.status, 406)
         XCTAssertEqual(notAcceptable.headers["cache-control"], "no-store")
-        let coercion = await handler.respond(to: HTTPRequest(
-            method: "GET", target: "/graphql?query=" + PersistedQueryTests.encode("query($bad: Int) { fresh }")
-                + "&variables=" + PersistedQueryTests.encode(#"{"bad":1.5}"#), headers: ["host": "x"]))
+        let coercion = await handler.respond(
+            to: HTTPRequest(
+                method: "GET",
+                target: "/graphql?query=" + PersistedQueryTests.encode("query($bad: Int) { fresh }")
+                    + "&variables=" + PersistedQueryTests.encode(#"{"bad":1.5}"#), headers: ["host": "x"]))
         XCTAssertEqual(coercion.headers["cache-control"], "no-store")
         XCTAssertNil(coercion.headers["etag"])
     }
 
     func testETagIsStableForTheSameAnswerAndChangesWithIt() async throws {
-        let firstAnswer = await get("{ fresh }"), secondAnswer = await get("{ fresh }"), otherAnswer = await get("{ fresh other }")
+        let firstAnswer = await get("{ fresh }"), secondAnswer = await get("{ fresh }"),
+            otherAnswer = await get("{ fresh other }")
         let first = try XCTUnwrap(firstAnswer.headers["etag"])
         let again = try XCTUnwrap(secondAnswer.headers["etag"])
         XCTAssertEqual(first, again)
@@ -104,7 +111,8 @@ final class CacheHeadersTests: XCTestCase {
         let full = await get("{ fresh }")
         let tag = try XCTUnwrap(full.headers["etag"])
         let opaque = String(tag.dropFirst().dropLast())
-        for condition in [tag, "W/" + tag, #""nope", \#(tag)"#, #"W/"a" ,  W/\#(tag) , "b""#, "*", #"garbage, \#(tag)"#] {
+        for condition in [tag, "W/" + tag, #""nope", \#(tag)"#, #"W/"a" ,  W/\#(tag) , "b""#, "*", #"garbage, \#(tag)"#]
+        {
             let response = await get("{ fresh }", headers: ["if-none-match": condition])
             XCTAssertEqual(response.status, 304, condition)
             XCTAssertEqual(response.body, [], condition)
@@ -127,8 +135,10 @@ final class CacheHeadersTests: XCTestCase {
         // POST ignores If-None-Match.
         var headers: HTTPHeaders = ["host": "x", "content-type": "application/json", "if-none-match": "*"]
         headers.add("accept", "application/json")
-        let posted = await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql", headers: headers,
-                                                           body: Array(#"{"query":"{ fresh }"}"#.utf8)))
+        let posted = await handler.respond(
+            to: HTTPRequest(
+                method: "POST", target: "/graphql", headers: headers,
+                body: Array(#"{"query":"{ fresh }"}"#.utf8)))
         XCTAssertEqual(posted.status, 200)
     }
 
@@ -138,13 +148,15 @@ final class CacheHeadersTests: XCTestCase {
         XCTAssertEqual(response.headers.values(for: "vary"), ["Accept, Origin"])
         XCTAssertEqual(response.headers["access-control-allow-origin"], "https://app.example")
         let tag = try XCTUnwrap(response.headers["etag"])
-        let notModified = await get("{ fresh }", headers: ["origin": "https://app.example", "if-none-match": tag], on: handler)
+        let notModified = await get(
+            "{ fresh }", headers: ["origin": "https://app.example", "if-none-match": tag], on: handler)
         XCTAssertEqual(notModified.status, 304)
         XCTAssertEqual(notModified.headers.values(for: "vary"), ["Accept, Origin"])
         // Another origin's answer is another representation (no Access-Control-Allow-Origin): the
         // first origin's tag does not revalidate it, or a browser's cache would keep the stored
         // answer with the first origin's header (a 304 cannot remove it).
-        let other = await get("{ fresh }", headers: ["origin": "https://evil.example", "if-none-match": tag], on: handler)
+        let other = await get(
+            "{ fresh }", headers: ["origin": "https://evil.example", "if-none-match": tag], on: handler)
         XCTAssertEqual(other.status, 200)
         XCTAssertNil(other.headers["access-control-allow-origin"])
         XCTAssertNotEqual(other.headers["etag"], tag)
@@ -161,7 +173,10 @@ final class CacheHeadersTests: XCTestCase {
         let server = GraphQLServer(service: HintingService(), configuration: configuration)
         let port = try server.start()
         let body = #"{"query":"{ fresh }"}"#
-        let answer = try loopbackExchange(port, "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        let answer = try loopbackExchange(
+            port,
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        )
         await server.shutdown(gracePeriod: .seconds(1))
         XCTAssertTrue(answer.hasPrefix("HTTP/1.1 413"), answer)
         XCTAssertTrue(answer.contains("\r\nCache-Control: no-store\r\n"), answer)

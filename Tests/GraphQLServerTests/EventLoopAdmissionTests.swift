@@ -35,8 +35,10 @@ final class ThreadNotingService: GraphQLService, Sendable {
 final class EventLoopAdmissionTests: XCTestCase {
     private func post(_ port: Int, _ query: String) throws -> String {
         let body = #"{"query":"\#(query)"}"#
-        return try loopbackExchange(port, "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        return try loopbackExchange(
+            port,
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
     }
 
     private func withServer(budget: Duration?, _ body: (Int, ThreadNotingService) throws -> Void) throws {
@@ -102,21 +104,24 @@ final class EventLoopAdmissionTests: XCTestCase {
 
     func testLargeRequestsAreNeverAdmittedAndTheRecordIsBounded() {
         let admission = EventLoopAdmission(budget: .milliseconds(1))
-        let large = HTTPRequest(method: "POST", target: "/graphql",
-                                body: [UInt8](repeating: UInt8(ascii: " "), count: EventLoopAdmission.maxKeyBytes + 1))
+        let large = HTTPRequest(
+            method: "POST", target: "/graphql",
+            body: [UInt8](repeating: UInt8(ascii: " "), count: EventLoopAdmission.maxKeyBytes + 1))
         admission.record(large, executed: true, status: 200, took: .microseconds(1))
         XCTAssertFalse(admission.admits(large))
         XCTAssertEqual(admission.count, 0)
 
         for index in 0..<EventLoopAdmission.capacity {
-            admission.record(HTTPRequest(method: "GET", target: "/graphql?query=\(index)"), executed: true, status: 200,
-                             took: .microseconds(1))
+            admission.record(
+                HTTPRequest(method: "GET", target: "/graphql?query=\(index)"), executed: true, status: 200,
+                took: .microseconds(1))
         }
         XCTAssertEqual(admission.count, EventLoopAdmission.capacity)
         XCTAssertTrue(admission.admits(HTTPRequest(method: "GET", target: "/graphql?query=0")))
         // Past the capacity the record starts again: those requests run on the pool once more.
-        admission.record(HTTPRequest(method: "GET", target: "/graphql?query=new"), executed: true, status: 200,
-                         took: .microseconds(1))
+        admission.record(
+            HTTPRequest(method: "GET", target: "/graphql?query=new"), executed: true, status: 200,
+            took: .microseconds(1))
         XCTAssertEqual(admission.count, 1)
         XCTAssertFalse(admission.admits(HTTPRequest(method: "GET", target: "/graphql?query=0")))
         XCTAssertTrue(admission.admits(HTTPRequest(method: "GET", target: "/graphql?query=new")))

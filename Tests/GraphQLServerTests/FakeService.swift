@@ -9,22 +9,32 @@ struct FakeService: GraphQLService {
     func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<String> {
         let query = request.query.trimmed()
         if query == "{" {
-            return .failed([GraphQLError(message: "Syntax Error: Expected Name, found <EOF>.",
-                                         locations: [SourceLocation(line: 1, column: 2)])])
+            return .failed([
+                GraphQLError(
+                    message: "Syntax Error: Expected Name, found <EOF>.",
+                    locations: [SourceLocation(line: 1, column: 2)])
+            ])
         }
         if query.contains("invalid") {
-            return .failed([GraphQLError(message: "Cannot query field \"invalid\" on type \"Query\".",
-                                         locations: [SourceLocation(line: 1, column: 3)])])
+            return .failed([
+                GraphQLError(
+                    message: "Cannot query field \"invalid\" on type \"Query\".",
+                    locations: [SourceLocation(line: 1, column: 3)])
+            ])
         }
-        let type: GraphQLOperationType = query.hasPrefix("mutation") ? .mutation
+        let type: GraphQLOperationType =
+            query.hasPrefix("mutation")
+            ? .mutation
             : query.hasPrefix("subscription") ? .subscription : .query
         return .ready(query, operationType: type, operationName: request.operationName)
     }
 
     func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
         if request.variables?["bad"] != nil {
-            return GraphQLExecutionResult(requestErrors: [GraphQLError(
-                message: "Variable \"$bad\" got invalid value 1; Int cannot represent non-integer value: 1.5")])
+            return GraphQLExecutionResult(requestErrors: [
+                GraphQLError(
+                    message: "Variable \"$bad\" got invalid value 1; Int cannot represent non-integer value: 1.5")
+            ])
         }
         var data = JSONObject()
         data.append("query", .string(document))

@@ -14,14 +14,19 @@ final class GETPolicyTests: XCTestCase {
         return GraphQLHTTPHandler(service: FakeService(), configuration: c)
     }
 
-    func get(_ handler: GraphQLHTTPHandler<FakeService>, query: String = "{ a }",
-             _ headers: [(String, String)] = []) async -> HTTPResponse {
-        await handler.respond(to: HTTPRequest(method: "GET", target: "/graphql?query=" + PercentEncoding.encode(query),
-                                              headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })))
+    func get(
+        _ handler: GraphQLHTTPHandler<FakeService>, query: String = "{ a }",
+        _ headers: [(String, String)] = []
+    ) async -> HTTPResponse {
+        await handler.respond(
+            to: HTTPRequest(
+                method: "GET", target: "/graphql?query=" + PercentEncoding.encode(query),
+                headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) })))
     }
 
     /// The whole body of a refused `GET`.
-    static let refusal = #"{"errors":[{"message":"GET requests are refused to prevent cross-site request forgery unless they carry a header that forces a CORS preflight: a non-empty apollo-require-preflight or x-apollo-operation-name, or a Content-Type other than application/x-www-form-urlencoded, multipart/form-data and text/plain. Or send the query by POST with Content-Type: application/json.","extensions":{"code":"BAD_REQUEST"}}]}"#
+    static let refusal =
+        #"{"errors":[{"message":"GET requests are refused to prevent cross-site request forgery unless they carry a header that forces a CORS preflight: a non-empty apollo-require-preflight or x-apollo-operation-name, or a Content-Type other than application/x-www-form-urlencoded, multipart/form-data and text/plain. Or send the query by POST with Content-Type: application/json.","extensions":{"code":"BAD_REQUEST"}}]}"#
 
     func testDefaultAnswersEveryGET() async throws {
         let response = await get(handler(.allowed))
@@ -47,9 +52,11 @@ final class GETPolicyTests: XCTestCase {
 
     func testHeadersThatForceAPreflightAdmitTheGET() async throws {
         let handler = handler(.preflightRequired)
-        for header in [("apollo-require-preflight", "true"), ("Apollo-Require-Preflight", "1"),
-                       ("x-apollo-operation-name", "Q"), ("content-type", "application/json"),
-                       ("content-type", "application/graphql"), ("content-type", "")] {
+        for header in [
+            ("apollo-require-preflight", "true"), ("Apollo-Require-Preflight", "1"),
+            ("x-apollo-operation-name", "Q"), ("content-type", "application/json"),
+            ("content-type", "application/graphql"), ("content-type", "")
+        ] {
             let response = await get(handler, [header])
             XCTAssertEqual(response.status, 200, "\(header)")
             XCTAssertEqual(try JSONParser.parse(response.body)["data"]?["method"], "GET", "\(header)")
@@ -62,10 +69,12 @@ final class GETPolicyTests: XCTestCase {
 
     func testSimpleContentTypesAndEmptyHeadersDoNot() async throws {
         let handler = handler(.preflightRequired)
-        for header in [("content-type", "text/plain"), ("content-type", "TEXT/PLAIN; charset=utf-8"),
-                       ("content-type", "application/x-www-form-urlencoded"),
-                       ("content-type", "multipart/form-data; boundary=x"),
-                       ("apollo-require-preflight", ""), ("x-apollo-operation-name", " "), ("x-requested-with", "x")] {
+        for header in [
+            ("content-type", "text/plain"), ("content-type", "TEXT/PLAIN; charset=utf-8"),
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("content-type", "multipart/form-data; boundary=x"),
+            ("apollo-require-preflight", ""), ("x-apollo-operation-name", " "), ("x-requested-with", "x")
+        ] {
             let response = await get(handler, [header])
             XCTAssertEqual(response.status, 400, "\(header)")
             XCTAssertEqual(String(decoding: response.body, as: UTF8.self), Self.refusal, "\(header)")
@@ -75,8 +84,10 @@ final class GETPolicyTests: XCTestCase {
     func testPOSTIsUnchanged() async throws {
         let handler = handler(.preflightRequired)
         func post(_ contentType: String) async -> HTTPResponse {
-            await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql", headers: ["content-type": contentType],
-                                                  body: Array(#"{"query":"{ a }"}"#.utf8)))
+            await handler.respond(
+                to: HTTPRequest(
+                    method: "POST", target: "/graphql", headers: ["content-type": contentType],
+                    body: Array(#"{"query":"{ a }"}"#.utf8)))
         }
         let json = await post("application/json")
         XCTAssertEqual(json.status, 200)

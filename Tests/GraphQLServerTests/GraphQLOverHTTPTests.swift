@@ -6,19 +6,24 @@ import JSON
 
 /// GraphQL over HTTP through the handler (no sockets): statuses, media types, parameters.
 final class GraphQLOverHTTPTests: XCTestCase {
-    let handler = GraphQLHTTPHandler(service: FakeService(), configuration: {
-        var c = GraphQLServerConfiguration()
-        c.logLevel = .off
-        return c
-    }())
+    let handler = GraphQLHTTPHandler(
+        service: FakeService(),
+        configuration: {
+            var c = GraphQLServerConfiguration()
+            c.logLevel = .off
+            return c
+        }())
 
-    func post(_ body: String, contentType: String? = "application/json", accept: String? = nil,
-              path: String = "/graphql") async -> HTTPResponse {
+    func post(
+        _ body: String, contentType: String? = "application/json", accept: String? = nil,
+        path: String = "/graphql"
+    ) async -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("host", "x")
         if let contentType { headers.add("content-type", contentType) }
         if let accept { headers.add("accept", accept) }
-        return await handler.respond(to: HTTPRequest(method: "POST", target: path, headers: headers, body: Array(body.utf8)))
+        return await handler.respond(
+            to: HTTPRequest(method: "POST", target: path, headers: headers, body: Array(body.utf8)))
     }
 
     func get(_ target: String, accept: String? = nil, method: String = "GET") async -> HTTPResponse {
@@ -43,7 +48,7 @@ final class GraphQLOverHTTPTests: XCTestCase {
             ("application/json, application/graphql-response+json;q=0.5", "application/json"),
             ("application/json", "application/json"),
             ("*/*", "application/json"),
-            ("text/html, application/*;q=0.2", "application/json"),
+            ("text/html, application/*;q=0.2", "application/json")
         ] {
             let response = await post(body, accept: accept)
             XCTAssertEqual(response.status, 200, accept)
@@ -89,7 +94,7 @@ final class GraphQLOverHTTPTests: XCTestCase {
             #"{"query":[]}"#, #"{"query":true}"#, #"{"query":"{ a }","variables":"{}"}"#,
             #"{"query":"{ a }","variables":[]}"#, #"{"query":"{ a }","variables":1}"#,
             #"{"query":"{ a }","operationName":1}"#, #"{"query":"{ a }","operationName":{}}"#,
-            #"{"query":"{ a }","extensions":"x"}"#, #"{"query":"{ a }","extensions":[]}"#,
+            #"{"query":"{ a }","extensions":"x"}"#, #"{"query":"{ a }","extensions":[]}"#
         ]
         for body in bodies {
             for accept in ["application/json", "application/graphql-response+json"] {
@@ -104,8 +109,10 @@ final class GraphQLOverHTTPTests: XCTestCase {
 
     func testContentTypesAndCSRF() async {
         let body = #"{"query":"{ a }"}"#
-        for contentType in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-                            "application/graphql", "application/json; charset=latin1"] {
+        for contentType in [
+            "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
+            "application/graphql", "application/json; charset=latin1"
+        ] {
             let response = await post(body, contentType: contentType)
             XCTAssertEqual(response.status, 415, contentType)
         }

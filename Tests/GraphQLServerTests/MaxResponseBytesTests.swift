@@ -17,15 +17,17 @@ final class MaxResponseBytesTests: XCTestCase {
         headers.add("content-type", "application/json")
         headers.add("accept", accept)
         let body = #"{"query":"{ a }"}"#
-        return await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql", headers: headers, body: Array(body.utf8)))
+        return await handler.respond(
+            to: HTTPRequest(method: "POST", target: "/graphql", headers: headers, body: Array(body.utf8)))
     }
 
     func testResultOverTheLimitIsOneError() async throws {
         // FakeService echoes: {"data":{"query":"{ a }","variables":null,"extensions":null,"method":"POST"}}
         let full = await post(handler(limit: 1 << 20), accept: "application/json")
         let size = full.body.count
-        XCTAssertEqual(String(decoding: full.body, as: UTF8.self),
-                       #"{"data":{"query":"{ a }","variables":null,"extensions":null,"method":"POST"}}"#)
+        XCTAssertEqual(
+            String(decoding: full.body, as: UTF8.self),
+            #"{"data":{"query":"{ a }","variables":null,"extensions":null,"method":"POST"}}"#)
 
         let atLimit = await post(handler(limit: size), accept: "application/json")
         XCTAssertEqual(atLimit.body, full.body)
@@ -33,8 +35,10 @@ final class MaxResponseBytesTests: XCTestCase {
         for accept in ["application/json", "application/graphql-response+json"] {
             let over = await post(handler(limit: size - 1), accept: accept)
             XCTAssertEqual(over.status, 200, accept)
-            XCTAssertEqual(String(decoding: over.body, as: UTF8.self),
-                           #"{"errors":[{"message":"The response would be larger than \#(size - 1) bytes; ask for fewer fields or items.","extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}"#)
+            XCTAssertEqual(
+                String(decoding: over.body, as: UTF8.self),
+                #"{"errors":[{"message":"The response would be larger than \#(size - 1) bytes; ask for fewer fields or items.","extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}"#
+            )
         }
     }
 }

@@ -5,7 +5,9 @@ import XCTest
 
 /// Automatic persisted queries over POST and GET, with Apollo Server's answers.
 final class PersistedQueryTests: XCTestCase {
-    static func handler(store: (any PersistedQueryStore)? = InMemoryPersistedQueryStore()) -> GraphQLHTTPHandler<FakeService> {
+    static func handler(store: (any PersistedQueryStore)? = InMemoryPersistedQueryStore()) -> GraphQLHTTPHandler<
+        FakeService
+    > {
         var configuration = GraphQLServerConfiguration()
         configuration.logLevel = .off
         configuration.persistedQueries = store
@@ -16,17 +18,22 @@ final class PersistedQueryTests: XCTestCase {
         #"{"persistedQuery":{"version":\#(version.serialized()),"sha256Hash":"\#(hash)"}}"#
     }
 
-    static func post(_ handler: GraphQLHTTPHandler<FakeService>, query: String?, extensions: String,
-                     accept: String? = nil) async -> HTTPResponse {
+    static func post(
+        _ handler: GraphQLHTTPHandler<FakeService>, query: String?, extensions: String,
+        accept: String? = nil
+    ) async -> HTTPResponse {
         var body = "{"
         if let query { body += #""query":\#(JSONValue.string(query).serialized()),"# }
         body += #""extensions":\#(extensions)}"#
         var headers: HTTPHeaders = ["host": "x", "content-type": "application/json"]
         if let accept { headers.add("accept", accept) }
-        return await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql", headers: headers, body: Array(body.utf8)))
+        return await handler.respond(
+            to: HTTPRequest(method: "POST", target: "/graphql", headers: headers, body: Array(body.utf8)))
     }
 
-    static func get(_ handler: GraphQLHTTPHandler<FakeService>, query: String?, extensions: String) async -> HTTPResponse {
+    static func get(_ handler: GraphQLHTTPHandler<FakeService>, query: String?, extensions: String) async
+        -> HTTPResponse
+    {
         var target = "/graphql?extensions=" + encode(extensions)
         if let query { target += "&query=" + encode(query) }
         return await handler.respond(to: HTTPRequest(method: "GET", target: target, headers: ["host": "x"]))
@@ -57,7 +64,9 @@ final class PersistedQueryTests: XCTestCase {
         for accept in [nil, "application/graphql-response+json"] {
             let response = await Self.post(handler, query: nil, extensions: Self.extensions(hash), accept: accept)
             XCTAssertEqual(response.status, 200)
-            XCTAssertEqual(body(response), #"{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#)
+            XCTAssertEqual(
+                body(response),
+                #"{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#)
             XCTAssertEqual(response.headers["cache-control"], "private, no-cache, must-revalidate")
         }
         let viaGet = await Self.get(handler, query: nil, extensions: Self.extensions(hash))
@@ -109,12 +118,16 @@ final class PersistedQueryTests: XCTestCase {
     func testHashThatDoesNotMatchIsRefusedAndNotStored() async throws {
         let handler = Self.handler()
         let otherHash = SHA256.hexHash("{ cats { name } }")
-        for response in [await Self.post(handler, query: query, extensions: Self.extensions(otherHash)),
-                         await Self.get(handler, query: query, extensions: Self.extensions(otherHash)),
-                         // The hash is compared as sent: lowercase hexadecimal only.
-                         await Self.post(handler, query: query, extensions: Self.extensions(hash.uppercased()))] {
+        for response in [
+            await Self.post(handler, query: query, extensions: Self.extensions(otherHash)),
+            await Self.get(handler, query: query, extensions: Self.extensions(otherHash)),
+            // The hash is compared as sent: lowercase hexadecimal only.
+            await Self.post(handler, query: query, extensions: Self.extensions(hash.uppercased()))
+        ] {
             XCTAssertEqual(response.status, 400)
-            XCTAssertEqual(body(response), #"{"errors":[{"message":"provided sha does not match query","extensions":{"code":"BAD_REQUEST"}}]}"#)
+            XCTAssertEqual(
+                body(response),
+                #"{"errors":[{"message":"provided sha does not match query","extensions":{"code":"BAD_REQUEST"}}]}"#)
             XCTAssertEqual(response.headers["cache-control"], "no-store")
         }
         let hashOnly = await Self.post(handler, query: nil, extensions: Self.extensions(otherHash))
@@ -124,12 +137,19 @@ final class PersistedQueryTests: XCTestCase {
 
     func testUnsupportedVersionsAndMalformedExtensions() async throws {
         let handler = Self.handler()
-        for extensions in [Self.extensions(hash, version: 2), Self.extensions(hash, version: "1"),
-                           #"{"persistedQuery":{"sha256Hash":"\#(hash)"}}"#, #"{"persistedQuery":"\#(hash)"}"#] {
-            for response in [await Self.post(handler, query: query, extensions: extensions),
-                             await Self.get(handler, query: nil, extensions: extensions)] {
+        for extensions in [
+            Self.extensions(hash, version: 2), Self.extensions(hash, version: "1"),
+            #"{"persistedQuery":{"sha256Hash":"\#(hash)"}}"#, #"{"persistedQuery":"\#(hash)"}"#
+        ] {
+            for response in [
+                await Self.post(handler, query: query, extensions: extensions),
+                await Self.get(handler, query: nil, extensions: extensions)
+            ] {
                 XCTAssertEqual(response.status, 400, extensions)
-                XCTAssertEqual(body(response), #"{"errors":[{"message":"Unsupported persisted query version","extensions":{"code":"BAD_REQUEST"}}]}"#)
+                XCTAssertEqual(
+                    body(response),
+                    #"{"errors":[{"message":"Unsupported persisted query version","extensions":{"code":"BAD_REQUEST"}}]}"#
+                )
             }
         }
         // 1.0 is version 1.
@@ -137,20 +157,28 @@ final class PersistedQueryTests: XCTestCase {
         XCTAssertEqual(decimal.status, 200)
         let noHash = await Self.post(handler, query: query, extensions: #"{"persistedQuery":{"version":1}}"#)
         XCTAssertEqual(noHash.status, 400)
-        XCTAssertEqual(try json(noHash)["errors"]?[0]?["message"], "The persistedQuery extension needs a sha256Hash string.")
+        XCTAssertEqual(
+            try json(noHash)["errors"]?[0]?["message"], "The persistedQuery extension needs a sha256Hash string.")
         // `persistedQuery: null` is no persisted query: a query is needed then.
         let nullExtension = await Self.post(handler, query: nil, extensions: #"{"persistedQuery":null}"#)
         XCTAssertEqual(nullExtension.status, 400)
-        XCTAssertEqual(try json(nullExtension)["errors"]?[0]?["message"], "Missing 'query' parameter: a GraphQL document string is required.")
+        XCTAssertEqual(
+            try json(nullExtension)["errors"]?[0]?["message"],
+            "Missing 'query' parameter: a GraphQL document string is required.")
     }
 
     func testWithoutAStorePersistedQueriesAreNotSupported() async throws {
         let handler = Self.handler(store: nil)
-        for response in [await Self.post(handler, query: nil, extensions: Self.extensions(hash)),
-                         await Self.post(handler, query: query, extensions: Self.extensions(hash)),
-                         await Self.get(handler, query: nil, extensions: Self.extensions(hash))] {
+        for response in [
+            await Self.post(handler, query: nil, extensions: Self.extensions(hash)),
+            await Self.post(handler, query: query, extensions: Self.extensions(hash)),
+            await Self.get(handler, query: nil, extensions: Self.extensions(hash))
+        ] {
             XCTAssertEqual(response.status, 200)
-            XCTAssertEqual(body(response), #"{"errors":[{"message":"PersistedQueryNotSupported","extensions":{"code":"PERSISTED_QUERY_NOT_SUPPORTED"}}]}"#)
+            XCTAssertEqual(
+                body(response),
+                #"{"errors":[{"message":"PersistedQueryNotSupported","extensions":{"code":"PERSISTED_QUERY_NOT_SUPPORTED"}}]}"#
+            )
             XCTAssertEqual(response.headers["cache-control"], "private, no-cache, must-revalidate")
         }
         // Plain queries are unaffected.
@@ -186,7 +214,7 @@ final class PersistedQueryTests: XCTestCase {
         let byEntries = InMemoryPersistedQueryStore(capacity: 2, maxBytes: 1 << 20)
         byEntries.insert(hash: "a", query: "{ a }")
         byEntries.insert(hash: "b", query: "{ b }")
-        XCTAssertEqual(byEntries.lookup("a"), "{ a }")  // now the most recently used
+        XCTAssertEqual(byEntries.lookup("a"), "{ a }") // now the most recently used
         byEntries.insert(hash: "c", query: "{ c }")
         XCTAssertEqual(byEntries.count, 2)
         XCTAssertNil(byEntries.lookup("b"), "the least recently used goes first")

@@ -1,6 +1,6 @@
 import XCTest
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Foundation
 import GraphQL
@@ -59,9 +59,17 @@ final class SlowService: GraphQLService, @unchecked Sendable {
             }
             end(Task.isCancelled ? "stuck: cancelled" : "stuck: not cancelled")
         }
-        return GraphQLExecutionResult(json: .object(JSONObject([(key: "data", value: .object(JSONObject([
-            (key: "done", value: true),
-        ])))])))
+        return GraphQLExecutionResult(
+            json: .object(
+                JSONObject([
+                    (
+                        key: "data",
+                        value: .object(
+                            JSONObject([
+                                (key: "done", value: true)
+                            ]))
+                    )
+                ])))
     }
 
     /// Lets a `{ stuck }` execution continue.
@@ -85,16 +93,20 @@ final class SlowService: GraphQLService, @unchecked Sendable {
 /// The per-request execution deadline: `504` with `REQUEST_TIMEOUT`, the execution cancelled,
 /// the response never held by an execution that ignores cancellation, metrics and log.
 final class RequestTimeoutTests: XCTestCase {
-    func makeHandler(_ service: SlowService, timeout: Duration? = .milliseconds(50),
-                     lines: RoutesTests.Lines = RoutesTests.Lines()) -> GraphQLHTTPHandler<SlowService> {
+    func makeHandler(
+        _ service: SlowService, timeout: Duration? = .milliseconds(50),
+        lines: RoutesTests.Lines = RoutesTests.Lines()
+    ) -> GraphQLHTTPHandler<SlowService> {
         var c = GraphQLServerConfiguration()
         c.requestTimeout = timeout
         c.logSink = { lines.add($0) }
         return GraphQLHTTPHandler(service: service, configuration: c)
     }
 
-    static func request(_ query: String, operationName: String? = nil,
-                        accept: String = "application/graphql-response+json") -> HTTPRequest {
+    static func request(
+        _ query: String, operationName: String? = nil,
+        accept: String = "application/graphql-response+json"
+    ) -> HTTPRequest {
         var headers = HTTPHeaders()
         headers.add("host", "x")
         headers.add("content-type", "application/json")
@@ -105,19 +117,24 @@ final class RequestTimeoutTests: XCTestCase {
         return HTTPRequest(method: "POST", target: "/graphql", headers: headers, body: body)
     }
 
-    func post(_ handler: GraphQLHTTPHandler<SlowService>, _ query: String, operationName: String? = nil,
-              accept: String = "application/graphql-response+json") async -> HTTPResponse {
+    func post(
+        _ handler: GraphQLHTTPHandler<SlowService>, _ query: String, operationName: String? = nil,
+        accept: String = "application/graphql-response+json"
+    ) async -> HTTPResponse {
         await handler.respond(to: Self.request(query, operationName: operationName, accept: accept))
     }
 
-    func assertTimeoutError(_ response: HTTPResponse, contentType: String,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertTimeoutError(
+        _ response: HTTPResponse, contentType: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         XCTAssertEqual(response.status, 504, file: file, line: line)
         XCTAssertEqual(response.headers["content-type"], contentType + "; charset=utf-8", file: file, line: line)
         let json = try JSONParser.parse(response.body)
         XCTAssertNil(json["data"], file: file, line: line)
-        XCTAssertEqual(json["errors"]?[0]?["message"], "The request did not finish within 0.05 s and was cancelled.",
-                       file: file, line: line)
+        XCTAssertEqual(
+            json["errors"]?[0]?["message"], "The request did not finish within 0.05 s and was cancelled.",
+            file: file, line: line)
         XCTAssertEqual(json["errors"]?[0]?["extensions"]?["code"], "REQUEST_TIMEOUT", file: file, line: line)
     }
 
@@ -145,9 +162,14 @@ final class RequestTimeoutTests: XCTestCase {
         XCTAssertTrue(text.contains("menagerie_graphql_executions_abandoned 0\n"), text)
         XCTAssertTrue(text.contains("menagerie_http_requests_total{status=\"504\"} 1\n"), text)
         let log = lines.snapshot
-        XCTAssertTrue(log.contains { $0.contains("level=warning") && $0.contains("request timed out")
-                && $0.contains("operation=Slow") && $0.contains("timeout_s=0.05") }, "\(log)")
-        XCTAssertTrue(log.contains { $0.contains("msg=request") && $0.contains("status=504") && $0.contains("operation=Slow") }, "\(log)")
+        XCTAssertTrue(
+            log.contains {
+                $0.contains("level=warning") && $0.contains("request timed out")
+                    && $0.contains("operation=Slow") && $0.contains("timeout_s=0.05")
+            }, "\(log)")
+        XCTAssertTrue(
+            log.contains { $0.contains("msg=request") && $0.contains("status=504") && $0.contains("operation=Slow") },
+            "\(log)")
     }
 
     func testLegacyMediaTypeAlsoGets504() async throws {

@@ -1,6 +1,6 @@
 import XCTest
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Foundation
 import GraphQLServer
@@ -16,12 +16,14 @@ final class RoutesTests: XCTestCase {
         var snapshot: [String] { lock.lock(); defer { lock.unlock() }; return all }
     }
 
-    func makeHandler(_ configure: (inout GraphQLServerConfiguration) -> Void = { _ in },
-                     lines: Lines = Lines()) -> GraphQLHTTPHandler<FakeService> {
+    func makeHandler(
+        _ configure: (inout GraphQLServerConfiguration) -> Void = { _ in },
+        lines: Lines = Lines()
+    ) -> GraphQLHTTPHandler<FakeService> {
         var c = GraphQLServerConfiguration()
         c.playgroundFiles = [
             "index.html": StaticFile(contentType: "text/html; charset=utf-8", text: "<html>playground</html>"),
-            "app.js": StaticFile(contentType: "text/javascript", text: "console.log(1)"),
+            "app.js": StaticFile(contentType: "text/javascript", text: "console.log(1)")
         ]
         c.logSink = { lines.add($0) }
         c.metricsHook = { "upstream_requests_total{upstream=\"dog\"} 3" }
@@ -29,9 +31,12 @@ final class RoutesTests: XCTestCase {
         return GraphQLHTTPHandler(service: FakeService(), configuration: c)
     }
 
-    func request(_ method: String, _ target: String, _ headers: [(String, String)] = [], body: String = "") -> HTTPRequest {
-        HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }),
-                    body: Array(body.utf8))
+    func request(_ method: String, _ target: String, _ headers: [(String, String)] = [], body: String = "")
+        -> HTTPRequest
+    {
+        HTTPRequest(
+            method: method, target: target, headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }),
+            body: Array(body.utf8))
     }
 
     func testHealthReadyPlaygroundAndNotFound() async {
@@ -45,7 +50,9 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(ready.status, 200)
         let page = await handler.respond(to: request("GET", "/"))
         XCTAssertEqual(page.status, 200)
-        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        XCTAssertEqual(
+            page.headers["content-security-policy"],
+            "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         XCTAssertEqual(page.headers["x-frame-options"], "DENY")
         XCTAssertEqual(health.headers["x-frame-options"], "DENY")
         XCTAssertEqual(String(decoding: page.body, as: UTF8.self), "<html>playground</html>")
@@ -82,7 +89,9 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(deeper.status, 404)
         let health = await handler.respond(to: request("GET", "/health"))
         XCTAssertEqual(String(decoding: health.body, as: UTF8.self), "ok\n", "the server's own routes come first")
-        let withoutPlayground = makeHandler { configure(&$0); $0.playgroundEnabled = false }
+        let withoutPlayground = makeHandler {
+            configure(&$0); $0.playgroundEnabled = false
+        }
         let stillServed = await withoutPlayground.respond(to: request("GET", "/extra"))
         XCTAssertEqual(stillServed.status, 200, "application routes do not depend on the playground")
     }
@@ -90,8 +99,10 @@ final class RoutesTests: XCTestCase {
     func testMetricsAndAccessLog() async throws {
         let lines = Lines()
         let handler = makeHandler(lines: lines)
-        _ = await handler.respond(to: request("POST", "/graphql", [("content-type", "application/json")],
-                                              body: #"{"query":"query Dogs { a }","operationName":"Dogs"}"#))
+        _ = await handler.respond(
+            to: request(
+                "POST", "/graphql", [("content-type", "application/json")],
+                body: #"{"query":"query Dogs { a }","operationName":"Dogs"}"#))
         _ = await handler.respond(to: request("GET", "/nope"))
         let metrics = await handler.respond(to: request("GET", "/metrics"))
         let text = String(decoding: metrics.body, as: UTF8.self)
@@ -106,7 +117,9 @@ final class RoutesTests: XCTestCase {
         let log = lines.snapshot
         XCTAssertEqual(log.count, 3)
         let first = try XCTUnwrap(log.first)
-        for field in ["level=info", "msg=request", "method=POST", "path=/graphql", "status=200", "operation=Dogs", "duration_ms="] {
+        for field in [
+            "level=info", "msg=request", "method=POST", "path=/graphql", "status=200", "operation=Dogs", "duration_ms="
+        ] {
             XCTAssertTrue(first.contains(field), first)
         }
         XCTAssertTrue(log[1].contains("status=404") && log[1].contains("operation=-"), log[1])
@@ -121,10 +134,13 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(allowed.headers["access-control-allow-origin"], "https://a.example")
         let other = await handler.respond(to: request("GET", "/health", [("origin", "https://evil.example")]))
         XCTAssertNil(other.headers["access-control-allow-origin"])
-        let preflight = await handler.respond(to: request("OPTIONS", "/graphql", [
-            ("origin", "https://a.example"), ("access-control-request-method", "POST"),
-            ("access-control-request-headers", "content-type"),
-        ]))
+        let preflight = await handler.respond(
+            to: request(
+                "OPTIONS", "/graphql",
+                [
+                    ("origin", "https://a.example"), ("access-control-request-method", "POST"),
+                    ("access-control-request-headers", "content-type")
+                ]))
         XCTAssertEqual(preflight.status, 204)
         XCTAssertEqual(preflight.headers["access-control-allow-origin"], "https://a.example")
         XCTAssertEqual(preflight.headers["access-control-allow-methods"], "GET, POST, OPTIONS")
@@ -134,9 +150,12 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(preflight.headers.values(for: "vary"), ["Origin"])
         XCTAssertEqual(allowed.headers.values(for: "access-control-allow-origin"), ["https://a.example"])
         XCTAssertEqual(allowed.headers.values(for: "vary"), ["Origin"])
-        let refused = await handler.respond(to: request("OPTIONS", "/graphql", [
-            ("origin", "https://evil.example"), ("access-control-request-method", "POST"),
-        ]))
+        let refused = await handler.respond(
+            to: request(
+                "OPTIONS", "/graphql",
+                [
+                    ("origin", "https://evil.example"), ("access-control-request-method", "POST")
+                ]))
         XCTAssertEqual(refused.status, 403)
         XCTAssertNil(refused.headers["access-control-allow-origin"])
     }
@@ -155,9 +174,11 @@ final class RoutesTests: XCTestCase {
         let (data, response) = try await URLSession.shared.data(for: post)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
         XCTAssertEqual(http.statusCode, 200)
-        XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Type"), "application/graphql-response+json; charset=utf-8")
-        XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Security-Policy"),
-                       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        XCTAssertEqual(
+            http.value(forHTTPHeaderField: "Content-Type"), "application/graphql-response+json; charset=utf-8")
+        XCTAssertEqual(
+            http.value(forHTTPHeaderField: "Content-Security-Policy"),
+            "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         XCTAssertEqual(http.value(forHTTPHeaderField: "X-Frame-Options"), "DENY")
         XCTAssertEqual(try JSONParser.parse(Array(data))["data"]?["query"], "{ __typename }")
         post.httpBody = Data("{".utf8)

@@ -8,14 +8,20 @@ final class SHA256Tests: XCTestCase {
     func testStandardVectors() {
         XCTAssertEqual(SHA256.hexHash(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hexHash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hexHash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hexHash("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"),
-                       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
-        XCTAssertEqual(SHA256.hex(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))),
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(
+            SHA256.hexHash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hexHash(
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+            ),
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        XCTAssertEqual(
+            SHA256.hex(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         // The hash Apollo's documentation uses for `{__typename}`.
-        XCTAssertEqual(SHA256.hexHash("{__typename}"), "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38")
+        XCTAssertEqual(
+            SHA256.hexHash("{__typename}"), "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38")
     }
 
     /// Byte `i` of the input of length `n`, as the Python that computed the digests made it:
@@ -44,7 +50,7 @@ final class SHA256Tests: XCTestCase {
         (200, "3af8d48aab3ce0fb7842129705c3d58960b9ec28ac5edf429f98d94b0ebe1126"),
         (1000, "45a841be59fc8ffd856c0ccf439180362768144bd6d4078f81b722ecc185effa"),
         (4096, "26fe483991c25202afb6d3f7832b114e92c95682a863574386311bc3906facad"),
-        (10007, "7ce7d860ac977f2f43c02902a925999360a92537308a226fcfa8e9436a8f03aa"),
+        (10007, "7ce7d860ac977f2f43c02902a925999360a92537308a226fcfa8e9436a8f03aa")
     ]
 
     func testAgainstHashlibDigests() {
@@ -72,7 +78,8 @@ final class SHA256Tests: XCTestCase {
     /// Random inputs against the system's `sha256sum` (coreutils), run now.
     func testAgainstSha256sumOnRandomInputs() throws {
         let tool = "/usr/bin/sha256sum"
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "sha256sum is the reference; it must be installed")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: tool), "sha256sum is the reference; it must be installed")
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<12 {
             let length = Int.random(in: 0...5000, using: &generator)

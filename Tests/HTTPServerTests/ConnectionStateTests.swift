@@ -27,9 +27,11 @@ final class ConnectionStateTests: XCTestCase {
         return state
     }
 
-    private let all: [Phase] = [.open, .finishing(lingers: false), .finishing(lingers: true),
-                                .closingAfterOutput(lingers: false), .closingAfterOutput(lingers: true),
-                                .lingering, .closed]
+    private let all: [Phase] = [
+        .open, .finishing(lingers: false), .finishing(lingers: true),
+        .closingAfterOutput(lingers: false), .closingAfterOutput(lingers: true),
+        .lingering, .closed
+    ]
 
     /// The phase each phase of `all` reaches after `transition`.
     private func after(_ transition: (inout ConnectionState) -> Void) -> [Phase] {
@@ -50,30 +52,42 @@ final class ConnectionStateTests: XCTestCase {
     }
 
     func testStopTakingRequests() {
-        XCTAssertEqual(after { $0.stopTakingRequests() },
-                       [.finishing(lingers: false), .finishing(lingers: false), .finishing(lingers: true),
-                        .closingAfterOutput(lingers: false), .closingAfterOutput(lingers: true),
-                        .lingering, .closed])
+        XCTAssertEqual(
+            after { $0.stopTakingRequests() },
+            [
+                .finishing(lingers: false), .finishing(lingers: false), .finishing(lingers: true),
+                .closingAfterOutput(lingers: false), .closingAfterOutput(lingers: true),
+                .lingering, .closed
+            ])
     }
 
     func testStopTakingRequestsAfterErrorLingers() {
-        XCTAssertEqual(after { $0.stopTakingRequestsAfterError() },
-                       [.finishing(lingers: true), .finishing(lingers: true), .finishing(lingers: true),
-                        .closingAfterOutput(lingers: true), .closingAfterOutput(lingers: true),
-                        .lingering, .closed])
+        XCTAssertEqual(
+            after { $0.stopTakingRequestsAfterError() },
+            [
+                .finishing(lingers: true), .finishing(lingers: true), .finishing(lingers: true),
+                .closingAfterOutput(lingers: true), .closingAfterOutput(lingers: true),
+                .lingering, .closed
+            ])
     }
 
     func testFinalResponseQueuedKeepsTheLinger() {
-        XCTAssertEqual(after { $0.finalResponseQueued() },
-                       [.closingAfterOutput(lingers: false), .closingAfterOutput(lingers: false),
-                        .closingAfterOutput(lingers: true), .closingAfterOutput(lingers: false),
-                        .closingAfterOutput(lingers: true), .lingering, .closed])
+        XCTAssertEqual(
+            after { $0.finalResponseQueued() },
+            [
+                .closingAfterOutput(lingers: false), .closingAfterOutput(lingers: false),
+                .closingAfterOutput(lingers: true), .closingAfterOutput(lingers: false),
+                .closingAfterOutput(lingers: true), .lingering, .closed
+            ])
     }
 
     func testOnlyALingeringCloseLingers() {
-        XCTAssertEqual(after { $0.startLingering() },
-                       [.open, .finishing(lingers: false), .finishing(lingers: true),
-                        .closingAfterOutput(lingers: false), .lingering, .lingering, .closed])
+        XCTAssertEqual(
+            after { $0.startLingering() },
+            [
+                .open, .finishing(lingers: false), .finishing(lingers: true),
+                .closingAfterOutput(lingers: false), .lingering, .lingering, .closed
+            ])
     }
 
     func testCloseFromAnyPhase() {

@@ -77,7 +77,8 @@ final class HTTPRequestParserTests: XCTestCase {
         // The default: 64 KiB of framing, about 13,000 one-byte chunks; the same bytes in one
         // chunk are fine.
         XCTAssertEqual(failure(parseAll(body(chunks: 14_000)))?.status, 413)
-        let one = "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let one =
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
             + String(14_000, radix: 16) + "\r\n" + String(repeating: "a", count: 14_000) + "\r\n0\r\n\r\n"
         XCTAssertEqual(requests(parseAll(one)).first?.body.count, 14_000)
     }
@@ -95,14 +96,16 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testContentLengthBodyAndPipelining() {
-        let events = parseAll("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        let events = parseAll(
+            "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         let all = requests(events)
         XCTAssertEqual(all.map(\.path), ["/a", "/b"])
         XCTAssertEqual(all.first?.body, Array("hello".utf8))
     }
 
     func testChunkedBodyWithExtensionsAndTrailers() {
-        let text = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n"
+        let text =
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n"
         let all = requests(parseAll(text))
         XCTAssertEqual(all.first.map { String(decoding: $0.body, as: UTF8.self) }, "hello world")
     }
@@ -142,7 +145,7 @@ final class HTTPRequestParserTests: XCTestCase {
             ("GET / HTTP/1.1\r\nHost: x\r\nExpect: something\r\n\r\n", 417),
             ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
             ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n", 400),
-            ("\u{0}\u{1}\u{2}\r\n\r\n", 400),
+            ("\u{0}\u{1}\u{2}\r\n\r\n", 400)
         ]
         for (text, status) in cases {
             XCTAssertEqual(failure(parseAll(text))?.status, status, text.debugDescription)
@@ -163,19 +166,25 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(failure(parseAll(bigHead, limits: limits))?.status, 431)
         let many = "GET / HTTP/1.1\r\nHost: x\r\n" + (1...6).map { "X\($0): 1\r\n" }.joined() + "\r\n"
         XCTAssertEqual(failure(parseAll(many, limits: limits))?.status, 431)
-        XCTAssertEqual(failure(parseAll("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n", limits: limits))?.status, 413)
+        XCTAssertEqual(
+            failure(parseAll("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n", limits: limits))?.status, 413)
         let chunked = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\n"
         XCTAssertEqual(failure(parseAll(chunked, limits: limits))?.status, 413)
-        XCTAssertEqual(failure(parseAll("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n"))?.status, 400)
+        XCTAssertEqual(
+            failure(
+                parseAll("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n"))?
+                .status, 400)
     }
 
     func testExpectContinueAndConnectionSemantics() {
         let events = parseAll("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
         guard case .continueNeeded? = events.first else { return XCTFail("\(events)") }
-        XCTAssertEqual(requests(parseAll("GET / HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n")).first?.keepAlive, false)
+        XCTAssertEqual(
+            requests(parseAll("GET / HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n")).first?.keepAlive, false)
         XCTAssertEqual(requests(parseAll("GET / HTTP/1.0\r\n\r\n")).first?.keepAlive, false)
         XCTAssertEqual(requests(parseAll("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")).first?.keepAlive, true)
-        XCTAssertEqual(requests(parseAll("\r\n\r\nGET http://example.com/p?q=1 HTTP/1.1\r\nHost: x\r\n\r\n")).first?.path, "/p")
+        XCTAssertEqual(
+            requests(parseAll("\r\n\r\nGET http://example.com/p?q=1 HTTP/1.1\r\nHost: x\r\n\r\n")).first?.path, "/p")
     }
 
     /// Inputs found by fuzzing: fed byte by byte, they must parse as when whole.
@@ -185,7 +194,7 @@ final class HTTPRequestParserTests: XCTestCase {
             Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
             Array("GET /".utf8) + [UInt8](repeating: 0x61, count: 241) + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
             [UInt8](repeating: 0x41, count: 256) + Array("\r\nabc".utf8),
-            [UInt8](repeating: 0x41, count: 257) + Array("\r\nabc".utf8),
+            [UInt8](repeating: 0x41, count: 257) + Array("\r\nabc".utf8)
         ]
         for input in inputs {
             func run(step: Int) -> ([String], Int?) {
@@ -213,8 +222,9 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testURLDecoding() {
-        XCTAssertEqual(URLEncoding.decodeForm("a=1+2&b=%E2%9C%93&c&=x&d=%zz").map { "\($0.name)=\($0.value)" },
-                       ["a=1 2", "b=✓", "c=", "=x", "d=%zz"])
+        XCTAssertEqual(
+            URLEncoding.decodeForm("a=1+2&b=%E2%9C%93&c&=x&d=%zz").map { "\($0.name)=\($0.value)" },
+            ["a=1 2", "b=✓", "c=", "=x", "d=%zz"])
         XCTAssertEqual(URLEncoding.decode(Substring(PercentEncoding.encode("{ a(b: \"é&\") }"))), "{ a(b: \"é&\") }")
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import XCTest
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Foundation
 import HTTPServer
@@ -30,7 +30,9 @@ final class HTTPServerTests: XCTestCase {
         return .text(200, "\(request.method) \(request.path)")
     }
 
-    private func startServer(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws -> (HTTPServer, Int) {
+    private func startServer(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws -> (
+        HTTPServer, Int
+    ) {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.eventLoopCount = 2
         configure(&configuration)
@@ -109,8 +111,9 @@ final class HTTPServerTests: XCTestCase {
         let (server, port) = try startServer()
         let client = try RawClient(port: port)
         // The first request is the slowest: responses must still be in request order.
-        client.send("GET /slow?ms=150 HTTP/1.1\r\nHost: x\r\n\r\nGET /slow?ms=50 HTTP/1.1\r\nHost: x\r\n\r\n"
-                    + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send(
+            "GET /slow?ms=150 HTTP/1.1\r\nHost: x\r\n\r\nGET /slow?ms=50 HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(client.readResponse()?.text, "slow ms=150")
         XCTAssertEqual(client.readResponse()?.text, "slow ms=50")
         XCTAssertEqual(client.readResponse()?.text, "abc")
@@ -154,7 +157,10 @@ final class HTTPServerTests: XCTestCase {
     func testPartialAndChunkedAndContinue() throws {
         let (server, port) = try startServer()
         let client = try RawClient(port: port)
-        for piece in ["PO", "ST /echo HT", "TP/1.1\r\nHost: x\r\nTransfer-Encoding: chu", "nked\r\n\r\n4\r\nab", "cd\r\n", "0\r\n\r\n"] {
+        for piece in [
+            "PO", "ST /echo HT", "TP/1.1\r\nHost: x\r\nTransfer-Encoding: chu", "nked\r\n\r\n4\r\nab", "cd\r\n",
+            "0\r\n\r\n"
+        ] {
             client.send(piece)
             usleep(10_000)
         }
@@ -174,7 +180,7 @@ final class HTTPServerTests: XCTestCase {
             ("GET / HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 40_000) + "\r\n\r\n", 431),
             ("GET /" + String(repeating: "a", count: 10_000) + " HTTP/1.1\r\n\r\n", 431),
             ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "z", count: 5000), 413),
-            ("\u{1}\u{2}\u{3}\u{4}\n", 400),
+            ("\u{1}\u{2}\u{3}\u{4}\n", 400)
         ]
         for (text, status) in cases {
             let client = try RawClient(port: port)
@@ -224,7 +230,7 @@ final class HTTPServerTests: XCTestCase {
         let fresh = try RawClient(port: port, timeout: 5)
         fresh.send("GET /fresh HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(fresh.readResponse()?.text, "GET /fresh")
-        XCTAssertGreaterThan(server.connectionCount, 900)  // accepting is concurrent on two loops
+        XCTAssertGreaterThan(server.connectionCount, 900) // accepting is concurrent on two loops
         slow.removeAll()
         blockingShutdown(server)
     }

@@ -30,12 +30,16 @@ final class HeaderTextTests: XCTestCase {
 
     func testResponseHeadHasNoInjectedLines() {
         var out: [UInt8] = []
-        let response = HTTPResponse(status: 200, headers: ["X-Clean": "plain value", "X-Split": "a\r\nSet-Cookie: b\nc"],
-                                    body: Array("ok".utf8))
-        HTTPResponseEncoder.encode(response, headRequest: false, close: false, keepAliveHeader: false,
-                                   date: Array("Sat, 28 Nov 2026 00:00:00 GMT".utf8), server: [], into: &out)
+        let response = HTTPResponse(
+            status: 200, headers: ["X-Clean": "plain value", "X-Split": "a\r\nSet-Cookie: b\nc"],
+            body: Array("ok".utf8))
+        HTTPResponseEncoder.encode(
+            response, headRequest: false, close: false, keepAliveHeader: false,
+            date: Array("Sat, 28 Nov 2026 00:00:00 GMT".utf8), server: [], into: &out)
         let text = String(decoding: out, as: UTF8.self)
-        XCTAssertEqual(text, "HTTP/1.1 200 OK\r\nDate: Sat, 28 Nov 2026 00:00:00 GMT\r\nContent-Length: 2\r\n"
-                       + "X-Clean: plain value\r\nX-Split: a  Set-Cookie: b c\r\n\r\nok")
+        XCTAssertEqual(
+            text,
+            "HTTP/1.1 200 OK\r\nDate: Sat, 28 Nov 2026 00:00:00 GMT\r\nContent-Length: 2\r\n"
+                + "X-Clean: plain value\r\nX-Split: a  Set-Cookie: b c\r\n\r\nok")
     }
 }

@@ -40,7 +40,8 @@ final class JSONParserTests: XCTestCase {
     /// Past the linear-scan size the parser merges duplicates when the object ends: same rule.
     func testDuplicateKeysInLargeObjects() throws {
         let keys = (0..<100).map { "k\($0)" }
-        let members = keys.map { "\"\($0)\": 1" } + ["\"k3\": 2", "\"k50\": 3", "\"new\": 4", "\"k99\": 5", "\"new\": 6"]
+        let members =
+            keys.map { "\"\($0)\": 1" } + ["\"k3\": 2", "\"k50\": 3", "\"new\": 4", "\"k99\": 5", "\"new\": 6"]
         let value = try JSONParser.parse("{" + members.joined(separator: ",") + "}")
         let object = try XCTUnwrap(value.objectValue)
         XCTAssertEqual(object.entries.map(\.key), keys + ["new"])
@@ -64,8 +65,10 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testRejectsInvalidInput() {
-        for text in ["", "nul", "01", "1.", ".5", "-", "1e", "[1,]", "{\"a\":1,}", "{a:1}", "'a'", "[1 2]",
-                     "NaN", "Infinity", "\"abc", "\"\\x\"", "\"\u{01}\"", "1 2", "// c\n1", "{\"a\" 1}", "tru"] {
+        for text in [
+            "", "nul", "01", "1.", ".5", "-", "1e", "[1,]", "{\"a\":1,}", "{a:1}", "'a'", "[1 2]",
+            "NaN", "Infinity", "\"abc", "\"\\x\"", "\"\u{01}\"", "1 2", "// c\n1", "{\"a\" 1}", "tru"
+        ] {
             XCTAssertThrowsError(try JSONParser.parse(text), "should reject \(text)")
         }
     }
@@ -96,7 +99,8 @@ final class JSONParserTests: XCTestCase {
         object["b"] = nil
         XCTAssertEqual(object.keys, ["a", "c"])
         XCTAssertEqual(object["a"], 5)
-        XCTAssertNotEqual(JSONObject(["a": 1, "c": 3].sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), ["c": 3, "a": 1])
+        XCTAssertNotEqual(
+            JSONObject(["a": 1, "c": 3].sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), ["c": 3, "a": 1])
     }
 
     func testAccessors() {

@@ -9,23 +9,26 @@ final class JSONWriterTests: XCTestCase {
 
     func testPrettyMatchesJSONStringifyIndent2() {
         let value: JSONValue = ["a": [1, ["b": nil]], "c": [], "d": [:]]
-        XCTAssertEqual(value.serialized(pretty: true), """
-        {
-          "a": [
-            1,
+        XCTAssertEqual(
+            value.serialized(pretty: true),
+            """
             {
-              "b": null
+              "a": [
+                1,
+                {
+                  "b": null
+                }
+              ],
+              "c": [],
+              "d": {}
             }
-          ],
-          "c": [],
-          "d": {}
-        }
-        """)
+            """)
     }
 
     func testStringEscapingLikeJSONStringify() {
-        XCTAssertEqual(JSONValue.string("a\"b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}/é😀\u{2028}").serialized(),
-                       "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f/é😀\u{2028}\"")
+        XCTAssertEqual(
+            JSONValue.string("a\"b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}/é😀\u{2028}").serialized(),
+            "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f/é😀\u{2028}\"")
     }
 
     func testNumbersAsJavaScriptWritesThem() {
@@ -33,9 +36,10 @@ final class JSONWriterTests: XCTestCase {
             (0, "0"), (-0.0, "0"), (3, "3"), (1.5, "1.5"), (-2.25, "-2.25"), (0.1, "0.1"),
             (1e21, "1e+21"), (1e20, "100000000000000000000"), (123456789012345683968, "123456789012345680000"),
             (1e-6, "0.000001"), (1e-7, "1e-7"), (1.5e-7, "1.5e-7"), (2.5e25, "2.5e+25"),
-            (0.000123, "0.000123"), (1.7976931348623157e308, "1.7976931348623157e+308"), (Double.leastNonzeroMagnitude, "5e-324"),
+            (0.000123, "0.000123"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (Double.leastNonzeroMagnitude, "5e-324"),
             (1234.5678, "1234.5678"), (1e15, "1000000000000000"), (1e16, "10000000000000000"),
-            (-1e-7, "-1e-7"), (4.35, "4.35"), (1499.5, "1499.5"),
+            (-1e-7, "-1e-7"), (4.35, "4.35"), (1499.5, "1499.5")
         ]
         for (value, expected) in cases {
             XCTAssertEqual(javaScriptNumberString(value), expected, "\(value)")

@@ -9,7 +9,7 @@ final class LRUTableTests: XCTestCase {
         table.insert(1, for: "a", cost: 1)
         table.insert(2, for: "b", cost: 1)
         table.insert(3, for: "c", cost: 1)
-        XCTAssertEqual(table.value(for: "a"), 1)  // "b" is now the oldest.
+        XCTAssertEqual(table.value(for: "a"), 1) // "b" is now the oldest.
         table.insert(4, for: "d", cost: 1)
         XCTAssertNil(table.value(for: "b"))
         XCTAssertEqual(table.value(for: "a"), 1)
@@ -23,13 +23,13 @@ final class LRUTableTests: XCTestCase {
         var table = LRUTable<String>(capacity: 10, maxCost: 10)
         table.insert("A", for: "a", cost: 4)
         table.insert("B", for: "b", cost: 4)
-        table.insert("C", for: "c", cost: 4)  // 12 > 10: "a" goes.
+        table.insert("C", for: "c", cost: 4) // 12 > 10: "a" goes.
         XCTAssertNil(table.value(for: "a"))
         XCTAssertEqual(table.cost, 8)
-        table.insert("D", for: "d", cost: 11)  // Costs more than the budget: not kept, nothing evicted.
+        table.insert("D", for: "d", cost: 11) // Costs more than the budget: not kept, nothing evicted.
         XCTAssertNil(table.value(for: "d"))
         XCTAssertEqual(table.count, 2)
-        table.insert("B2", for: "b", cost: 9)  // Replacing "b" makes it the newest; "c" goes.
+        table.insert("B2", for: "b", cost: 9) // Replacing "b" makes it the newest; "c" goes.
         XCTAssertEqual(table.value(for: "b"), "B2")
         XCTAssertNil(table.value(for: "c"))
         XCTAssertEqual(table.cost, 9)
@@ -65,7 +65,7 @@ final class LRUTableTests: XCTestCase {
         var generator = SeededSequence(seed: 20261128)
         for (capacity, maxCost) in [(1, 10), (3, 10), (8, 25), (16, 1000)] {
             var table = LRUTable<Int>(capacity: capacity, maxCost: maxCost)
-            var model: [(key: String, value: Int, cost: Int)] = []  // Newest first.
+            var model: [(key: String, value: Int, cost: Int)] = [] // Newest first.
             for step in 0..<5_000 {
                 let key = "k\(generator.next() % 24)"
                 if generator.next() % 3 == 0 {

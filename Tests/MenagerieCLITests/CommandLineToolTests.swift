@@ -20,8 +20,9 @@ final class CommandLineToolTests: XCTestCase {
     func testTheCommitIsResolvedFromTheGitFiles() {
         let id = "0123456789abcdef0123456789abcdef01234567"
         XCTAssertEqual(VersionCommand.resolveCommit(head: id + "\n") { _ in nil }, "0123456789ab", "detached")
-        XCTAssertEqual(VersionCommand.resolveCommit(head: "ref: refs/heads/main\n") { $0 == "refs/heads/main" ? id + "\n" : nil },
-                       "0123456789ab")
+        XCTAssertEqual(
+            VersionCommand.resolveCommit(head: "ref: refs/heads/main\n") { $0 == "refs/heads/main" ? id + "\n" : nil },
+            "0123456789ab")
         XCTAssertEqual(VersionCommand.resolveCommit(head: "ref: refs/heads/gone\n") { _ in nil }, "unknown")
         XCTAssertEqual(VersionCommand.resolveCommit(head: nil) { _ in id }, "unknown")
         XCTAssertEqual(VersionCommand.resolveCommit(head: "not a commit") { _ in nil }, "unknown")
@@ -30,8 +31,9 @@ final class CommandLineToolTests: XCTestCase {
     func testBadUsageAndMissingFilesExitTwoEverywhere() async {
         let missing = "/nonexistent/menagerie-test-\(UInt32.random(in: 0...UInt32.max)).graphql"
         for arguments in [
-            ["--bogus"], ["--bogus=1"], ["nosuchcommand"], ["schema", missing], ["print", missing], ["validate", missing],
-            ["query", missing], ["check", "--bogus"], ["serve", "--port", "x"],
+            ["--bogus"], ["--bogus=1"], ["nosuchcommand"], ["schema", missing], ["print", missing],
+            ["validate", missing],
+            ["query", missing], ["check", "--bogus"], ["serve", "--port", "x"]
         ] {
             let code = await CommandLineTool.run(arguments)
             XCTAssertEqual(code, 2, "\(arguments)")

@@ -8,12 +8,15 @@ import UpstreamStubs
 /// `menagerie serve --redis URL --redis-timeout MS` (and `MENAGERIE_REDIS_URL`,
 /// `MENAGERIE_REDIS_TIMEOUT`), and two apps built as `serve` builds them sharing one Redis.
 final class RedisOptionsTests: XCTestCase {
-    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError) -> ServeConfiguration {
+    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError) -> ServeConfiguration
+    {
         try ServeConfiguration.parse(arguments, environment: { environment[$0] })
     }
 
-    func message(_ arguments: [String], _ environment: [String: String] = [:],
-                 file: StaticString = #filePath, line: UInt = #line) -> String {
+    func message(
+        _ arguments: [String], _ environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         do {
             _ = try parse(arguments, environment)
             XCTFail("expected an error for \(arguments) \(environment)", file: file, line: line)
@@ -42,8 +45,9 @@ final class RedisOptionsTests: XCTestCase {
         XCTAssertEqual(environment.redis?.description, "redis://envhost:6379")
         XCTAssertEqual(environment.redisTimeout, .milliseconds(75))
         // The flags win.
-        let both = try parse(["--redis=redis://flaghost", "--redis-timeout=10"],
-                             ["MENAGERIE_REDIS_URL": "redis://envhost", "MENAGERIE_REDIS_TIMEOUT": "75"])
+        let both = try parse(
+            ["--redis=redis://flaghost", "--redis-timeout=10"],
+            ["MENAGERIE_REDIS_URL": "redis://envhost", "MENAGERIE_REDIS_TIMEOUT": "75"])
         XCTAssertEqual(both.redis?.host, "flaghost")
         XCTAssertEqual(both.redisTimeout, .milliseconds(10))
     }
@@ -63,7 +67,10 @@ final class RedisOptionsTests: XCTestCase {
     }
 
     func testHelpNamesTheOptionsAndVariables() {
-        for text in ["--redis URL", "MENAGERIE_REDIS_URL", "--redis-timeout MS", "MENAGERIE_REDIS_TIMEOUT", "rediss:// is not supported"] {
+        for text in [
+            "--redis URL", "MENAGERIE_REDIS_URL", "--redis-timeout MS", "MENAGERIE_REDIS_TIMEOUT",
+            "rediss:// is not supported"
+        ] {
             XCTAssertTrue(ServeCommand.help.contains(text), text)
         }
     }
@@ -82,7 +89,9 @@ final class RedisOptionsTests: XCTestCase {
             .json("{\"message\":{\"affenpinscher\":[],\"hound\":[\"afghan\",\"basset\"]},\"status\":\"success\"}")
         }
         defer { upstream.stop() }
-        let configuration = try parse(["--dog-ceo-url", upstream.baseURL, "--redis", redis.url(), "--redis-timeout", "1000"])
+        let configuration = try parse([
+            "--dog-ceo-url", upstream.baseURL, "--redis", redis.url(), "--redis-timeout", "1000"
+        ])
         func replica() throws -> (MenagerieApp, String) {
             let cache = ServeCommand.makeSharedCache(configuration)
             let app = try ServeCommand.makeApp(configuration, environment: { _ in nil }, sharedCache: cache)
@@ -98,7 +107,9 @@ final class RedisOptionsTests: XCTestCase {
         XCTAssertTrue(second.errors.isEmpty)
         XCTAssertEqual(upstream.requestCount, 1, "the second replica made no upstream call")
         XCTAssertEqual(b.upstreams.dogCEO.pipeline.counters.values.sharedHits, 1)
-        XCTAssertTrue(b.upstreams.metricsText(prefix: "menagerie").contains("menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"))
+        XCTAssertTrue(
+            b.upstreams.metricsText(prefix: "menagerie").contains(
+                "menagerie_upstream_shared_cache_hits_total{upstream=\"dog-ceo\"} 1\n"))
         XCTAssertNil(b.upstreams.zoo.pipeline.sharedCache, "embedded upstreams answer in process: nothing to share")
     }
 
@@ -113,8 +124,10 @@ final class RedisOptionsTests: XCTestCase {
         }
         defer { redis.stop() }
         let configuration = try parse(["--redis", redis.url(), "--redis-timeout", "1000"])
-        let storeA = try XCTUnwrap(ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
-        let storeB = try XCTUnwrap(ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
+        let storeA = try XCTUnwrap(
+            ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
+        let storeB = try XCTUnwrap(
+            ServeCommand.persistedQueries(configuration, redis: ServeCommand.makeSharedCache(configuration)))
         XCTAssertTrue(storeA is LayeredPersistedQueryStore)
         let query = "{ breeds(limit: 1) { items { name } } }"
         let hash = SHA256.hexHash(query)

@@ -1,6 +1,6 @@
 import XCTest
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Foundation
 import GraphQLServer
@@ -29,19 +29,27 @@ final class ServeImagesTests: XCTestCase {
         XCTAssertEqual(try parse([], ["MENAGERIE_IMAGES": "placeholder"]).images, .placeholder)
         XCTAssertEqual(try parse(["--images=off"], ["MENAGERIE_IMAGES": "live"]).images, .off)
         XCTAssertThrowsError(try parse(["--images", "yes"])) { error in
-            XCTAssertEqual((error as? ArgumentError)?.message,
-                           "menagerie serve: '--images' must be 'auto', 'placeholder', 'live' or 'off', got 'yes'")
+            XCTAssertEqual(
+                (error as? ArgumentError)?.message,
+                "menagerie serve: '--images' must be 'auto', 'placeholder', 'live' or 'off', got 'yes'")
         }
         XCTAssertThrowsError(try parse([], ["MENAGERIE_IMAGES": "Auto"])) { error in
-            XCTAssertEqual((error as? ArgumentError)?.message,
-                           "menagerie serve: MENAGERIE_IMAGES must be 'auto', 'placeholder', 'live' or 'off', got 'Auto'")
+            XCTAssertEqual(
+                (error as? ArgumentError)?.message,
+                "menagerie serve: MENAGERIE_IMAGES must be 'auto', 'placeholder', 'live' or 'off', got 'Auto'")
         }
         XCTAssertNotNil(ServeCommand.serverConfiguration(try parse([]), metricsHook: nil).routes["/images"])
-        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--images", "off"]), metricsHook: nil).routes["/images"])
+        XCTAssertNil(
+            ServeCommand.serverConfiguration(try parse(["--images", "off"]), metricsHook: nil).routes["/images"])
         // /images belongs to the playground: without it (production, --no-playground) it is not served.
-        XCTAssertFalse(ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).playgroundEnabled)
-        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).routes["/images"])
-        XCTAssertNil(ServeCommand.serverConfiguration(try parse(["--no-playground"]), metricsHook: nil).routes["/images"])
+        XCTAssertFalse(
+            ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).playgroundEnabled
+        )
+        XCTAssertNil(
+            ServeCommand.serverConfiguration(try parse(["--profile", "production"]), metricsHook: nil).routes["/images"]
+        )
+        XCTAssertNil(
+            ServeCommand.serverConfiguration(try parse(["--no-playground"]), metricsHook: nil).routes["/images"])
     }
 
     func testEachModeBuildsItsEndpoint() throws {
@@ -56,10 +64,14 @@ final class ServeImagesTests: XCTestCase {
         // Stand-ins for missing Dog CEO pictures come from the configured Dog CEO API.
         XCTAssertEqual(auto.autoSettings.breedPictures?.apiBaseURL, "https://dog.ceo/api")
         XCTAssertEqual(auto.autoSettings.breedPictures?.imageHost, "images.dog.ceo")
-        XCTAssertEqual(try parse(["--dog-ceo-url", "http://127.0.0.1:9/api/"]).imageProxy()?.autoSettings.breedPictures?.apiBaseURL,
-                       "http://127.0.0.1:9/api")
-        XCTAssertEqual(try parse([], ["MENAGERIE_DOG_CEO_URL": "http://127.0.0.1:9"]).imageProxy()?.autoSettings.breedPictures?.apiOrigin,
-                       "http://127.0.0.1:9")
+        XCTAssertEqual(
+            try parse(["--dog-ceo-url", "http://127.0.0.1:9/api/"]).imageProxy()?.autoSettings.breedPictures?
+                .apiBaseURL,
+            "http://127.0.0.1:9/api")
+        XCTAssertEqual(
+            try parse([], ["MENAGERIE_DOG_CEO_URL": "http://127.0.0.1:9"]).imageProxy()?.autoSettings.breedPictures?
+                .apiOrigin,
+            "http://127.0.0.1:9")
     }
 
     func get(_ port: Int, _ target: String, method: String = "GET") async throws -> (Int, [AnyHashable: Any], Data) {
@@ -76,8 +88,9 @@ final class ServeImagesTests: XCTestCase {
         let app = try ServeCommand.makeApp(configuration, environment: { _ in nil })
         var serverConfiguration = ServeCommand.serverConfiguration(configuration, metricsHook: nil)
         if let images { serverConfiguration.routes["/images"] = ImageRoute.handler(images) }
-        let server = GraphQLServer(service: MenagerieService(app: app), configuration: serverConfiguration,
-                                   readiness: Readiness(ready: true))
+        let server = GraphQLServer(
+            service: MenagerieService(app: app), configuration: serverConfiguration,
+            readiness: Readiness(ready: true))
         try server.start()
         return server
     }
@@ -97,7 +110,8 @@ final class ServeImagesTests: XCTestCase {
         let (headStatus, _, headBody) = try await get(server.port, "/images?url=\(encoded)", method: "HEAD")
         XCTAssertEqual(headStatus, 200)
         XCTAssertTrue(headBody.isEmpty)
-        let (forbidden, _, forbiddenBody) = try await get(server.port, "/images?url=https%3A%2F%2F169.254.169.254%2Flatest")
+        let (forbidden, _, forbiddenBody) = try await get(
+            server.port, "/images?url=https%3A%2F%2F169.254.169.254%2Flatest")
         XCTAssertEqual(forbidden, 403)
         XCTAssertEqual(String(decoding: forbiddenBody, as: UTF8.self), "Host '169.254.169.254' is not allowed.\n")
         let (missing, _, _) = try await get(server.port, "/images")
@@ -106,7 +120,9 @@ final class ServeImagesTests: XCTestCase {
         XCTAssertEqual(post, 405)
         // The playground page keeps its policy: the pictures come from the page's own origin.
         let (_, pageHeaders, _) = try await get(server.port, "/")
-        XCTAssertEqual(pageHeaders["Content-Security-Policy"] as? String, "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        XCTAssertEqual(
+            pageHeaders["Content-Security-Policy"] as? String,
+            "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         await server.shutdown()
     }
 
@@ -128,12 +144,15 @@ final class ServeImagesTests: XCTestCase {
         }
         defer { dogCEO.stop() }
         let configuration = try parse(["--dog-ceo-url", dogCEO.baseURL + "/api"])
-        let pictures = try XCTUnwrap(BreedPictures(apiBaseURL: configuration.upstreams.baseURL(.dogCEO), imageHost: "127.0.0.1"))
-        let proxy = ImageProxy(mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": images.port]),
-                               auto: .init(breedPictures: pictures))
+        let pictures = try XCTUnwrap(
+            BreedPictures(apiBaseURL: configuration.upstreams.baseURL(.dogCEO), imageHost: "127.0.0.1"))
+        let proxy = ImageProxy(
+            mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": images.port]),
+            auto: .init(breedPictures: pictures))
         let server = try start([], images: proxy)
         func image(_ url: String) async throws -> (Int, [AnyHashable: Any], Data) {
-            try await get(server.port, "/images?url=" + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            try await get(
+                server.port, "/images?url=" + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         }
         let (status, headers, body) = try await image(images.baseURL + "/dog.png")
         XCTAssertEqual(status, 200)

@@ -6,18 +6,22 @@ import Menagerie
 
 /// `menagerie serve --profile` and `MENAGERIE_PROFILE`: what each profile sets, precedence, bad values.
 final class ServeProfileTests: XCTestCase {
-    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError) -> ServeConfiguration {
+    func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError) -> ServeConfiguration
+    {
         try ServeConfiguration.parse(arguments, environment: { environment[$0] })
     }
 
     func testDefaultIsDevelopmentWithEverythingOn() throws {
-        for c in [try parse([]), try parse(["--profile", "development"]), try parse([], ["MENAGERIE_PROFILE": "development"])] {
+        for c in [
+            try parse([]), try parse(["--profile", "development"]), try parse([], ["MENAGERIE_PROFILE": "development"])
+        ] {
             XCTAssertEqual(c.profile, .development)
             XCTAssertTrue(c.introspection)
             XCTAssertTrue(c.playground)
             XCTAssertEqual(c.getRequests, .allowed)
             XCTAssertEqual(c.errorReporting, .complete)
-            XCTAssertEqual(c.errorReporting, ErrorReporting(suggestions: true, collapsesRepeatedDirectives: false, maxErrors: nil))
+            XCTAssertEqual(
+                c.errorReporting, ErrorReporting(suggestions: true, collapsesRepeatedDirectives: false, maxErrors: nil))
             let server = ServeCommand.serverConfiguration(c, metricsHook: nil)
             XCTAssertTrue(server.playgroundEnabled)
             XCTAssertEqual(server.getRequests, .allowed)
@@ -27,13 +31,16 @@ final class ServeProfileTests: XCTestCase {
     }
 
     func testProductionFromTheFlagOrTheEnvironment() throws {
-        for c in [try parse(["--profile", "production"]), try parse(["--profile=production"]),
-                  try parse([], ["MENAGERIE_PROFILE": "production"])] {
+        for c in [
+            try parse(["--profile", "production"]), try parse(["--profile=production"]),
+            try parse([], ["MENAGERIE_PROFILE": "production"])
+        ] {
             XCTAssertEqual(c.profile, .production)
             XCTAssertFalse(c.introspection)
             XCTAssertFalse(c.playground)
             XCTAssertEqual(c.getRequests, .preflightRequired)
-            XCTAssertEqual(c.errorReporting, ErrorReporting(suggestions: false, collapsesRepeatedDirectives: true, maxErrors: 20))
+            XCTAssertEqual(
+                c.errorReporting, ErrorReporting(suggestions: false, collapsesRepeatedDirectives: true, maxErrors: 20))
             let server = ServeCommand.serverConfiguration(c, metricsHook: nil)
             XCTAssertFalse(server.playgroundEnabled)
             XCTAssertEqual(server.getRequests, .preflightRequired)
@@ -43,14 +50,18 @@ final class ServeProfileTests: XCTestCase {
             XCTAssertEqual(c.maxBodyBytes, 2_097_152)
         }
         // The flag wins over the variable, both ways.
-        XCTAssertEqual(try parse(["--profile", "development"], ["MENAGERIE_PROFILE": "production"]).profile, .development)
-        XCTAssertEqual(try parse(["--profile", "production"], ["MENAGERIE_PROFILE": "development"]).profile, .production)
+        XCTAssertEqual(
+            try parse(["--profile", "development"], ["MENAGERIE_PROFILE": "production"]).profile, .development)
+        XCTAssertEqual(
+            try parse(["--profile", "production"], ["MENAGERIE_PROFILE": "development"]).profile, .production)
     }
 
     /// A profile sets defaults; explicit flags and variables still win.
     func testExplicitSettingsWinOverTheProfile() throws {
         XCTAssertTrue(try parse(["--profile", "production"], ["MENAGERIE_INTROSPECTION": "on"]).introspection)
-        XCTAssertFalse(try parse(["--profile", "production", "--no-introspection"], ["MENAGERIE_INTROSPECTION": "on"]).introspection)
+        XCTAssertFalse(
+            try parse(["--profile", "production", "--no-introspection"], ["MENAGERIE_INTROSPECTION": "on"])
+                .introspection)
         XCTAssertFalse(try parse([], ["MENAGERIE_INTROSPECTION": "off"]).introspection)
         XCTAssertFalse(try parse(["--no-playground"]).playground)
         XCTAssertFalse(try parse(["--profile", "production", "--no-playground"]).playground)
@@ -60,11 +71,20 @@ final class ServeProfileTests: XCTestCase {
 
     func testBadProfilesAreClearErrorsWithExitStatus2() async throws {
         let cases: [([String], [String: String], String)] = [
-            (["--profile", "prod"], [:], "menagerie serve: '--profile' must be 'development' or 'production', got 'prod'"),
-            (["--profile", "Production"], [:], "menagerie serve: '--profile' must be 'development' or 'production', got 'Production'"),
+            (
+                ["--profile", "prod"], [:],
+                "menagerie serve: '--profile' must be 'development' or 'production', got 'prod'"
+            ),
+            (
+                ["--profile", "Production"], [:],
+                "menagerie serve: '--profile' must be 'development' or 'production', got 'Production'"
+            ),
             (["--profile="], [:], "menagerie serve: '--profile' must be 'development' or 'production', got ''"),
-            ([], ["MENAGERIE_PROFILE": "staging"], "menagerie serve: MENAGERIE_PROFILE must be 'development' or 'production', got 'staging'"),
-            (["--profile"], [:], "menagerie serve: option '--profile' needs a value"),
+            (
+                [], ["MENAGERIE_PROFILE": "staging"],
+                "menagerie serve: MENAGERIE_PROFILE must be 'development' or 'production', got 'staging'"
+            ),
+            (["--profile"], [:], "menagerie serve: option '--profile' needs a value")
         ]
         for (arguments, environment, message) in cases {
             XCTAssertThrowsError(try parse(arguments, environment), "\(arguments)") { error in
@@ -79,9 +99,11 @@ final class ServeProfileTests: XCTestCase {
     }
 
     func testHelpDescribesTheProfile() {
-        XCTAssertTrue(ServeCommand.help.contains("""
-          --profile NAME         development (the default: everything on) or production: introspection off,
-        """))
+        XCTAssertTrue(
+            ServeCommand.help.contains(
+                """
+                  --profile NAME         development (the default: everything on) or production: introspection off,
+                """))
         XCTAssertTrue(ServeCommand.help.contains("Env MENAGERIE_PROFILE (the flag wins). A profile only sets defaults"))
     }
 }

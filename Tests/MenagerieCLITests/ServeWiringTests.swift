@@ -1,6 +1,6 @@
 import XCTest
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Foundation
 import GraphQLServer
@@ -17,9 +17,10 @@ final class ServeWiringTests: XCTestCase {
             ["--port", "0", "--max-depth", "3", "--max-aliases", "1", "--event-loops", "1", "--log-level", "off"],
             environment: { $0 == "MENAGERIE_MAX_FIELDS" ? "6" : nil })
         let app = try ServeCommand.makeApp(configuration, environment: { _ in nil })
-        let server = GraphQLServer(service: MenagerieService(app: app),
-                                   configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil),
-                                   readiness: Readiness(ready: true))
+        let server = GraphQLServer(
+            service: MenagerieService(app: app),
+            configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil),
+            readiness: Readiness(ready: true))
         let port = try server.start()
 
         func post(_ query: String) async throws -> (Int, JSONValue) {
@@ -27,7 +28,8 @@ final class ServeWiringTests: XCTestCase {
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue("application/graphql-response+json", forHTTPHeaderField: "Accept")
-            request.httpBody = Data(JSONValue.object(JSONObject([(key: "query", value: .string(query))])).serializedBytes())
+            request.httpBody = Data(
+                JSONValue.object(JSONObject([(key: "query", value: .string(query))])).serializedBytes())
             let (data, response) = try await URLSession.shared.data(for: request)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, try JSONParser.parse(Array(data)))
         }
@@ -42,32 +44,41 @@ final class ServeWiringTests: XCTestCase {
         XCTAssertEqual(deep["errors"]?[0]?["message"], "The operation nests selections 4 levels deep; the limit is 3.")
         XCTAssertEqual(deep["errors"]?[0]?["extensions"]?["code"], "GRAPHQL_VALIDATION_FAILED")
 
-        let (aliasStatus, aliases) = try await post("{ a: breeds(limit: 1) { totalCount } b: breeds(limit: 2) { totalCount } }")
+        let (aliasStatus, aliases) = try await post(
+            "{ a: breeds(limit: 1) { totalCount } b: breeds(limit: 2) { totalCount } }")
         XCTAssertEqual(aliasStatus, 400)
         XCTAssertEqual(aliases["errors"]?[0]?["message"], "The operation uses 2 aliases; the limit is 1.")
 
         let (fieldStatus, fields) = try await post(
             "{ breeds(limit: 1) { totalCount hasMore items { name } } animals(limit: 1) { totalCount hasMore } }")
         XCTAssertEqual(fieldStatus, 400)
-        XCTAssertEqual(fields["errors"]?[0]?["message"], "The operation selects 8 fields with its fragments expanded; the limit is 6.")
+        XCTAssertEqual(
+            fields["errors"]?[0]?["message"],
+            "The operation selects 8 fields with its fragments expanded; the limit is 6.")
         await server.shutdown()
     }
 
     func testIntrospectionSwitchedOffOverHTTP() async throws {
         XCTAssertTrue(try ServeConfiguration.parse([], environment: { _ in nil }).introspection)
-        XCTAssertFalse(try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "off" : nil }).introspection)
-        XCTAssertThrowsError(try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "maybe" : nil })) { error in
-            XCTAssertEqual((error as? ArgumentError)?.message,
-                           "menagerie serve: MENAGERIE_INTROSPECTION must be 'on' or 'off', got 'maybe'")
+        XCTAssertFalse(
+            try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "off" : nil })
+                .introspection)
+        XCTAssertThrowsError(
+            try ServeConfiguration.parse([], environment: { $0 == "MENAGERIE_INTROSPECTION" ? "maybe" : nil })
+        ) { error in
+            XCTAssertEqual(
+                (error as? ArgumentError)?.message,
+                "menagerie serve: MENAGERIE_INTROSPECTION must be 'on' or 'off', got 'maybe'")
         }
         let configuration = try ServeConfiguration.parse(
             ["--port", "0", "--no-introspection", "--event-loops", "1", "--log-level", "off"],
             environment: { $0 == "MENAGERIE_INTROSPECTION" ? "on" : nil })
         XCTAssertFalse(configuration.introspection)
         let app = try ServeCommand.makeApp(configuration, environment: { _ in nil })
-        let server = GraphQLServer(service: MenagerieService(app: app),
-                                   configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil),
-                                   readiness: Readiness(ready: true))
+        let server = GraphQLServer(
+            service: MenagerieService(app: app),
+            configuration: ServeCommand.serverConfiguration(configuration, metricsHook: nil),
+            readiness: Readiness(ready: true))
         let port = try server.start()
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!)
         request.httpMethod = "POST"

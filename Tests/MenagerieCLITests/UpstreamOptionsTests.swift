@@ -9,12 +9,16 @@ import XCTest
 /// `check`: every flag and `MENAGERIE_*` variable means the same in each.
 final class UpstreamOptionsTests: XCTestCase {
     /// The configuration `command` reads from `arguments` and `environment`.
-    func read(_ command: String, _ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError) -> UpstreamsConfiguration {
+    func read(_ command: String, _ arguments: [String], _ environment: [String: String] = [:]) throws(ArgumentError)
+        -> UpstreamsConfiguration
+    {
         let scanned = try Arguments(arguments, valued: UpstreamOptions.flags, maxPositionals: 0, command: command)
         return try UpstreamOptions.configuration(scanned, environment: { environment[$0] }, command: command)
     }
 
-    func message(_ arguments: [String], _ environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) -> String {
+    func message(
+        _ arguments: [String], _ environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
         do {
             _ = try read("serve", arguments, environment)
             XCTFail("expected an error for \(arguments) \(environment)", file: file, line: line)
@@ -38,8 +42,9 @@ final class UpstreamOptionsTests: XCTestCase {
     }
 
     func testAnyMixOfSources() throws {
-        let mixed = try read("query", ["--upstreams", "live", "--dog-ceo-url", "embedded", "--dnd-url", "http://127.0.0.1:7/graphql"],
-                             ["MENAGERIE_THEDOGAPI_URL": "embedded"])
+        let mixed = try read(
+            "query", ["--upstreams", "live", "--dog-ceo-url", "embedded", "--dnd-url", "http://127.0.0.1:7/graphql"],
+            ["MENAGERIE_THEDOGAPI_URL": "embedded"])
         XCTAssertEqual(mixed.modes, [.dogCEO: .embedded, .theDogAPI: .embedded, .zoo: .embedded, .dnd5e: .live])
         XCTAssertEqual(mixed.baseURL(.dnd5e), "http://127.0.0.1:7/graphql")
         let oneLive = try read("check", ["--dnd-url", "live"])
@@ -53,7 +58,8 @@ final class UpstreamOptionsTests: XCTestCase {
     func testEveryCommandReadsTheSameVariables() throws {
         let environment = [
             "MENAGERIE_THEDOGAPI_KEY": "key-a", "MENAGERIE_ZOO_URL": "http://127.0.0.1:9",
-            "MENAGERIE_MAX_UPSTREAM_REQUESTS": "12", "MENAGERIE_UPSTREAM_TIMEOUT": "2.5", "MENAGERIE_UPSTREAM_RETRIES": "1",
+            "MENAGERIE_MAX_UPSTREAM_REQUESTS": "12", "MENAGERIE_UPSTREAM_TIMEOUT": "2.5",
+            "MENAGERIE_UPSTREAM_RETRIES": "1"
         ]
         let serve = try ServeConfiguration.parse([], environment: { environment[$0] }).upstreams
         let query = try read("query", [], environment)
@@ -69,7 +75,9 @@ final class UpstreamOptionsTests: XCTestCase {
 
     func testTheKeyAndItsOlderName() throws {
         XCTAssertEqual(try read("query", [], ["THE_DOG_API_KEY": "old"]).theDogAPIKey?.value, "old")
-        XCTAssertEqual(try read("query", [], ["THE_DOG_API_KEY": "old", "MENAGERIE_THEDOGAPI_KEY": "new"]).theDogAPIKey?.value, "new")
+        XCTAssertEqual(
+            try read("query", [], ["THE_DOG_API_KEY": "old", "MENAGERIE_THEDOGAPI_KEY": "new"]).theDogAPIKey?.value,
+            "new")
         XCTAssertNil(try read("query", [], ["MENAGERIE_THEDOGAPI_KEY": "  "]).theDogAPIKey)
     }
 
@@ -79,7 +87,9 @@ final class UpstreamOptionsTests: XCTestCase {
         XCTAssertNil(try read("serve", ["--max-upstream-requests", "off"]).maxUpstreamRequests)
         XCTAssertNil(try read("serve", [], ["MENAGERIE_MAX_UPSTREAM_REQUESTS": "0"]).maxUpstreamRequests)
         for bad in ["-1", "1.5", "x", "100001", "+3"] {
-            XCTAssertTrue(message(["--max-upstream-requests", bad]).contains("'--max-upstream-requests' must be a number of requests"), bad)
+            XCTAssertTrue(
+                message(["--max-upstream-requests", bad]).contains(
+                    "'--max-upstream-requests' must be a number of requests"), bad)
         }
     }
 
@@ -89,27 +99,39 @@ final class UpstreamOptionsTests: XCTestCase {
         XCTAssertEqual(live.rate(.theDogAPI), RatePolicy(count: 10, per: .seconds(60)))
         XCTAssertNil(live.rate(.zoo), "a server of one's own: no pace unless set")
         XCTAssertNil(try read("serve", []).rate(.dnd5e), "embedded: in process")
-        let set = try read("serve", ["--dnd-url", "http://127.0.0.1:9", "--upstream-rates", "dnd5e=5/s, thedogapi=off"],
-                           ["MENAGERIE_THEDOGAPI_URL": "live"])
+        let set = try read(
+            "serve", ["--dnd-url", "http://127.0.0.1:9", "--upstream-rates", "dnd5e=5/s, thedogapi=off"],
+            ["MENAGERIE_THEDOGAPI_URL": "live"])
         XCTAssertEqual(set.rate(.dnd5e), RatePolicy(perSecond: 5, burst: 5))
         XCTAssertNil(set.rate(.theDogAPI))
-        XCTAssertEqual(try read("serve", ["--upstreams", "live"], ["MENAGERIE_UPSTREAM_RATES": "dog-ceo=120/min"]).rate(.dogCEO),
-                       RatePolicy(count: 120, per: .seconds(60)))
+        XCTAssertEqual(
+            try read("serve", ["--upstreams", "live"], ["MENAGERIE_UPSTREAM_RATES": "dog-ceo=120/min"]).rate(.dogCEO),
+            RatePolicy(count: 120, per: .seconds(60)))
         XCTAssertTrue(message(["--upstream-rates", "dnd=5/s"]).contains("'dnd=5/s' is not NAME=RATE"))
-        XCTAssertTrue(message(["--upstream-rates", "dnd5e=fast"]).contains("the rate of dnd5e must be N/s, N/min or off"))
+        XCTAssertTrue(
+            message(["--upstream-rates", "dnd5e=fast"]).contains("the rate of dnd5e must be N/s, N/min or off"))
     }
 
     func testBadConfigurationIsAClearMessage() {
-        XCTAssertEqual(message(["--zoo-url", "live"]),
-                       "menagerie serve: '--zoo-url' cannot be 'live': the Zoo Animal API has no public host any more (it was on Heroku's free tier); give the URL of a compatible server, or 'embedded'")
-        XCTAssertTrue(message([], ["MENAGERIE_ZOO_URL": "live"]).hasPrefix("menagerie serve: MENAGERIE_ZOO_URL cannot be 'live'"))
-        XCTAssertEqual(message(["--dog-ceo-url", "dog.ceo"]),
-                       "menagerie serve: '--dog-ceo-url' must be 'embedded', 'live' or an http(s) URL, got 'dog.ceo'")
+        XCTAssertEqual(
+            message(["--zoo-url", "live"]),
+            "menagerie serve: '--zoo-url' cannot be 'live': the Zoo Animal API has no public host any more (it was on Heroku's free tier); give the URL of a compatible server, or 'embedded'"
+        )
+        XCTAssertTrue(
+            message([], ["MENAGERIE_ZOO_URL": "live"]).hasPrefix("menagerie serve: MENAGERIE_ZOO_URL cannot be 'live'"))
+        XCTAssertEqual(
+            message(["--dog-ceo-url", "dog.ceo"]),
+            "menagerie serve: '--dog-ceo-url' must be 'embedded', 'live' or an http(s) URL, got 'dog.ceo'")
         XCTAssertTrue(message(["--dnd-url", "http://"]).contains("must be 'embedded', 'live' or an http(s) URL"))
         XCTAssertTrue(message(["--dnd-url", "http://a b"]).contains("must be 'embedded', 'live' or an http(s) URL"))
-        XCTAssertEqual(message(["--upstreams", "remote"]), "menagerie serve: '--upstreams' must be 'embedded' or 'live', got 'remote'")
-        XCTAssertTrue(message([], ["MENAGERIE_UPSTREAM_TIMEOUT": "soon"]).contains("MENAGERIE_UPSTREAM_TIMEOUT must be seconds"))
-        XCTAssertTrue(message([], ["MENAGERIE_UPSTREAM_RETRIES": "0"]).contains("MENAGERIE_UPSTREAM_RETRIES must be a number of attempts"))
+        XCTAssertEqual(
+            message(["--upstreams", "remote"]),
+            "menagerie serve: '--upstreams' must be 'embedded' or 'live', got 'remote'")
+        XCTAssertTrue(
+            message([], ["MENAGERIE_UPSTREAM_TIMEOUT": "soon"]).contains("MENAGERIE_UPSTREAM_TIMEOUT must be seconds"))
+        XCTAssertTrue(
+            message([], ["MENAGERIE_UPSTREAM_RETRIES": "0"]).contains(
+                "MENAGERIE_UPSTREAM_RETRIES must be a number of attempts"))
     }
 
     func testStartupLinesNameEachSourceAndNeverTheKey() throws {
@@ -118,7 +140,10 @@ final class UpstreamOptionsTests: XCTestCase {
         XCTAssertEqual(lines.map { $0.1.first { $0.0 == "name" }?.1 }, ["dog-ceo", "thedogapi", "zoo", "dnd5e"])
         XCTAssertEqual(lines.map { $0.1.first { $0.0 == "source" }?.1 }, ["live", "live", "embedded", "live"])
         XCTAssertEqual(lines[1].0, .warning, "live without a key")
-        XCTAssertTrue(lines[1].1.contains { $0 == ("note", "The Dog API refuses requests without a key: set MENAGERIE_THEDOGAPI_KEY") })
+        XCTAssertTrue(
+            lines[1].1.contains {
+                $0 == ("note", "The Dog API refuses requests without a key: set MENAGERIE_THEDOGAPI_KEY")
+            })
         XCTAssertTrue(lines[2].1.contains { $0.0 == "note" && $0.1.contains("no public host") })
         configuration.theDogAPIKey = APIKey("secret-value")
         let keyed = UpstreamOptions.startupLines(configuration)

@@ -9,25 +9,34 @@ import UpstreamStubs
 final class AutoImageProxyTests: XCTestCase {
     static let png = LiveImageProxyTests.png
 
-    func makeProxy(port: Int, clock: ManualClock, budget: Duration = .seconds(5),
-                   breedPictures: BreedPictures? = nil) -> ImageProxy {
+    func makeProxy(
+        port: Int, clock: ManualClock, budget: Duration = .seconds(5),
+        breedPictures: BreedPictures? = nil
+    ) -> ImageProxy {
         var settings = ImageProxy.AutoSettings(breedPictures: breedPictures, clock: clock.clock)
         settings.budget = budget
-        return ImageProxy(mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": port]),
-                          fetcher: LiveImageFetcher(timeout: .seconds(10), maxBytes: 1024), cacheBytes: 4096, auto: settings)
+        return ImageProxy(
+            mode: .auto, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": port]),
+            fetcher: LiveImageFetcher(timeout: .seconds(10), maxBytes: 1024), cacheBytes: 4096, auto: settings)
     }
 
-    func assertPlaceholder(_ answer: ImageAnswer, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    func assertPlaceholder(
+        _ answer: ImageAnswer, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(answer.status, 200, message, file: file, line: line)
         XCTAssertEqual(answer.header("Content-Type"), "image/svg+xml", message, file: file, line: line)
         XCTAssertEqual(answer.header("X-Menagerie-Image"), "placeholder", message, file: file, line: line)
         XCTAssertEqual(answer.header("Cache-Control"), "max-age=60", message, file: file, line: line)
         XCTAssertEqual(answer.header("X-Content-Type-Options"), "nosniff", message, file: file, line: line)
-        XCTAssertEqual(answer.header("Content-Security-Policy"), ImageProxy.contentSecurityPolicy, message, file: file, line: line)
+        XCTAssertEqual(
+            answer.header("Content-Security-Policy"), ImageProxy.contentSecurityPolicy, message, file: file, line: line)
         XCTAssertTrue(String(decoding: answer.body, as: UTF8.self).hasPrefix("<svg "), message, file: file, line: line)
     }
 
-    func assertPicture(_ answer: ImageAnswer, source: String, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    func assertPicture(
+        _ answer: ImageAnswer, source: String, _ message: String = "", file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(answer.status, 200, message, file: file, line: line)
         XCTAssertEqual(answer.body, Self.png, message, file: file, line: line)
         XCTAssertEqual(answer.header("Content-Type"), "image/png", message, file: file, line: line)
@@ -107,11 +116,20 @@ final class AutoImageProxyTests: XCTestCase {
     func testMissingPictureGivesThePlaceholderWithoutMarkingTheHost() async throws {
         let server = try StubServer { request in
             switch request.path {
-            case "/dog.png": return .respond(status: 200, headers: [("Content-Type", "image/png")], body: Self.png, delay: 0)
-            case "/page": return .respond(status: 200, headers: [("Content-Type", "text/html")], body: Array("<script>".utf8), delay: 0)
-            case "/vector": return .respond(status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array("<svg/>".utf8), delay: 0)
-            case "/big": return .respond(status: 200, headers: [("Content-Type", "image/png")], body: [UInt8](repeating: 1, count: 5000), delay: 0)
-            case "/away": return .respond(status: 302, headers: [("Location", "http://evil.example/x.png")], body: [], delay: 0)
+            case "/dog.png":
+                return .respond(status: 200, headers: [("Content-Type", "image/png")], body: Self.png, delay: 0)
+            case "/page":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "text/html")], body: Array("<script>".utf8), delay: 0)
+            case "/vector":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array("<svg/>".utf8), delay: 0)
+            case "/big":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/png")], body: [UInt8](repeating: 1, count: 5000),
+                    delay: 0)
+            case "/away":
+                return .respond(status: 302, headers: [("Location", "http://evil.example/x.png")], body: [], delay: 0)
             default: return .text("no", status: 404)
             }
         }
@@ -143,15 +161,19 @@ final class AutoImageProxyTests: XCTestCase {
     }
 
     /// A Dog CEO stub answering random pictures of hound/afghan and akita from `images`.
-    func dogCEOStub(images: StubServer, message: @escaping @Sendable (String) -> String? = { _ in nil }) throws -> StubServer {
+    func dogCEOStub(images: StubServer, message: @escaping @Sendable (String) -> String? = { _ in nil }) throws
+        -> StubServer
+    {
         try StubServer { request in
             let pictures = [
                 "/api/breed/hound/afghan/images/random": "\(images.baseURL)/breeds/hound-afghan/real.png",
-                "/api/breed/akita/images/random": "\(images.baseURL)/breeds/akita/real.png",
+                "/api/breed/akita/images/random": "\(images.baseURL)/breeds/akita/real.png"
             ]
             if let text = message(request.path) { return .json(text) }
             guard let picture = pictures[request.path] else {
-                return .json(#"{"status":"error","message":"Breed not found (main breed does not exist)","code":404}"#, status: 404)
+                return .json(
+                    #"{"status":"error","message":"Breed not found (main breed does not exist)","code":404}"#,
+                    status: 404)
             }
             return .json(#"{"message":"\#(picture)","status":"success"}"#)
         }
@@ -165,7 +187,8 @@ final class AutoImageProxyTests: XCTestCase {
         }
         defer { images.stop() }
         let api = try dogCEOStub(images: images) { path in
-            path == "/api/breed/outside/images/random" ? #"{"message":"https://evil.example/x.png","status":"success"}"# : nil
+            path == "/api/breed/outside/images/random"
+                ? #"{"message":"https://evil.example/x.png","status":"success"}"# : nil
         }
         defer { api.stop() }
         let clock = ManualClock()
@@ -178,7 +201,8 @@ final class AutoImageProxyTests: XCTestCase {
         XCTAssertEqual(answer.header("Cache-Control"), "public, max-age=3600")
         XCTAssertEqual(api.requests.map(\.path), ["/api/breed/hound/afghan/images/random"])
         XCTAssertEqual(api.requests.first?.header("Accept"), "application/json")
-        XCTAssertEqual(images.requests.map(\.path), ["/breeds/hound-afghan/n02088094_1003.jpg", "/breeds/hound-afghan/real.png"])
+        XCTAssertEqual(
+            images.requests.map(\.path), ["/breeds/hound-afghan/n02088094_1003.jpg", "/breeds/hound-afghan/real.png"])
 
         // Remembered: the next request asks nobody.
         assertPicture(await proxy.answer(url: original), source: "breed-random")
@@ -230,24 +254,41 @@ final class AutoImageProxyTests: XCTestCase {
         func api(_ text: String) throws -> String? {
             try pictures.randomPictureURL(for: ImageURLPolicy.menagerie.check(text).get())
         }
-        XCTAssertEqual(try api("https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg"),
-                       "https://dog.ceo/api/breed/hound/afghan/images/random")
-        XCTAssertEqual(try api("https://images.dog.ceo/breeds/akita/512px-Akita_inu.jpg"), "https://dog.ceo/api/breed/akita/images/random")
-        XCTAssertEqual(try api("https://images.dog.ceo/breeds/african-wild/x.jpg?a=1"), "https://dog.ceo/api/breed/african/wild/images/random")
-        for url in ["https://cdn2.thedogapi.com/breeds/akita/x.jpg", "https://images.dog.ceo/breeds/akita/", "https://images.dog.ceo/breeds/x.jpg",
-                    "https://images.dog.ceo/breeds/a/b/c.jpg", "https://images.dog.ceo/breeds/Akita/x.jpg", "https://images.dog.ceo/breeds/-akita/x.jpg",
-                    "https://images.dog.ceo/breeds/akita-/x.jpg", "https://images.dog.ceo/breeds/%2E%2E/x.jpg", "https://images.dog.ceo/other/akita/x.jpg"] {
+        XCTAssertEqual(
+            try api("https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg"),
+            "https://dog.ceo/api/breed/hound/afghan/images/random")
+        XCTAssertEqual(
+            try api("https://images.dog.ceo/breeds/akita/512px-Akita_inu.jpg"),
+            "https://dog.ceo/api/breed/akita/images/random")
+        XCTAssertEqual(
+            try api("https://images.dog.ceo/breeds/african-wild/x.jpg?a=1"),
+            "https://dog.ceo/api/breed/african/wild/images/random")
+        for url in [
+            "https://cdn2.thedogapi.com/breeds/akita/x.jpg", "https://images.dog.ceo/breeds/akita/",
+            "https://images.dog.ceo/breeds/x.jpg",
+            "https://images.dog.ceo/breeds/a/b/c.jpg", "https://images.dog.ceo/breeds/Akita/x.jpg",
+            "https://images.dog.ceo/breeds/-akita/x.jpg",
+            "https://images.dog.ceo/breeds/akita-/x.jpg", "https://images.dog.ceo/breeds/%2E%2E/x.jpg",
+            "https://images.dog.ceo/other/akita/x.jpg"
+        ] {
             XCTAssertNil(try api(url), url)
         }
         XCTAssertEqual(BreedPictures(apiBaseURL: "http://127.0.0.1:9/api")?.apiOrigin, "http://127.0.0.1:9")
         XCTAssertNil(BreedPictures(apiBaseURL: "ftp://dog.ceo/api"))
         XCTAssertNil(BreedPictures(apiBaseURL: "https:///api"))
 
-        XCTAssertEqual(BreedPictures.pictureURL(inAnswer: Array(#"{"status":"success","message":"https://images.dog.ceo/breeds/akita/a.jpg"}"#.utf8)),
-                       "https://images.dog.ceo/breeds/akita/a.jpg")
-        XCTAssertEqual(BreedPictures.pictureURL(inAnswer: Array(#"{"message":"https:\/\/images.dog.ceo\/x.jpg","status":"success"}"#.utf8)),
-                       "https://images.dog.ceo/x.jpg")
-        for body in [#"{"status":"error","message":"Breed not found","code":404}"#, #"{"status":"success","message":["a"]}"#, "<html>", ""] {
+        XCTAssertEqual(
+            BreedPictures.pictureURL(
+                inAnswer: Array(#"{"status":"success","message":"https://images.dog.ceo/breeds/akita/a.jpg"}"#.utf8)),
+            "https://images.dog.ceo/breeds/akita/a.jpg")
+        XCTAssertEqual(
+            BreedPictures.pictureURL(
+                inAnswer: Array(#"{"message":"https:\/\/images.dog.ceo\/x.jpg","status":"success"}"#.utf8)),
+            "https://images.dog.ceo/x.jpg")
+        for body in [
+            #"{"status":"error","message":"Breed not found","code":404}"#, #"{"status":"success","message":["a"]}"#,
+            "<html>", ""
+        ] {
             XCTAssertNil(BreedPictures.pictureURL(inAnswer: Array(body.utf8)), body)
         }
     }

@@ -42,15 +42,18 @@ final class BinaryStressTests: XCTestCase {
             let query = try text(name + ".graphql") ?? ""
             guard let expectedText = try text(name + ".json") else { throw FixtureError.missing(name + ".json") }
             var variables = JSONObject()
-            if let text = try text(name + ".variables.json") { variables = try JSONParser.parse(text).objectValue ?? JSONObject() }
+            if let text = try text(name + ".variables.json") {
+                variables = try JSONParser.parse(text).objectValue ?? JSONObject()
+            }
             let expected = FixtureTests.normalized(try JSONParser.parse(expectedText))
-            fixtures.append(Fixture(
-                name: name, query: query, variables: variables,
-                operationName: try text(name + ".operation")?.trimmingCharacters(in: .whitespacesAndNewlines),
-                expected: expected.serialized(), expectedShape: Self.shape(expected).serialized(),
-                expectedStatus: expected["data"] == nil ? 400 : 200,
-                isRandom: query.contains("random") || query.contains("images(")
-            ))
+            fixtures.append(
+                Fixture(
+                    name: name, query: query, variables: variables,
+                    operationName: try text(name + ".operation")?.trimmingCharacters(in: .whitespacesAndNewlines),
+                    expected: expected.serialized(), expectedShape: Self.shape(expected).serialized(),
+                    expectedStatus: expected["data"] == nil ? 400 : 200,
+                    isRandom: query.contains("random") || query.contains("images(")
+                ))
         }
         return fixtures
     }
@@ -74,22 +77,28 @@ final class BinaryStressTests: XCTestCase {
         body["query"] = .string(fixture.query)
         if !fixture.variables.isEmpty { body["variables"] = .object(fixture.variables) }
         if let operationName = fixture.operationName { body["operationName"] = .string(operationName) }
-        let request = UpstreamRequest(method: "POST", url: "http://127.0.0.1:\(port)/graphql",
-                                      headers: [UpstreamHeader("Content-Type", "application/json"),
-                                                UpstreamHeader("Accept", "application/graphql-response+json")],
-                                      body: JSONValue.object(body).serializedBytes(), isIdempotent: false)
+        let request = UpstreamRequest(
+            method: "POST", url: "http://127.0.0.1:\(port)/graphql",
+            headers: [
+                UpstreamHeader("Content-Type", "application/json"),
+                UpstreamHeader("Accept", "application/graphql-response+json")
+            ],
+            body: JSONValue.object(body).serializedBytes(), isIdempotent: false)
         let response: UpstreamResponse
         do { response = try await client.send(request) } catch { return "\(fixture.name): no response (\(error))" }
         guard let parsed = try? JSONParser.parse(response.body) else {
-            return "\(fixture.name): HTTP \(response.status), not JSON: \(String(decoding: response.body.prefix(200), as: UTF8.self))"
+            return
+                "\(fixture.name): HTTP \(response.status), not JSON: \(String(decoding: response.body.prefix(200), as: UTF8.self))"
         }
         let actual = FixtureTests.normalized(parsed)
         if response.status != fixture.expectedStatus {
-            return "\(fixture.name): HTTP \(response.status), expected \(fixture.expectedStatus): \(actual.serialized().prefix(300))"
+            return
+                "\(fixture.name): HTTP \(response.status), expected \(fixture.expectedStatus): \(actual.serialized().prefix(300))"
         }
         if actual.serialized() == fixture.expected { return nil }
         if fixture.isRandom, shape(actual).serialized() == fixture.expectedShape { return nil }
-        return "\(fixture.name): response differs\n  expected \(fixture.expected.prefix(600))\n  actual   \(actual.serialized().prefix(600))"
+        return
+            "\(fixture.name): response differs\n  expected \(fixture.expected.prefix(600))\n  actual   \(actual.serialized().prefix(600))"
     }
 
     func testFixturesUnderConcurrentLoadAgainstTheProductBinary() async throws {
@@ -101,12 +110,13 @@ final class BinaryStressTests: XCTestCase {
 
         let stubs = try StubUpstreams()
         defer { stubs.stop() }
-        let binary = try ProductBinary(arguments: [
-            "--upstreams", "live",
-            "--dog-ceo-url", stubs.baseURL(.dogCEO), "--thedogapi-url", stubs.baseURL(.theDogAPI),
-            "--zoo-url", stubs.baseURL(.zoo), "--dnd-url", stubs.baseURL(.dnd5e),
-            "--log-level", "warning", "--images", "off",
-        ], environment: ["MENAGERIE_THEDOGAPI_KEY": FixtureTests.apiKey])
+        let binary = try ProductBinary(
+            arguments: [
+                "--upstreams", "live",
+                "--dog-ceo-url", stubs.baseURL(.dogCEO), "--thedogapi-url", stubs.baseURL(.theDogAPI),
+                "--zoo-url", stubs.baseURL(.zoo), "--dnd-url", stubs.baseURL(.dnd5e),
+                "--log-level", "warning", "--images", "off"
+            ], environment: ["MENAGERIE_THEDOGAPI_KEY": FixtureTests.apiKey])
         let client = URLSessionTransport(timeout: .seconds(30), maxConnectionsPerHost: clients)
 
         // 1. Every fixture once, whole responses compared.
@@ -147,7 +157,9 @@ final class BinaryStressTests: XCTestCase {
             }
             return (requests: total, problems: problems)
         }
-        print("BinaryStressTests: \(tallies.requests) requests from \(clients) clients in \(seconds) s over \(fixtures.count) fixtures, \(tallies.problems.count) wrong")
+        print(
+            "BinaryStressTests: \(tallies.requests) requests from \(clients) clients in \(seconds) s over \(fixtures.count) fixtures, \(tallies.problems.count) wrong"
+        )
         for problem in tallies.problems.prefix(10) { XCTFail(problem) }
         XCTAssertEqual(tallies.problems.count, 0)
         XCTAssertGreaterThan(tallies.requests, clients, "the clients got answers")

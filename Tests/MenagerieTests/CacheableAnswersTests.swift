@@ -37,7 +37,9 @@ final class CacheableAnswersTests: XCTestCase {
 
     let time = ManualClock()
 
-    func handler(transports: [UpstreamID: any Transport] = [:]) throws -> (GraphQLHTTPHandler<MenagerieService>, MenagerieApp) {
+    func handler(transports: [UpstreamID: any Transport] = [:]) throws -> (
+        GraphQLHTTPHandler<MenagerieService>, MenagerieApp
+    ) {
         var upstreams = UpstreamsConfiguration(mode: .embedded)
         for upstream in UpstreamID.allCases { upstreams.settings[upstream]?.retry = .disabled }
         let app = try MenagerieApp(configuration: upstreams, transports: transports, clock: time.clock)
@@ -47,17 +49,22 @@ final class CacheableAnswersTests: XCTestCase {
         return (GraphQLHTTPHandler(service: MenagerieService(app: app), configuration: configuration), app)
     }
 
-    func get(_ handler: GraphQLHTTPHandler<MenagerieService>, _ query: String, headers: HTTPHeaders = [:]) async -> HTTPResponse {
+    func get(_ handler: GraphQLHTTPHandler<MenagerieService>, _ query: String, headers: HTTPHeaders = [:]) async
+        -> HTTPResponse
+    {
         var all: HTTPHeaders = ["host": "x"]
         for field in headers { all.add(field.name, field.value) }
-        return await handler.respond(to: HTTPRequest(method: "GET", target: "/graphql?query=" + Self.encode(query), headers: all))
+        return await handler.respond(
+            to: HTTPRequest(method: "GET", target: "/graphql?query=" + Self.encode(query), headers: all))
     }
 
     func post(_ handler: GraphQLHTTPHandler<MenagerieService>, _ query: String) async -> HTTPResponse {
         let body = #"{"query":\#(JSONValue.string(query).serialized())}"#
-        return await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql",
-                                                     headers: ["host": "x", "content-type": "application/json"],
-                                                     body: Array(body.utf8)))
+        return await handler.respond(
+            to: HTTPRequest(
+                method: "POST", target: "/graphql",
+                headers: ["host": "x", "content-type": "application/json"],
+                body: Array(body.utf8)))
     }
 
     static func encode(_ text: String) -> String {
@@ -165,7 +172,8 @@ final class CacheableAnswersTests: XCTestCase {
         XCTAssertEqual(try errors(response), [])
         XCTAssertEqual(response.headers["cache-control"], "no-store")
         // Mixed with cacheable data, still no-store.
-        let mixed = await get(handler, "{ __typename breeds(limit: 1) { items { name } } randomAnimals(count: 1) { name } }")
+        let mixed = await get(
+            handler, "{ __typename breeds(limit: 1) { items { name } } randomAnimals(count: 1) { name } }")
         XCTAssertEqual(mixed.headers["cache-control"], "no-store")
     }
 
@@ -173,7 +181,8 @@ final class CacheableAnswersTests: XCTestCase {
         let zoo = SnapshotTransport(.zoo)
         zoo.failing.withLock { $0 = true }
         let (handler, _) = try handler(transports: [.zoo: zoo])
-        let response = await get(handler, "{ breeds(limit: 1) { items { name } } animals(limit: 1) { items { name } } }")
+        let response = await get(
+            handler, "{ breeds(limit: 1) { items { name } } animals(limit: 1) { items { name } } }")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(try errors(response).first?["extensions"]?["code"], "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(response.headers["cache-control"], "no-store")
@@ -215,16 +224,20 @@ final class CacheableAnswersTests: XCTestCase {
     func testPersistedQueryOverGetIsCacheable() async throws {
         let (handler, _) = try handler()
         let extensions = #"{"persistedQuery":{"version":1,"sha256Hash":"\#(SHA256.hexHash(Self.breeds))"}}"#
-        let notFound = await handler.respond(to: HTTPRequest(
-            method: "GET", target: "/graphql?extensions=" + Self.encode(extensions), headers: ["host": "x"]))
+        let notFound = await handler.respond(
+            to: HTTPRequest(
+                method: "GET", target: "/graphql?extensions=" + Self.encode(extensions), headers: ["host": "x"]))
         XCTAssertEqual(notFound.headers["cache-control"], "private, no-cache, must-revalidate")
-        let registered = await handler.respond(to: HTTPRequest(
-            method: "GET", target: "/graphql?query=" + Self.encode(Self.breeds) + "&extensions=" + Self.encode(extensions),
-            headers: ["host": "x"]))
+        let registered = await handler.respond(
+            to: HTTPRequest(
+                method: "GET",
+                target: "/graphql?query=" + Self.encode(Self.breeds) + "&extensions=" + Self.encode(extensions),
+                headers: ["host": "x"]))
         XCTAssertEqual(registered.headers["cache-control"], "public, max-age=21600")
         time.advance(by: .seconds(10))
-        let hashOnly = await handler.respond(to: HTTPRequest(
-            method: "GET", target: "/graphql?extensions=" + Self.encode(extensions), headers: ["host": "x"]))
+        let hashOnly = await handler.respond(
+            to: HTTPRequest(
+                method: "GET", target: "/graphql?extensions=" + Self.encode(extensions), headers: ["host": "x"]))
         XCTAssertEqual(hashOnly.status, 200)
         XCTAssertEqual(hashOnly.body, registered.body)
         XCTAssertEqual(hashOnly.headers["cache-control"], "public, max-age=21590")

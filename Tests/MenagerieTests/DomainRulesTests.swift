@@ -35,8 +35,11 @@ final class DomainRulesTests: XCTestCase {
         }
         for _ in 0..<20_000 {
             let name = text(Int.random(in: 0...12, using: &generator))
-            let search = Bool.random(using: &generator) && name.count > 2
-                ? String(name.dropFirst(Int.random(in: 0...1, using: &generator)).prefix(Int.random(in: 1...3, using: &generator)))
+            let search =
+                Bool.random(using: &generator) && name.count > 2
+                ? String(
+                    name.dropFirst(Int.random(in: 0...1, using: &generator)).prefix(
+                        Int.random(in: 1...3, using: &generator)))
                 : text(Int.random(in: 1...3, using: &generator))
             let key = SearchKey(name)
             let searchKey = NameOrder.searchKey(search)
@@ -45,9 +48,13 @@ final class DomainRulesTests: XCTestCase {
             XCTAssertEqual(NameOrder.matches(key: key, searchKey: searchKey), expected, "\(name) / \(search)")
         }
         // Other texts take the text search itself.
-        for (name, search) in [("Cafe\u{301} Bear", "e"), ("Caf\u{E9}", "cafe"), ("line\r\nfeed", "\n"), ("Ours brun", "BRUN"), ("Straße", "SS")] {
-            XCTAssertEqual(NameOrder.matches(key: SearchKey(name), searchKey: NameOrder.searchKey(search)),
-                           NameOrder.textContains(name.lowercased(), search.lowercased()), "\(name) / \(search)")
+        for (name, search) in [
+            ("Cafe\u{301} Bear", "e"), ("Caf\u{E9}", "cafe"), ("line\r\nfeed", "\n"), ("Ours brun", "BRUN"),
+            ("Straße", "SS")
+        ] {
+            XCTAssertEqual(
+                NameOrder.matches(key: SearchKey(name), searchKey: NameOrder.searchKey(search)),
+                NameOrder.textContains(name.lowercased(), search.lowercased()), "\(name) / \(search)")
         }
     }
 
@@ -95,15 +102,20 @@ final class DomainRulesTests: XCTestCase {
         let cm = MeasuredRange(min: 23, max: 29, unit: "cm")
         XCTAssertEqual(Units.fromCentimeters(cm, to: .centimeters), cm, "the upstream's own unit: as given")
         XCTAssertEqual(Units.fromCentimeters(cm, to: .meters), MeasuredRange(min: 0.23, max: 0.29, unit: "m"))
-        XCTAssertEqual(Units.fromCentimeters(cm, to: .inches), MeasuredRange(min: 9.055118110, max: 11.41732283, unit: "in"))
-        XCTAssertEqual(Units.fromCentimeters(cm, to: .feet), MeasuredRange(min: 0.7545931759, max: 0.9514435696, unit: "ft"))
+        XCTAssertEqual(
+            Units.fromCentimeters(cm, to: .inches), MeasuredRange(min: 9.055118110, max: 11.41732283, unit: "in"))
+        XCTAssertEqual(
+            Units.fromCentimeters(cm, to: .feet), MeasuredRange(min: 0.7545931759, max: 0.9514435696, unit: "ft"))
         let kg = MeasuredRange(min: 3, max: 6, unit: "kg")
-        XCTAssertEqual(Units.fromKilograms(kg, to: .pounds), MeasuredRange(min: 6.613867866, max: 13.22773573, unit: "lb"))
+        XCTAssertEqual(
+            Units.fromKilograms(kg, to: .pounds), MeasuredRange(min: 6.613867866, max: 13.22773573, unit: "lb"))
         let ft = MeasuredRange(min: 1.9, max: 2.5, unit: "ft")
         XCTAssertEqual(Units.fromFeet(ft, to: .meters), MeasuredRange(min: 0.57912, max: 0.762, unit: "m"))
         XCTAssertEqual(Units.fromFeet(ft, to: .inches), MeasuredRange(min: 22.8, max: 30, unit: "in"))
         XCTAssertEqual(Units.fromFeet(ft, to: .centimeters), MeasuredRange(min: 57.912, max: 76.2, unit: "cm"))
-        XCTAssertEqual(Units.fromFeet(MeasuredRange(min: 1.7, max: 1.7, unit: "ft"), to: .meters).min, 0.51816, "not 0.5181600000000001")
+        XCTAssertEqual(
+            Units.fromFeet(MeasuredRange(min: 1.7, max: 1.7, unit: "ft"), to: .meters).min, 0.51816,
+            "not 0.5181600000000001")
         let lb = MeasuredRange(min: 10, max: 5, unit: "lb")
         XCTAssertEqual(Units.fromPounds(lb, to: .kilograms), MeasuredRange(min: 4.5359237, max: 2.26796185, unit: "kg"))
         // Every magnitude keeps ten significant digits; zero and the edges stay as they are.
@@ -140,8 +152,9 @@ final class DomainRulesTests: XCTestCase {
         XCTAssertEqual(MonsterRules.modifier(score: 10), 0)
         XCTAssertEqual(MonsterRules.modifier(score: 11), 0)
         XCTAssertEqual(MonsterRules.modifier(score: 30), 10)
-        XCTAssertEqual(MonsterRules.imageURL(path: "/api/images/monsters/aboleth.png"),
-                       "https://www.dnd5eapi.co/api/images/monsters/aboleth.png")
+        XCTAssertEqual(
+            MonsterRules.imageURL(path: "/api/images/monsters/aboleth.png"),
+            "https://www.dnd5eapi.co/api/images/monsters/aboleth.png")
         XCTAssertNil(MonsterRules.imageURL(path: nil))
     }
 }

@@ -11,8 +11,10 @@ final class EmbeddedDnDTests: XCTestCase {
         var body = JSONObject()
         body["query"] = .string(query)
         body["variables"] = .object(variables)
-        let response = await endpoint.answer(UpstreamRequest(method: "POST", url: "https://www.dnd5eapi.co/graphql/2014",
-                                                             body: JSONValue.object(body).serializedBytes()))
+        let response = await endpoint.answer(
+            UpstreamRequest(
+                method: "POST", url: "https://www.dnd5eapi.co/graphql/2014",
+                body: JSONValue.object(body).serializedBytes()))
         return (response.status, try JSONParser.parse(response.body))
     }
 
@@ -26,8 +28,10 @@ final class EmbeddedDnDTests: XCTestCase {
     func testDefaultLimitAndSkip() async throws {
         let all = try await post("{ monsters { index } }").body["data"]?["monsters"]?.arrayValue ?? []
         XCTAssertEqual(all.count, min(100, 65))
-        let page = try await post("{ monsters(skip: 2, limit: 2) { index } }").body["data"]?["monsters"]?.arrayValue ?? []
-        XCTAssertEqual(page.map { $0["index"]?.stringValue }, all.dropFirst(2).prefix(2).map { $0["index"]?.stringValue })
+        let page =
+            try await post("{ monsters(skip: 2, limit: 2) { index } }").body["data"]?["monsters"]?.arrayValue ?? []
+        XCTAssertEqual(
+            page.map { $0["index"]?.stringValue }, all.dropFirst(2).prefix(2).map { $0["index"]?.stringValue })
     }
 
     func testLimitZeroIsRejected() async throws {
@@ -37,16 +41,19 @@ final class EmbeddedDnDTests: XCTestCase {
     }
 
     func testNumberFiltersAndUnions() async throws {
-        let (_, body) = try await post("""
-        query ($cr: NumberFilterInput) { monsters(challenge_rating: $cr) { index challenge_rating
-          armor_class { __typename ... on ArmorClassSpell { value spell { name } } ... on ArmorClassDex { value } }
-          actions { damage { __typename ... on Damage { damage_dice damage_type { index } } ... on DamageChoice { choose } } } } }
-        """, variables: ["cr": .object(["range": .object(["gte": 2, "lte": 2])])])
+        let (_, body) = try await post(
+            """
+            query ($cr: NumberFilterInput) { monsters(challenge_rating: $cr) { index challenge_rating
+              armor_class { __typename ... on ArmorClassSpell { value spell { name } } ... on ArmorClassDex { value } }
+              actions { damage { __typename ... on Damage { damage_dice damage_type { index } } ... on DamageChoice { choose } } } } }
+            """, variables: ["cr": .object(["range": .object(["gte": 2, "lte": 2])])])
         let monsters = body["data"]?["monsters"]?.arrayValue ?? []
         XCTAssertFalse(monsters.isEmpty)
         XCTAssertTrue(monsters.allSatisfy { $0["challenge_rating"]?.doubleValue == 2 })
         XCTAssertNil(body["errors"])
-        let mage = try await post(#"{ monster(index: "mage") { armor_class { __typename ... on ArmorClassSpell { spell { name } } } } }"#).body
+        let mage = try await post(
+            #"{ monster(index: "mage") { armor_class { __typename ... on ArmorClassSpell { spell { name } } } } }"#
+        ).body
         XCTAssertEqual(mage["data"]?["monster"]?["armor_class"]?[1]?["spell"]?["name"], "Mage Armor")
     }
 
@@ -62,7 +69,8 @@ final class EmbeddedDnDTests: XCTestCase {
 
     func testEmbeddedModeServesMonstersThroughTheEngine() async throws {
         let app = try MenagerieApp(configuration: UpstreamsConfiguration(mode: .embedded))
-        let result = await app.execute(query: #"{ a: monster(index: "lion") { name animal { name } } monsters(limit: 1) { totalCount } }"#)
+        let result = await app.execute(
+            query: #"{ a: monster(index: "lion") { name animal { name } } monsters(limit: 1) { totalCount } }"#)
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.data?["a"]?["name"], "Lion")
         XCTAssertEqual(result.data?["a"]?["animal"]?["name"], "Lion")

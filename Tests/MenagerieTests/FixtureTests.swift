@@ -43,7 +43,9 @@ final class FixtureTests: XCTestCase {
         stubs.reset()
         let query = try text(name + ".graphql") ?? ""
         var variables = JSONObject()
-        if let text = try text(name + ".variables.json") { variables = try JSONParser.parse(text).objectValue ?? JSONObject() }
+        if let text = try text(name + ".variables.json") {
+            variables = try JSONParser.parse(text).objectValue ?? JSONObject()
+        }
         let operation = try text(name + ".operation")?.trimmingCharacters(in: .whitespacesAndNewlines)
         var timeout: Duration = .seconds(5)
         if let text = try text(name + ".faults.json"), let faults = try JSONParser.parse(text).objectValue {
@@ -76,8 +78,10 @@ final class FixtureTests: XCTestCase {
         XCTAssertFalse(actual.contains("127.0.0.1"), "\(name): the response carries a host's internals")
 
         if regenerate {
-            try actual.write(to: Self.directory.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
-            try actualCalls.write(to: Self.directory.appendingPathComponent(name + ".calls.json"), atomically: true, encoding: .utf8)
+            try actual.write(
+                to: Self.directory.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
+            try actualCalls.write(
+                to: Self.directory.appendingPathComponent(name + ".calls.json"), atomically: true, encoding: .utf8)
             return
         }
         guard let expectedText = try text(name + ".json") else {
@@ -87,7 +91,9 @@ final class FixtureTests: XCTestCase {
         let expected = Self.normalized(try JSONParser.parse(expectedText)).serialized(pretty: true) + "\n"
         XCTAssertEqual(actual, expected, "\(name): response differs")
         if let callsText = try text(name + ".calls.json") {
-            let expectedCalls = JSONValue.object(try JSONParser.parse(callsText).objectValue ?? JSONObject()).serialized(pretty: true) + "\n"
+            let expectedCalls =
+                JSONValue.object(try JSONParser.parse(callsText).objectValue ?? JSONObject()).serialized(pretty: true)
+                + "\n"
             XCTAssertEqual(actualCalls, expectedCalls, "\(name): upstream call counts differ")
         }
     }
@@ -105,10 +111,16 @@ final class FixtureTests: XCTestCase {
         case "hang": return .hang
         case "close": return .close
         case "unauthorized":
-            return .answer(status: 401, body: #"{"message":"AUTHENTICATION_ERROR - no valid x-api-key in header","status":401,"level":"info"}"#)
+            return .answer(
+                status: 401,
+                body: #"{"message":"AUTHENTICATION_ERROR - no valid x-api-key in header","status":401,"level":"info"}"#)
         case "rateLimited": return .rateLimited(retryAfter: 1)
         case "graphqlErrors":
-            return .answer(status: 200, body: #"{"errors":[{"message":"Internal server error at db-7.internal:5432","extensions":{"code":"INTERNAL_SERVER_ERROR"}}],"data":null}"#)
+            return .answer(
+                status: 200,
+                body:
+                    #"{"errors":[{"message":"Internal server error at db-7.internal:5432","extensions":{"code":"INTERNAL_SERVER_ERROR"}}],"data":null}"#
+            )
         default: return .none
         }
     }

@@ -12,30 +12,38 @@ final class ImageProxyTests: XCTestCase {
     }
 
     func testAllowedURLsAreCanonical() throws {
-        let url = try ImageURLPolicy.menagerie.check("HTTPS://Images.Dog.CEO/breeds/hound-afghan/n02088094_1003.jpg#frag").get()
+        let url = try ImageURLPolicy.menagerie.check(
+            "HTTPS://Images.Dog.CEO/breeds/hound-afghan/n02088094_1003.jpg#frag"
+        ).get()
         XCTAssertEqual(url.string, "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")
-        XCTAssertEqual(try ImageURLPolicy.menagerie.check("https://upload.wikimedia.org:443/a.jpg?width=2").get().string,
-                       "https://upload.wikimedia.org:443/a.jpg?width=2")
-        XCTAssertEqual(try ImageURLPolicy.menagerie.check("https://www.dnd5eapi.co").get().string, "https://www.dnd5eapi.co/")
+        XCTAssertEqual(
+            try ImageURLPolicy.menagerie.check("https://upload.wikimedia.org:443/a.jpg?width=2").get().string,
+            "https://upload.wikimedia.org:443/a.jpg?width=2")
+        XCTAssertEqual(
+            try ImageURLPolicy.menagerie.check("https://www.dnd5eapi.co").get().string, "https://www.dnd5eapi.co/")
         for host in ["cdn2.thedogapi.com", "storage.googleapis.com"] {
             XCTAssertNoThrow(try ImageURLPolicy.menagerie.check("https://\(host)/x.png").get())
         }
     }
 
     func testMalformedURLsAre400() {
-        for url in ["", "images.dog.ceo/x.jpg", "/breeds/x.jpg", "https://", "https:///x.jpg", "https://images.dog.ceo/a b.jpg",
-                    "https://images.dog.ceo/a\\b.jpg", "https://images.dog.ceo:/x", "https://images.dog.ceo:44a/x",
-                    "https://images.dog.ceo/\u{e9}.jpg", "1https://images.dog.ceo/x", String(repeating: "a", count: 3000)] {
+        for url in [
+            "", "images.dog.ceo/x.jpg", "/breeds/x.jpg", "https://", "https:///x.jpg", "https://images.dog.ceo/a b.jpg",
+            "https://images.dog.ceo/a\\b.jpg", "https://images.dog.ceo:/x", "https://images.dog.ceo:44a/x",
+            "https://images.dog.ceo/\u{e9}.jpg", "1https://images.dog.ceo/x", String(repeating: "a", count: 3000)
+        ] {
             XCTAssertEqual(rejection(url)?.status, 400, url)
         }
     }
 
     func testForbiddenURLsAre403() {
-        for url in ["http://images.dog.ceo/x.jpg", "ftp://images.dog.ceo/x.jpg", "javascript://images.dog.ceo/%0aalert(1)",
-                    "https://evil.example/x.jpg", "https://images.dog.ceo.evil.example/x.jpg", "https://images.dog.ceo./x.jpg",
-                    "https://user:pw@images.dog.ceo/x.jpg", "https://images.dog.ceo@evil.example/x.jpg",
-                    "https://images.dog.ceo:8443/x.jpg", "https://images.dog.ceo:80/x.jpg", "https://127.0.0.1/x.jpg",
-                    "https://[::1]/x.jpg", "https://localhost/x.jpg", "https://dog.ceo/api/breeds/list/all"] {
+        for url in [
+            "http://images.dog.ceo/x.jpg", "ftp://images.dog.ceo/x.jpg", "javascript://images.dog.ceo/%0aalert(1)",
+            "https://evil.example/x.jpg", "https://images.dog.ceo.evil.example/x.jpg", "https://images.dog.ceo./x.jpg",
+            "https://user:pw@images.dog.ceo/x.jpg", "https://images.dog.ceo@evil.example/x.jpg",
+            "https://images.dog.ceo:8443/x.jpg", "https://images.dog.ceo:80/x.jpg", "https://127.0.0.1/x.jpg",
+            "https://[::1]/x.jpg", "https://localhost/x.jpg", "https://dog.ceo/api/breeds/list/all"
+        ] {
             XCTAssertEqual(rejection(url)?.status, 403, url)
         }
     }
@@ -45,7 +53,9 @@ final class ImageProxyTests: XCTestCase {
         XCTAssertEqual(missing.status, 400)
         XCTAssertEqual(missing.header("Content-Type"), "text/plain; charset=utf-8")
         XCTAssertEqual(String(decoding: missing.body, as: UTF8.self), "Missing image URL: use /images?url=…\n")
-        let twice = await proxy.answer(queryItems: [("url", "https://images.dog.ceo/a.jpg"), ("url", "https://images.dog.ceo/b.jpg")])
+        let twice = await proxy.answer(queryItems: [
+            ("url", "https://images.dog.ceo/a.jpg"), ("url", "https://images.dog.ceo/b.jpg")
+        ])
         XCTAssertEqual(twice.status, 400)
         let forbidden = await proxy.answer(queryItems: [("url", "https://evil.example/x.jpg")])
         XCTAssertEqual(forbidden.status, 403)
@@ -64,17 +74,23 @@ final class ImageProxyTests: XCTestCase {
         XCTAssertTrue(svg.contains(">n02088094_1003.jpg</text>"), svg)
         XCTAssertTrue(svg.contains(">images.dog.ceo</text>"), svg)
 
-        let monster = String(decoding: await proxy.answer(url: "https://www.dnd5eapi.co/api/images/monsters/adult-red-dragon.png").body,
-                             as: UTF8.self)
+        let monster = String(
+            decoding: await proxy.answer(url: "https://www.dnd5eapi.co/api/images/monsters/adult-red-dragon.png").body,
+            as: UTF8.self)
         XCTAssertTrue(monster.contains(">adult-red-dragon</text>"), monster)
-        let wiki = String(decoding: await proxy.answer(url: "https://upload.wikimedia.org/wikipedia/commons/a/ab/Red_Panda%28Ailurus_fulgens%29.jpg").body,
-                          as: UTF8.self)
+        let wiki = String(
+            decoding: await proxy.answer(
+                url: "https://upload.wikimedia.org/wikipedia/commons/a/ab/Red_Panda%28Ailurus_fulgens%29.jpg"
+            ).body,
+            as: UTF8.self)
         XCTAssertTrue(wiki.contains(">Red Panda(Ailurus fulgens)</text>"), wiki)
     }
 
     func testPlaceholderEscapesEverythingItDraws() async {
         let answer = await proxy.answer(
-            url: "https://images.dog.ceo/breeds/%3Cscript%3Ealert('x')%3C%2Fscript%3E/%22a%26b%27%3Csvg%20onload=alert(1)%3E%00%0A.jpg?q=%3C")
+            url:
+                "https://images.dog.ceo/breeds/%3Cscript%3Ealert('x')%3C%2Fscript%3E/%22a%26b%27%3Csvg%20onload=alert(1)%3E%00%0A.jpg?q=%3C"
+        )
         XCTAssertEqual(answer.status, 200)
         let svg = String(decoding: answer.body, as: UTF8.self)
         XCTAssertFalse(svg.contains("<script"), svg)
@@ -88,7 +104,8 @@ final class ImageProxyTests: XCTestCase {
 
     func testLongNamesAreShortened() async {
         let long = String(repeating: "x", count: 200)
-        let svg = String(decoding: await proxy.answer(url: "https://cdn2.thedogapi.com/images/\(long).jpg").body, as: UTF8.self)
+        let svg = String(
+            decoding: await proxy.answer(url: "https://cdn2.thedogapi.com/images/\(long).jpg").body, as: UTF8.self)
         XCTAssertTrue(svg.contains(">" + String(repeating: "x", count: 35) + "…</text>"), svg)
         XCTAssertFalse(svg.contains(String(repeating: "x", count: 37)))
     }
@@ -99,8 +116,10 @@ final class ImageProxyTests: XCTestCase {
         for raster in ["image/gif", "image/webp", "image/avif", "IMAGE/JPEG"] {
             XCTAssertEqual(ImageProxy.imageMediaType(raster), raster.lowercased())
         }
-        for bad in ["image/svg+xml", "image/xhtml+xml", "image/anything+xml", "image/vnd.microsoft.icon", "image/x-icon",
-                    "text/html", "image/", "image", "", "application/octet-stream", "image/png\r\nX: y", "image/jp\"eg"] {
+        for bad in [
+            "image/svg+xml", "image/xhtml+xml", "image/anything+xml", "image/vnd.microsoft.icon", "image/x-icon",
+            "text/html", "image/", "image", "", "application/octet-stream", "image/png\r\nX: y", "image/jp\"eg"
+        ] {
             XCTAssertNil(ImageProxy.imageMediaType(bad), bad)
         }
     }

@@ -8,8 +8,9 @@ final class LiveImageProxyTests: XCTestCase {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100)
 
     func makeProxy(_ server: StubServer, maxBytes: Int = 1024, timeout: Duration = .seconds(10)) -> ImageProxy {
-        ImageProxy(mode: .live, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": server.port]),
-                   fetcher: LiveImageFetcher(timeout: timeout, maxBytes: maxBytes), cacheBytes: 4096)
+        ImageProxy(
+            mode: .live, policy: ImageURLPolicy(hosts: ["127.0.0.1"], schemes: ["http": server.port]),
+            fetcher: LiveImageFetcher(timeout: timeout, maxBytes: maxBytes), cacheBytes: 4096)
     }
 
     func testFetchesCachesAndMarksTheImage() async throws {
@@ -60,13 +61,21 @@ final class LiveImageProxyTests: XCTestCase {
     func testRefusesWhatIsNotARasterImage() async throws {
         let server = try StubServer { request in
             switch request.path {
-            case "/page": return .respond(status: 200, headers: [("Content-Type", "text/html")], body: Array("<script>".utf8), delay: 0)
-            case "/vector": return .respond(status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array("<svg/>".utf8), delay: 0)
+            case "/page":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "text/html")], body: Array("<script>".utf8), delay: 0)
+            case "/vector":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/svg+xml")], body: Array("<svg/>".utf8), delay: 0)
             case "/untyped": return .respond(status: 200, headers: [], body: LiveImageProxyTests.png, delay: 0)
-            case "/big": return .respond(status: 200, headers: [("Content-Type", "image/jpeg")], body: [UInt8](repeating: 1, count: 5000), delay: 0)
+            case "/big":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/jpeg")], body: [UInt8](repeating: 1, count: 5000),
+                    delay: 0)
             case "/big-chunked", "/small-chunked":
-                return .respond(status: 200, headers: [("Content-Type", "image/jpeg"), ("Transfer-Encoding", "chunked")],
-                                body: [UInt8](repeating: 1, count: request.path == "/big-chunked" ? 5000 : 1000), delay: 0)
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/jpeg"), ("Transfer-Encoding", "chunked")],
+                    body: [UInt8](repeating: 1, count: request.path == "/big-chunked" ? 5000 : 1000), delay: 0)
             default: return .text("no", status: 500)
             }
         }
@@ -91,14 +100,20 @@ final class LiveImageProxyTests: XCTestCase {
     }
 
     func testRedirectsStayInsideThePolicy() async throws {
-        let elsewhere = try StubServer { _ in .respond(status: 200, headers: [("Content-Type", "image/png")], body: LiveImageProxyTests.png, delay: 0) }
+        let elsewhere = try StubServer { _ in
+            .respond(status: 200, headers: [("Content-Type", "image/png")], body: LiveImageProxyTests.png, delay: 0)
+        }
         defer { elsewhere.stop() }
         let server = try StubServer { request in
             switch request.path {
             case "/moved": return .respond(status: 302, headers: [("Location", "/dog.png")], body: [], delay: 0)
-            case "/away": return .respond(status: 301, headers: [("Location", "\(elsewhere.baseURL)/dog.png")], body: [], delay: 0)
+            case "/away":
+                return .respond(
+                    status: 301, headers: [("Location", "\(elsewhere.baseURL)/dog.png")], body: [], delay: 0)
             case "/loop": return .respond(status: 302, headers: [("Location", "/loop")], body: [], delay: 0)
-            case "/dog.png": return .respond(status: 200, headers: [("Content-Type", "image/png")], body: LiveImageProxyTests.png, delay: 0)
+            case "/dog.png":
+                return .respond(
+                    status: 200, headers: [("Content-Type", "image/png")], body: LiveImageProxyTests.png, delay: 0)
             default: return .text("no", status: 404)
             }
         }
@@ -110,7 +125,8 @@ final class LiveImageProxyTests: XCTestCase {
 
         let away = await proxy.answer(url: server.baseURL + "/away")
         XCTAssertEqual(away.status, 502)
-        XCTAssertEqual(String(decoding: away.body, as: UTF8.self), "The upstream redirects outside the allowed hosts.\n")
+        XCTAssertEqual(
+            String(decoding: away.body, as: UTF8.self), "The upstream redirects outside the allowed hosts.\n")
         XCTAssertEqual(elsewhere.requestCount, 0, "a redirect off the allowlist is never followed")
 
         let loop = await proxy.answer(url: server.baseURL + "/loop")

@@ -28,8 +28,10 @@ final class LiveModeTests: XCTestCase {
     }
 
     /// Every upstream at its stub (one attempt, 5 s timeout), except those in `embedded`.
-    func configuration(_ stubs: RecordedUpstreams, embedded: Set<UpstreamID> = [], key: String? = apiKey,
-                       maxUpstreamRequests: Int? = UpstreamsConfiguration.defaultMaxUpstreamRequests) -> UpstreamsConfiguration {
+    func configuration(
+        _ stubs: RecordedUpstreams, embedded: Set<UpstreamID> = [], key: String? = apiKey,
+        maxUpstreamRequests: Int? = UpstreamsConfiguration.defaultMaxUpstreamRequests
+    ) -> UpstreamsConfiguration {
         var configuration = UpstreamsConfiguration(mode: .embedded)
         for upstream in UpstreamID.allCases where !embedded.contains(upstream) {
             configuration.setURL(stubs.baseURL(upstream), for: upstream)
@@ -55,10 +57,13 @@ final class LiveModeTests: XCTestCase {
         let stubs = try await stubs()
         var configuration = UpstreamsConfiguration(mode: .live)
         XCTAssertEqual(configuration.modes[.zoo], .embedded)
-        for upstream in [UpstreamID.dogCEO, .theDogAPI, .dnd5e] { configuration.setURL(stubs.baseURL(upstream), for: upstream) }
+        for upstream in [UpstreamID.dogCEO, .theDogAPI, .dnd5e] {
+            configuration.setURL(stubs.baseURL(upstream), for: upstream)
+        }
         configuration.theDogAPIKey = APIKey(Self.apiKey)
         let app = try MenagerieApp(configuration: configuration)
-        let response = try await run(app, #"{ animals(limit: 2) { totalCount items { name } } breed(id: "akita") { name } }"#)
+        let response = try await run(
+            app, #"{ animals(limit: 2) { totalCount items { name } } breed(id: "akita") { name } }"#)
         XCTAssertNil(response["errors"], "\(response)")
         XCTAssertEqual(response["data"]?["animals"]?["items"]?.arrayValue?.count, 2)
         XCTAssertEqual(response["data"]?["breed"]?["name"]?.stringValue, "Akita")
@@ -71,7 +76,9 @@ final class LiveModeTests: XCTestCase {
     func testAnimalByIDReadsTheCatalogWithCanonicalIDs() async throws {
         let stubs = try await stubs()
         let app = try MenagerieApp(configuration: configuration(stubs))
-        let response = try await run(app, """
+        let response = try await run(
+            app,
+            """
             {
               lion: animal(id: "3") { id name }
               spaced: animal(id: " 3 ") { name }
@@ -104,13 +111,15 @@ final class LiveModeTests: XCTestCase {
         let again = try await run(app, "{ randomAnimals(count: 2) { id } }")
         XCTAssertEqual(again["data"]?["randomAnimals"]?.arrayValue?.count, 2)
         let zooRequests = try await paths(stubs, .zoo)
-        XCTAssertEqual(zooRequests, ["/animals/rand/3", "/animals/rand/4", "/animals/random/4", "/animals/random/2"],
-                       "rand, then random on its 404, remembered")
+        XCTAssertEqual(
+            zooRequests, ["/animals/rand/3", "/animals/rand/4", "/animals/random/4", "/animals/random/2"],
+            "rand, then random on its 404, remembered")
     }
 
     // MARK: One request's calls
 
-    static let nestedTerriers = #"{ breed(id: "terrier/irish") { parent { subBreeds { parent { subBreeds { id images(count: 2) } } } } } }"#
+    static let nestedTerriers =
+        #"{ breed(id: "terrier/irish") { parent { subBreeds { parent { subBreeds { id images(count: 2) } } } } } }"#
     static let terriers = #"{ breed(id: "terrier/irish") { parent { subBreeds { id images(count: 2) } } } }"#
 
     func testANestedAnswerAsksEachDistinctBreedOnce() async throws {
@@ -132,10 +141,12 @@ final class LiveModeTests: XCTestCase {
         }
         let distinct = Set(pictures.keys).union(["terrier/irish", "terrier"])
         XCTAssertEqual(outer.count * outer.count, pictures.values.reduce(0) { $0 + $1.count }, "23 × 23 occurrences")
-        XCTAssertLessThanOrEqual(nestedRequests.count, distinct.count,
-                                 "at most one Dog CEO request per distinct breed: \(nestedRequests.count) for \(distinct.count)")
+        XCTAssertLessThanOrEqual(
+            nestedRequests.count, distinct.count,
+            "at most one Dog CEO request per distinct breed: \(nestedRequests.count) for \(distinct.count)")
         for (breed, shown) in pictures {
-            XCTAssertEqual(Set(shown.map { $0.serialized() }).count, 1, "\(breed): the same pictures wherever it appears")
+            XCTAssertEqual(
+                Set(shown.map { $0.serialized() }).count, 1, "\(breed): the same pictures wherever it appears")
         }
         // Twenty-three times the answer, the same upstream requests.
         XCTAssertEqual(Set(nestedRequests), Set(smallRequests))
@@ -162,7 +173,9 @@ final class LiveModeTests: XCTestCase {
         }
         let sent = try await stubs.requests(for: .dogCEO).count
         XCTAssertEqual(sent, 5)
-        XCTAssertTrue(app.upstreams.metricsText(prefix: "m").contains(#"m_upstream_errors_total{upstream="dog-ceo",code="UPSTREAM_BUDGET_EXCEEDED"} 6"#))
+        XCTAssertTrue(
+            app.upstreams.metricsText(prefix: "m").contains(
+                #"m_upstream_errors_total{upstream="dog-ceo",code="UPSTREAM_BUDGET_EXCEEDED"} 6"#))
 
         // Recovery: the next request has a budget of its own (the list is cached now).
         let next = try await run(app, "{ breeds(limit: 2) { items { images(count: 1) } } }")
@@ -181,11 +194,15 @@ final class LiveModeTests: XCTestCase {
         XCTAssertEqual(response["data"]?["breed"]?["facts"]?.isNull, true)
         let error = try XCTUnwrap(response["errors"]?[0])
         XCTAssertEqual(error["extensions"]?["code"]?.stringValue, "UPSTREAM_UNAVAILABLE")
-        XCTAssertEqual(error["message"]?.stringValue, "Upstream thedogapi refused the request (HTTP 403: missing or invalid API key).")
+        XCTAssertEqual(
+            error["message"]?.stringValue,
+            "Upstream thedogapi refused the request (HTTP 403: missing or invalid API key).")
         XCTAssertFalse(response.serialized().contains("MENAGERIE_"), "no configuration names in answers")
         let given = notices.withLock { $0 }
         XCTAssertEqual(given.count, 1)
-        XCTAssertTrue(given.first?.contains("HTTP 403") == true && given.first?.contains("set MENAGERIE_THEDOGAPI_KEY") == true, "\(given)")
+        XCTAssertTrue(
+            given.first?.contains("HTTP 403") == true && given.first?.contains("set MENAGERIE_THEDOGAPI_KEY") == true,
+            "\(given)")
     }
 
     func testThePagedBreedListIsReadWhole() async throws {
@@ -193,11 +210,18 @@ final class LiveModeTests: XCTestCase {
         try await stubs.setMode(.paged, for: .theDogAPI)
         let app = try MenagerieApp(configuration: configuration(stubs))
         // Affenpinscher is on the first page, Yorkshire Terrier on the last.
-        let response = try await run(app, """
+        let response = try await run(
+            app,
+            """
             { a: breed(id: "affenpinscher") { facts { lifeSpan } } y: breed(id: "terrier/yorkshire") { facts { lifeSpan } } }
             """)
         XCTAssertNil(response["errors"], "\(response)")
-        let breeds = try XCTUnwrap(try JSONParser.parse(String(contentsOf: RecordedUpstreams.shared.appendingPathComponent("thedogapi/breeds.json"), encoding: .utf8)).arrayValue)
+        let breeds = try XCTUnwrap(
+            try JSONParser.parse(
+                String(
+                    contentsOf: RecordedUpstreams.shared.appendingPathComponent("thedogapi/breeds.json"),
+                    encoding: .utf8)
+            ).arrayValue)
         let yorkshire = try XCTUnwrap(breeds.first { $0["name"]?.stringValue == "Yorkshire Terrier" })
         XCTAssertEqual(response["data"]?["y"]?["facts"]?["lifeSpan"]?.stringValue, yorkshire["life_span"]?.stringValue)
         XCTAssertNotNil(response["data"]?["a"]?["facts"]?["lifeSpan"]?.stringValue)

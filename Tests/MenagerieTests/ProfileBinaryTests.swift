@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import XCTest
 
@@ -9,10 +9,14 @@ import XCTest
 final class ProfileBinaryTests: XCTestCase {
     func testBadProfileExitsWithStatus2() throws {
         for (arguments, environment, message) in [
-            (["serve", "--profile", "prod"], [String: String](),
-             "menagerie serve: '--profile' must be 'development' or 'production', got 'prod'\n"),
-            (["--port", "0"], ["MENAGERIE_PROFILE": "staging"],
-             "menagerie serve: MENAGERIE_PROFILE must be 'development' or 'production', got 'staging'\n"),
+            (
+                ["serve", "--profile", "prod"], [String: String](),
+                "menagerie serve: '--profile' must be 'development' or 'production', got 'prod'\n"
+            ),
+            (
+                ["--port", "0"], ["MENAGERIE_PROFILE": "staging"],
+                "menagerie serve: MENAGERIE_PROFILE must be 'development' or 'production', got 'staging'\n"
+            )
         ] {
             let process = Process()
             process.executableURL = try ProductBinary.locate()
@@ -34,7 +38,8 @@ final class ProfileBinaryTests: XCTestCase {
     }
 
     func testProductionFromTheEnvironment() async throws {
-        let binary = try ProductBinary(arguments: ["--log-level", "info"], environment: ["MENAGERIE_PROFILE": "production"])
+        let binary = try ProductBinary(
+            arguments: ["--log-level", "info"], environment: ["MENAGERIE_PROFILE": "production"])
         defer { _ = binary.stop() }
         func status(_ target: String) async throws -> (Int, String) {
             let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(binary.port)\(target)"))
@@ -45,12 +50,15 @@ final class ProfileBinaryTests: XCTestCase {
         XCTAssertEqual(page, 404)
         let (get, body) = try await status("/graphql?query=%7B__typename%7D")
         XCTAssertEqual(get, 400)
-        XCTAssertTrue(body.hasPrefix(#"{"errors":[{"message":"GET requests are refused to prevent cross-site request forgery"#), body)
+        XCTAssertTrue(
+            body.hasPrefix(#"{"errors":[{"message":"GET requests are refused to prevent cross-site request forgery"#),
+            body)
         let (metrics, _) = try await status("/metrics")
         XCTAssertEqual(metrics, 200)
         XCTAssertTrue(binary.printed.contains("profile=production"), binary.printed)
-        XCTAssertTrue(binary.printed.contains("introspection=off playground=off get=preflighted suggestions=off max_errors=20"),
-                      binary.printed)
+        XCTAssertTrue(
+            binary.printed.contains("introspection=off playground=off get=preflighted suggestions=off max_errors=20"),
+            binary.printed)
         XCTAssertEqual(binary.stop(), 0)
     }
 }

@@ -23,7 +23,9 @@ final class PushdownTests: XCTestCase {
     /// The GraphQL documents the D&D stub received, in order.
     func upstreamQueries(_ stubs: StubUpstreams) -> [(query: String, variables: JSONObject)] {
         (stubs.servers[.dnd5e]?.requests ?? []).compactMap { request in
-            guard let body = try? JSONParser.parse(request.body), let query = body["query"]?.stringValue else { return nil }
+            guard let body = try? JSONParser.parse(request.body), let query = body["query"]?.stringValue else {
+                return nil
+            }
             return (query, body["variables"]?.objectValue ?? JSONObject())
         }
     }
@@ -32,31 +34,34 @@ final class PushdownTests: XCTestCase {
         try await withStubs { app, stubs in
             let result = await app.execute(query: #"{ monster(index: "aboleth") { name hitPoints speed { fly } } }"#)
             XCTAssertEqual(result.errors, [])
-            XCTAssertEqual(upstreamQueries(stubs).map(\.query),
-                           ["query Lookup($i0: String!) { m0: monster(index: $i0) { index name hit_points speed { fly } } }"])
+            XCTAssertEqual(
+                upstreamQueries(stubs).map(\.query),
+                ["query Lookup($i0: String!) { m0: monster(index: $i0) { index name hit_points speed { fly } } }"])
         }
     }
 
     func testFragmentsAndDirectivesDecideThePushdown() async throws {
         let query = """
-        query ($withXP: Boolean!) {
-          search(text: "wolf", limit: 3) {
-            ... on Monster { armorClass xp @include(if: $withXP) actions @skip(if: true) { name } }
-            ...Abilities
-            ... on Animal { latinName }
-          }
-        }
-        fragment Abilities on Monster { abilities { wisdom { modifier } } specialAbilities { description damage { type } } }
-        """
+            query ($withXP: Boolean!) {
+              search(text: "wolf", limit: 3) {
+                ... on Monster { armorClass xp @include(if: $withXP) actions @skip(if: true) { name } }
+                ...Abilities
+                ... on Animal { latinName }
+              }
+            }
+            fragment Abilities on Monster { abilities { wisdom { modifier } } specialAbilities { description damage { type } } }
+            """
         try await withStubs { app, stubs in
             let result = await app.execute(query: query, variables: ["withXP": false])
             XCTAssertEqual(result.errors, [])
             let sent = upstreamQueries(stubs)
             XCTAssertEqual(sent.count, 1)
-            XCTAssertEqual(sent.first?.query, "query Monsters($limit: Int, $name: String) { monsters(limit: $limit, name: $name) "
-                + "{ index name armor_class { ... on ArmorClassDex { value } ... on ArmorClassNatural { value } ... on ArmorClassArmor { value } "
-                + "... on ArmorClassSpell { value } ... on ArmorClassCondition { value } } wisdom "
-                + "special_abilities { name desc damage { __typename damage_dice damage_type { index } } } } }")
+            XCTAssertEqual(
+                sent.first?.query,
+                "query Monsters($limit: Int, $name: String) { monsters(limit: $limit, name: $name) "
+                    + "{ index name armor_class { ... on ArmorClassDex { value } ... on ArmorClassNatural { value } ... on ArmorClassArmor { value } "
+                    + "... on ArmorClassSpell { value } ... on ArmorClassCondition { value } } wisdom "
+                    + "special_abilities { name desc damage { __typename damage_dice damage_type { index } } } } }")
             XCTAssertEqual(sent.first?.variables, ["limit": 3, "name": "wolf"])
         }
     }
@@ -65,16 +70,19 @@ final class PushdownTests: XCTestCase {
         try await withStubs { app, stubs in
             let result = await app.execute(query: #"{ monster(index: "wolf") { actions { damage { dice } } } }"#)
             XCTAssertEqual(result.errors, [])
-            XCTAssertEqual(upstreamQueries(stubs).first?.query,
-                           "query Lookup($i0: String!) { m0: monster(index: $i0) { index name actions { name damage { __typename ... on Damage { damage_dice } } } } }")
+            XCTAssertEqual(
+                upstreamQueries(stubs).first?.query,
+                "query Lookup($i0: String!) { m0: monster(index: $i0) { index name actions { name damage { __typename ... on Damage { damage_dice } } } } }"
+            )
         }
     }
 
     func testFiltersArePassedOnWholeNumbersOnly() async throws {
         try await withStubs { app, stubs in
-            let result = await app.execute(query: """
-            { monsters(type: "beast", size: LARGE, search: "o", minChallengeRating: 0.5, maxChallengeRating: 2, limit: 2) { totalCount items { name challengeRating } } }
-            """)
+            let result = await app.execute(
+                query: """
+                    { monsters(type: "beast", size: LARGE, search: "o", minChallengeRating: 0.5, maxChallengeRating: 2, limit: 2) { totalCount items { name challengeRating } } }
+                    """)
             XCTAssertEqual(result.errors, [])
             let sent = upstreamQueries(stubs)
             XCTAssertEqual(sent.count, 2)
@@ -95,9 +103,10 @@ final class PushdownTests: XCTestCase {
 
     func testWholeBoundsNeedNoGatewayFilteringAndLimitZeroIsNeverSent() async throws {
         try await withStubs { app, stubs in
-            let result = await app.execute(query: """
-            { monsters(minChallengeRating: 1, maxChallengeRating: 3, limit: 0) { totalCount hasMore items { id } } }
-            """)
+            let result = await app.execute(
+                query: """
+                    { monsters(minChallengeRating: 1, maxChallengeRating: 3, limit: 0) { totalCount hasMore items { id } } }
+                    """)
             XCTAssertEqual(result.errors, [])
             let sent = upstreamQueries(stubs)
             XCTAssertEqual(sent.count, 1, "only the count query: no page query for limit 0")
@@ -108,21 +117,27 @@ final class PushdownTests: XCTestCase {
 
     func testPageAndCountAreOneUpstreamQuery() async throws {
         try await withStubs { app, stubs in
-            let result = await app.execute(query: """
-            { monsters(type: "dragon", search: "red", limit: 2, skip: 1) { totalCount hasMore items { name xp } } }
-            """)
+            let result = await app.execute(
+                query: """
+                    { monsters(type: "dragon", search: "red", limit: 2, skip: 1) { totalCount hasMore items { name xp } } }
+                    """)
             XCTAssertEqual(result.errors, [])
             let sent = upstreamQueries(stubs)
-            XCTAssertEqual(sent.map(\.query), ["query MonsterPage($skip: Int, $limit: Int, $name: String, $type: String) "
-                + "{ total: monsters(limit: 10000, name: $name, type: $type) { index } "
-                + "page: monsters(skip: $skip, limit: $limit, name: $name, type: $type) { index name xp } }"])
+            XCTAssertEqual(
+                sent.map(\.query),
+                [
+                    "query MonsterPage($skip: Int, $limit: Int, $name: String, $type: String) "
+                        + "{ total: monsters(limit: 10000, name: $name, type: $type) { index } "
+                        + "page: monsters(skip: $skip, limit: $limit, name: $name, type: $type) { index name xp } }"
+                ])
             XCTAssertEqual(sent.first?.variables, ["skip": 1, "limit": 2, "name": "red", "type": "dragon"])
             let page = result.data?["monsters"]
             XCTAssertEqual(page?["items"]?.arrayValue?.count, 2)
 
             // The same answers as the count asked alone and the page asked alone.
             let count = await app.execute(query: #"{ monsters(type: "dragon", search: "red") { totalCount } }"#)
-            let items = await app.execute(query: #"{ monsters(type: "dragon", search: "red", limit: 2, skip: 1) { items { name xp } } }"#)
+            let items = await app.execute(
+                query: #"{ monsters(type: "dragon", search: "red", limit: 2, skip: 1) { items { name xp } } }"#)
             XCTAssertEqual(page?["totalCount"], count.data?["monsters"]?["totalCount"])
             XCTAssertEqual(page?["items"], items.data?["monsters"]?["items"])
             XCTAssertEqual(page?["hasMore"], .bool(1 + 2 < (page?["totalCount"]?.intValue ?? 0)))
@@ -132,13 +147,21 @@ final class PushdownTests: XCTestCase {
 
     func testCrossLinksLookUpMonstersByNameInOneQuery() async throws {
         try await withStubs { app, stubs in
-            let result = await app.execute(query: #"{ a: animal(id: "129") { monster { hitPoints } } b: animal(id: "199") { monster { hitPoints } } }"#)
+            let result = await app.execute(
+                query:
+                    #"{ a: animal(id: "129") { monster { hitPoints } } b: animal(id: "199") { monster { hitPoints } } }"#
+            )
             XCTAssertEqual(result.errors, [])
             XCTAssertEqual(result.data?["b"]?["monster"]?["hitPoints"], 11)
             let sent = upstreamQueries(stubs)
-            XCTAssertEqual(sent.map(\.query), ["query ByName($n0: String, $n1: String) { n0: monsters(name: $n0) { name index hit_points } "
-                + "n1: monsters(name: $n1) { name index hit_points } }"])
-            XCTAssertEqual(Set(sent.first?.variables.entries.compactMap { $0.value.stringValue } ?? []), ["lion", "wolf"])
+            XCTAssertEqual(
+                sent.map(\.query),
+                [
+                    "query ByName($n0: String, $n1: String) { n0: monsters(name: $n0) { name index hit_points } "
+                        + "n1: monsters(name: $n1) { name index hit_points } }"
+                ])
+            XCTAssertEqual(
+                Set(sent.first?.variables.entries.compactMap { $0.value.stringValue } ?? []), ["lion", "wolf"])
         }
     }
 }

@@ -42,7 +42,8 @@ final class RecordedUpstreamsTests: XCTestCase {
     func testQueriesAnswerFromTheRecordedData() async throws {
         let stubs = try RecordedUpstreams(apiKey: Self.apiKey)
         defer { stubs.stop() }
-        let response = try await run("""
+        let response = try await run(
+            """
             {
               akita: breed(id: "akita") { name facts { origin lifeSpan temperament } }
               briard: breed(id: "briard") { name facts { lifeSpan } }
@@ -87,7 +88,8 @@ final class RecordedUpstreamsTests: XCTestCase {
         let stubs = try RecordedUpstreams(apiKey: Self.apiKey)
         defer { stubs.stop() }
         try await stubs.setFault(.garbage, for: .dogCEO)
-        let response = try await run("""
+        let response = try await run(
+            """
             {
               breed(id: "akita") { name }
               monster(index: "aboleth") { name }

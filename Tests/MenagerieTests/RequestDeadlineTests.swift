@@ -45,8 +45,10 @@ final class RequestDeadlineTests: XCTestCase {
         headers.add("content-type", "application/json")
         // Monster.animal goes through the zoo loader: a batch task, not the request's own task.
         let body = #"{"query":"{ monsters(limit: 2) { items { name animal { name } } } }"}"#
-        let response = await handler.respond(to: HTTPRequest(method: "POST", target: "/graphql", headers: headers,
-                                                             body: Array(body.utf8)))
+        let response = await handler.respond(
+            to: HTTPRequest(
+                method: "POST", target: "/graphql", headers: headers,
+                body: Array(body.utf8)))
         XCTAssertEqual(response.status, 504)
         let json = try JSONParser.parse(response.body)
         XCTAssertEqual(json["errors"]?[0]?["extensions"]?["code"], "REQUEST_TIMEOUT")

@@ -7,11 +7,16 @@ final class SearchMemoTests: XCTestCase {
     func testARepeatedTextIsScannedOnce() {
         let memo = SearchMemo<String>()
         var scans = 0
-        let scan = { () -> [String] in scans += 1; return ["brown bear", "black bear"] }
+        let scan = { () -> [String] in
+            scans += 1; return ["brown bear", "black bear"]
+        }
         XCTAssertEqual(memo.matches("bear", scan: scan), ["brown bear", "black bear"])
         XCTAssertEqual(memo.matches("bear", scan: scan), ["brown bear", "black bear"])
         XCTAssertEqual(scans, 1)
-        XCTAssertEqual(memo.matches("wolf") { scans += 1; return [] }, [])
+        XCTAssertEqual(
+            memo.matches("wolf") {
+                scans += 1; return []
+            }, [])
         XCTAssertEqual(scans, 2)
         XCTAssertEqual(memo.count, 2)
     }
@@ -26,13 +31,19 @@ final class SearchMemoTests: XCTestCase {
         // A long text is scanned each time and never kept.
         let long = String(repeating: "a", count: SearchMemo<Int>.maxTextBytes + 1)
         var scans = 0
-        for _ in 0..<2 { _ = memo.matches(long) { scans += 1; return [1] } }
+        for _ in 0..<2 {
+            _ = memo.matches(long) {
+                scans += 1; return [1]
+            }
+        }
         XCTAssertEqual(scans, 2)
         XCTAssertEqual(memo.count, 1)
     }
 
     func testCatalogSearchesGiveTheScansAnswers() {
-        let breeds = BreedCatalog([.init(name: "hound", subBreeds: ["afghan", "basset"]), .init(name: "akita", subBreeds: [])])
+        let breeds = BreedCatalog([
+            .init(name: "hound", subBreeds: ["afghan", "basset"]), .init(name: "akita", subBreeds: [])
+        ])
         for _ in 0..<2 {
             XCTAssertEqual(breeds.matching(search: "HOUND").map(\.id), ["hound/afghan", "hound/basset", "hound"])
             XCTAssertEqual(breeds.matching(search: "hound", includeSubBreeds: false).map(\.id), ["hound"])

@@ -13,10 +13,13 @@ final class StartupTests: XCTestCase {
     }
 
     func testAFieldWithoutResolverIsListed() throws {
-        let sdl = Resources.schemaSDL + "\nextend type Breed { nickname: String }\ntype Extra { a: Int b: Int }\nextend type Query { extra: Extra }\n"
+        let sdl =
+            Resources.schemaSDL
+            + "\nextend type Breed { nickname: String }\ntype Extra { a: Int b: Int }\nextend type Query { extra: Extra }\n"
         let schema = try buildASTSchema(parse(sdl))
-        XCTAssertEqual(MenagerieResolvers.unresolvedFields(schema: schema, resolvers: MenagerieResolvers.all()),
-                       ["Breed.nickname", "Extra.a", "Extra.b", "Query.extra"])
+        XCTAssertEqual(
+            MenagerieResolvers.unresolvedFields(schema: schema, resolvers: MenagerieResolvers.all()),
+            ["Breed.nickname", "Extra.a", "Extra.b", "Query.extra"])
     }
 
     func testAResolverWithoutFieldIsRefused() throws {

@@ -10,10 +10,13 @@ import XCTest
 /// derived when a request first needs it and shared by every request while the answer is
 /// cached; a refreshed answer derives again. The answers stay the same.
 final class WarmRequestTests: XCTestCase {
-    static let breedsWithFacts = "{ breeds(limit: 20) { totalCount items { id name facts { temperament lifeSpan lifeSpanYears { min max } weight(unit: POUNDS) { min max unit } } } } }"
-    static let monsters = "{ monsters(limit: 50) { items { id name hitPoints armorClass abilities { strength { score modifier } } } } }"
+    static let breedsWithFacts =
+        "{ breeds(limit: 20) { totalCount items { id name facts { temperament lifeSpan lifeSpanYears { min max } weight(unit: POUNDS) { min max unit } } } } }"
+    static let monsters =
+        "{ monsters(limit: 50) { items { id name hitPoints armorClass abilities { strength { score modifier } } } } }"
     static let monsterPage = "{ monsters(limit: 5, skip: 2) { totalCount hasMore items { id name } } }"
-    static let search = #"{ search(text: "bear", limit: 50) { __typename name ... on Monster { challengeRating } ... on Animal { latinName } } }"#
+    static let search =
+        #"{ search(text: "bear", limit: 50) { __typename name ... on Monster { challengeRating } ... on Animal { latinName } } }"#
     static let animals = #"{ animals(search: "a", type: MAMMAL, limit: 5) { totalCount items { id name type } } }"#
     static let crossLinks = #"{ monster(index: "brown-bear") { name animal { name } breed { name } } }"#
 
@@ -65,7 +68,9 @@ final class WarmRequestTests: XCTestCase {
     func testWarmRequestsDeriveNothingAndAnswerTheSame() async throws {
         let time = ManualClock()
         let app = try embeddedApp(time)
-        let queries = [Self.breedsWithFacts, Self.monsters, Self.monsterPage, Self.search, Self.animals, Self.crossLinks]
+        let queries = [
+            Self.breedsWithFacts, Self.monsters, Self.monsterPage, Self.search, Self.animals, Self.crossLinks
+        ]
         var cold: [String] = []
         for query in queries { cold.append(await run(app, query)) }
         let afterCold = derivations(app)
@@ -92,7 +97,8 @@ final class WarmRequestTests: XCTestCase {
         }
         let afterRefresh = derivations(app)
         for upstream in UpstreamID.allCases {
-            XCTAssertEqual(afterRefresh[upstream], 2 * (afterCold[upstream] ?? 0), "\(upstream) derives once per answer")
+            XCTAssertEqual(
+                afterRefresh[upstream], 2 * (afterCold[upstream] ?? 0), "\(upstream) derives once per answer")
         }
     }
 
@@ -106,7 +112,7 @@ final class WarmRequestTests: XCTestCase {
         let query = DnDMonsterQuery(name: "bear", limit: 10)
         let monsters = MonsterList.of(try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
 
-        time.advance(by: .seconds(3000))  // still fresh (zoo and D&D: 1 h, breed lists: 6 h)
+        time.advance(by: .seconds(3000)) // still fresh (zoo and D&D: 1 h, breed lists: 6 h)
         let breedsAgain = BreedCatalog.of(try await upstreams.dogCEO.breeds().value)
         let factsAgain = BreedFactsIndex.of(try await upstreams.theDogAPI.breeds().value)
         let animalsAgain = AnimalCatalog.of(try await upstreams.zoo.animals().value)
@@ -119,9 +125,10 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertTrue(factsAgain.named("Affenpinscher") === facts.named("affenpinscher"))
         XCTAssertEqual(facts.named("Affenpinscher")?.temperament.first, "Stubborn")
 
-        time.advance(by: .seconds(601))  // zoo and D&D expired; breed lists still fresh
+        time.advance(by: .seconds(601)) // zoo and D&D expired; breed lists still fresh
         let animalsRefreshed = AnimalCatalog.of(try await upstreams.zoo.animals().value)
-        let monstersRefreshed = MonsterList.of(try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
+        let monstersRefreshed = MonsterList.of(
+            try await upstreams.dnd.monsters(query, selection: ["index", "name"]).value)
         let breedsStill = BreedCatalog.of(try await upstreams.dogCEO.breeds().value)
         XCTAssertFalse(animalsRefreshed === animals)
         XCTAssertFalse(monstersRefreshed === monsters)
@@ -153,10 +160,12 @@ final class WarmRequestTests: XCTestCase {
         XCTAssertTrue(upstreams.dnd.monsterPage(query, selection: selection).readyValue === page)
         XCTAssertEqual(upstreams.dnd.monsterIndexes(matching: query).readyValue, indexes)
         XCTAssertEqual(indexes.count, page.value.totalCount)
-        XCTAssertNil(upstreams.dnd.monsters(query, selection: ["index"]).readyValue, "another selection is another request")
-        XCTAssertEqual(upstreams.dnd.monsters(DnDMonsterQuery(limit: 0), selection: selection).readyValue?.value.count, 0)
+        XCTAssertNil(
+            upstreams.dnd.monsters(query, selection: ["index"]).readyValue, "another selection is another request")
+        XCTAssertEqual(
+            upstreams.dnd.monsters(DnDMonsterQuery(limit: 0), selection: selection).readyValue?.value.count, 0)
 
-        time.advance(by: .seconds(3601))  // zoo and D&D answers expired
+        time.advance(by: .seconds(3601)) // zoo and D&D answers expired
         XCTAssertNil(upstreams.zoo.animals().readyValue)
         XCTAssertNil(upstreams.dnd.monsters(query, selection: selection).readyValue)
         XCTAssertNil(upstreams.dnd.monsterPage(query, selection: selection).readyValue)
@@ -164,7 +173,9 @@ final class WarmRequestTests: XCTestCase {
     }
 
     func testSearchKeysMatchLikeLowercasedNames() throws {
-        let catalog = BreedCatalog([DogCEOBreed(name: "hound", subBreeds: ["afghan", "basset"]), DogCEOBreed(name: "akita", subBreeds: [])])
+        let catalog = BreedCatalog([
+            DogCEOBreed(name: "hound", subBreeds: ["afghan", "basset"]), DogCEOBreed(name: "akita", subBreeds: [])
+        ])
         XCTAssertEqual(catalog.all.map(\.id), ["hound/afghan", "akita", "hound/basset", "hound"])
         XCTAssertEqual(catalog.matching(search: "HOUND").map(\.id), ["hound/afghan", "hound/basset", "hound"])
         XCTAssertEqual(catalog.matching(search: "hound", includeSubBreeds: false).map(\.id), ["hound"])

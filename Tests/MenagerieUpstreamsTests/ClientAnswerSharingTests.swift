@@ -10,7 +10,9 @@ final class ClientAnswerSharingTests: XCTestCase {
     func testClientsShareTheirAnswers() async throws {
         let zooServer = try StubServer { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         defer { zooServer.stop() }
-        let zoo = ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5))), baseURL: zooServer.baseURL)
+        let zoo = ZooClient(
+            pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5))),
+            baseURL: zooServer.baseURL)
         let animals = try await zoo.animals().value
         let again = try await zoo.animals().value
         XCTAssertTrue(again === animals)
@@ -19,8 +21,9 @@ final class ClientAnswerSharingTests: XCTestCase {
 
         let dndServer = try StubServer(dndStubAnswer)
         defer { dndServer.stop() }
-        let dnd = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5))),
-                            endpoint: dndServer.baseURL + "/graphql/2014")
+        let dnd = DnDClient(
+            pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5))),
+            endpoint: dndServer.baseURL + "/graphql/2014")
         let query = DnDMonsterQuery(name: "bear", limit: 5)
         let list = try await dnd.monsters(query, selection: ["index", "name"]).value
         let listAgain = try await dnd.monsters(query, selection: ["index", "name"]).value

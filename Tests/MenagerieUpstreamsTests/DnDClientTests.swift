@@ -28,7 +28,8 @@ func dndStubAnswer(_ request: StubRequest) -> StubAction {
         let sorted = srdMonsters.values.sorted { ($0["name"]?.stringValue ?? "") < ($1["name"]?.stringValue ?? "") }
         for (key, value) in byName {
             let text = value.stringValue?.lowercased() ?? ""
-            data[key] = .array(Array(sorted.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(text) }.prefix(100)))
+            data[key] = .array(
+                Array(sorted.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(text) }.prefix(100)))
         }
     } else if query.contains("monsters") {
         var all = srdMonsters.values.sorted { ($0["name"]?.stringValue ?? "") < ($1["name"]?.stringValue ?? "") }
@@ -54,9 +55,11 @@ func dndStubAnswer(_ request: StubRequest) -> StubAction {
 
 final class DnDClientTests: XCTestCase {
     func client(_ server: StubServer) -> DnDClient {
-        DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5)),
-                                             settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
-                  endpoint: server.baseURL + "/graphql/2014")
+        DnDClient(
+            pipeline: UpstreamPipeline(
+                upstream: .dnd5e, transport: URLSessionTransport(timeout: .seconds(5)),
+                settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
+            endpoint: server.baseURL + "/graphql/2014")
     }
 
     func sentQuery(_ request: StubRequest?) -> (query: String, variables: JSONObject) {
@@ -65,10 +68,13 @@ final class DnDClientTests: XCTestCase {
     }
 
     func testSelectionPrintingMergesAndGuardsNames() throws {
-        let selection: UpstreamSelection = ["index", "name", .field("speed", ["walk"]), .field("speed", ["fly"]), "name",
-                                            .field("armor_class", ["type", "value", .on("ArmorClassArmor", [.field("armor", ["name"])])])]
-        XCTAssertEqual(try selection.printed(),
-                       "{ index name speed { walk fly } armor_class { type value ... on ArmorClassArmor { armor { name } } } }")
+        let selection: UpstreamSelection = [
+            "index", "name", .field("speed", ["walk"]), .field("speed", ["fly"]), "name",
+            .field("armor_class", ["type", "value", .on("ArmorClassArmor", [.field("armor", ["name"])])])
+        ]
+        XCTAssertEqual(
+            try selection.printed(),
+            "{ index name speed { walk fly } armor_class { type value ... on ArmorClassArmor { armor { name } } } }")
         let hostile: UpstreamSelection = ["name } __schema { types { name"]
         XCTAssertThrowsError(try hostile.printed())
         XCTAssertEqual(try UpstreamSelection().printed(), "{ __typename }")
@@ -106,11 +112,14 @@ final class DnDClientTests: XCTestCase {
         XCTAssertNil(results[2]?.monster)
         XCTAssertEqual(results[3]?.monster?["hit_points"], results[0]?.monster?["hit_points"])
         let (query, variables) = sentQuery(server.requests.first)
-        XCTAssertEqual(query, "query Lookup($i0: String!, $i1: String!, $i2: String!) { "
-            + "m0: monster(index: $i0) { index name hit_points } "
-            + "m1: monster(index: $i1) { index name hit_points } "
-            + "m2: monster(index: $i2) { index name hit_points } }")
-        XCTAssertEqual(Set(variables.entries.map { $0.value.stringValue ?? "" }), ["aboleth", "mastiff", "nosuchmonster"])
+        XCTAssertEqual(
+            query,
+            "query Lookup($i0: String!, $i1: String!, $i2: String!) { "
+                + "m0: monster(index: $i0) { index name hit_points } "
+                + "m1: monster(index: $i1) { index name hit_points } "
+                + "m2: monster(index: $i2) { index name hit_points } }")
+        XCTAssertEqual(
+            Set(variables.entries.map { $0.value.stringValue ?? "" }), ["aboleth", "mastiff", "nosuchmonster"])
         XCTAssertEqual(server.requests.first?.method, "POST")
         XCTAssertEqual(server.requests.first?.path, "/graphql/2014")
     }
@@ -120,28 +129,30 @@ final class DnDClientTests: XCTestCase {
         defer { server.stop() }
         let results = try await client(server).monsters([
             DnDMonsterKey(index: "aboleth", selection: ["name"]),
-            DnDMonsterKey(index: "aboleth", selection: ["xp"]),
+            DnDMonsterKey(index: "aboleth", selection: ["xp"])
         ])
         XCTAssertEqual(try results[0].get().monster?["name"], "Aboleth")
         XCTAssertEqual(try results[1].get().monster?["xp"], 5900)
-        XCTAssertEqual(sentQuery(server.requests.first).query,
-                       "query Lookup($i0: String!) { m0: monster(index: $i0) { name xp } }")
+        XCTAssertEqual(
+            sentQuery(server.requests.first).query,
+            "query Lookup($i0: String!) { m0: monster(index: $i0) { name xp } }")
     }
 
     func testUpstreamErrorsBecomePerKeyErrorsWithPaths() async throws {
         let server = try StubServer { _ in
-            .json(#"""
-            {"errors":[
-              {"message":"Cannot return null for non-nullable field Monster.desc.","locations":[{"line":1,"column":9}],"path":["m1","desc"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}},
-              {"message":"Something inside","path":["m0","actions",0,"name"]}
-            ],
-            "data":{"m0":{"name":"Aboleth","actions":[null]},"m1":null}}
-            """#)
+            .json(
+                #"""
+                {"errors":[
+                  {"message":"Cannot return null for non-nullable field Monster.desc.","locations":[{"line":1,"column":9}],"path":["m1","desc"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}},
+                  {"message":"Something inside","path":["m0","actions",0,"name"]}
+                ],
+                "data":{"m0":{"name":"Aboleth","actions":[null]},"m1":null}}
+                """#)
         }
         defer { server.stop() }
         let results = try await client(server).monsters([
             DnDMonsterKey(index: "aboleth", selection: ["name", .field("actions", ["name"])]),
-            DnDMonsterKey(index: "acolyte", selection: ["name", "desc"]),
+            DnDMonsterKey(index: "acolyte", selection: ["name", "desc"])
         ])
         let first = try results[0].get()
         XCTAssertEqual(first.monster?["name"], "Aboleth")
@@ -162,30 +173,40 @@ final class DnDClientTests: XCTestCase {
         defer { server.stop() }
         let results = try await client(server).monsters([
             DnDMonsterKey(index: "aboleth", selection: ["name"]),
-            DnDMonsterKey(index: "acolyte", selection: ["name"]),
+            DnDMonsterKey(index: "acolyte", selection: ["name"])
         ])
         for result in results {
-            XCTAssertThrowsError(try result.get()) { XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE") }
+            XCTAssertThrowsError(try result.get()) {
+                XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE")
+            }
         }
     }
 
     func testValidationFailureStatusIsUnavailable() async throws {
-        let server = try StubServer { _ in .json(#"{"errors":[{"message":"Cannot query field \"nope\" on type \"Monster\"."}]}"#, status: 400) }
+        let server = try StubServer { _ in
+            .json(#"{"errors":[{"message":"Cannot query field \"nope\" on type \"Monster\"."}]}"#, status: 400)
+        }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).monsters(DnDMonsterQuery(), selection: ["nope"]).value, code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await client(server).monsters(DnDMonsterQuery(), selection: ["nope"]).value,
+            code: "UPSTREAM_UNAVAILABLE")
     }
 
     func testListQueryPassesFiltersAndPagination() async throws {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }
         let dnd = client(server)
-        let query = DnDMonsterQuery(name: "dragon", type: "", challengeRating: DnDNumberFilter(atMost: 20, atLeast: 10), limit: 5, skip: 2)
+        let query = DnDMonsterQuery(
+            name: "dragon", type: "", challengeRating: DnDNumberFilter(atMost: 20, atLeast: 10), limit: 5, skip: 2)
         let monsters = try await dnd.monsters(query, selection: ["index", "name"]).value.value
         XCTAssertEqual(monsters.count, 5)
         XCTAssertTrue(monsters.allSatisfy { ($0["name"]?.stringValue ?? "").lowercased().contains("dragon") })
         let (text, variables) = sentQuery(server.requests.first)
-        XCTAssertEqual(text, "query Monsters($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
-            + "{ monsters(skip: $skip, limit: $limit, name: $name, challenge_rating: $challenge_rating) { index name } }")
+        XCTAssertEqual(
+            text,
+            "query Monsters($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
+                + "{ monsters(skip: $skip, limit: $limit, name: $name, challenge_rating: $challenge_rating) { index name } }"
+        )
         XCTAssertEqual(variables["limit"], 5)
         XCTAssertEqual(variables["skip"], 2)
         XCTAssertEqual(variables["challenge_rating"], ["range": ["lte": 20, "gte": 10]])
@@ -221,10 +242,12 @@ final class DnDClientTests: XCTestCase {
         _ = try await dnd.monsterPage(query, selection: ["index", "name"]).value
         _ = try await dnd.monsters(query, selection: ["index"]).value.value
         _ = try await dnd.monsters(DnDMonsterQuery(name: "bear", limit: 6), selection: ["index", "name"]).value.value
-        XCTAssertEqual(dnd.requestMemo.count, 4, "the page query, another selection and another limit are other requests")
+        XCTAssertEqual(
+            dnd.requestMemo.count, 4, "the page query, another selection and another limit are other requests")
         XCTAssertEqual(server.requestCount, 4)
         let (text, variables) = sentQuery(server.requests.last)
-        XCTAssertEqual(text, "query Monsters($limit: Int, $name: String) { monsters(limit: $limit, name: $name) { index name } }")
+        XCTAssertEqual(
+            text, "query Monsters($limit: Int, $name: String) { monsters(limit: $limit, name: $name) { index name } }")
         XCTAssertEqual(variables["limit"], 6)
 
         for limit in 1...(DnDRequestMemo.capacity + 10) {
@@ -232,19 +255,25 @@ final class DnDClientTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(dnd.requestMemo.count, DnDRequestMemo.capacity)
         _ = try await dnd.monsters(query, selection: ["index", "name"]).value.value
-        XCTAssertEqual(server.requestCount, 4 + DnDRequestMemo.capacity + 10, "the first query is still cached by the pipeline")
+        XCTAssertEqual(
+            server.requestCount, 4 + DnDRequestMemo.capacity + 10, "the first query is still cached by the pipeline")
     }
 
     func testGarbageAndHangFaults() async throws {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }
         server.fault = .garbage
-        await XCTAssertThrowsUpstream(try await client(server).monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(
+            try await client(server).monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]),
+            code: "UPSTREAM_BAD_RESPONSE")
         server.fault = .hang
-        let tight = DnDClient(pipeline: UpstreamPipeline(upstream: .dnd5e, transport: URLSessionTransport(timeout: .milliseconds(200)),
-                                                         settings: UpstreamSettings(timeout: .milliseconds(200))),
-                              endpoint: server.baseURL + "/graphql/2014")
-        await XCTAssertThrowsUpstream(try await tight.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_TIMEOUT")
+        let tight = DnDClient(
+            pipeline: UpstreamPipeline(
+                upstream: .dnd5e, transport: URLSessionTransport(timeout: .milliseconds(200)),
+                settings: UpstreamSettings(timeout: .milliseconds(200))),
+            endpoint: server.baseURL + "/graphql/2014")
+        await XCTAssertThrowsUpstream(
+            try await tight.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])]), code: "UPSTREAM_TIMEOUT")
     }
 
     func testLookupsByNameBecomeOneQueryAndPickExactMatches() async throws {
@@ -254,16 +283,17 @@ final class DnDClientTests: XCTestCase {
             DnDMonsterNameKey(name: "Mastiff", selection: ["index"]),
             DnDMonsterNameKey(name: " mastiff", selection: ["xp"]),
             DnDMonsterNameKey(name: "Ape", selection: ["index"]),
-            DnDMonsterNameKey(name: "Nothing At All", selection: ["index"]),
+            DnDMonsterNameKey(name: "Nothing At All", selection: ["index"])
         ])
         XCTAssertEqual(server.requestCount, 1)
         XCTAssertEqual(try results[0].get().monster?["index"], "mastiff")
         XCTAssertEqual(try results[1].get().monster?["index"], "mastiff")
         XCTAssertEqual(try results[2].get().monster?["name"], "Ape")
         XCTAssertNil(try results[3].get().monster)
-        XCTAssertEqual(sentQuery(server.requests.first).query,
-                       "query ByName($n0: String, $n1: String, $n2: String) { n0: monsters(name: $n0) { name index xp } "
-                       + "n1: monsters(name: $n1) { name index } n2: monsters(name: $n2) { name index } }")
+        XCTAssertEqual(
+            sentQuery(server.requests.first).query,
+            "query ByName($n0: String, $n1: String, $n2: String) { n0: monsters(name: $n0) { name index xp } "
+                + "n1: monsters(name: $n1) { name index } n2: monsters(name: $n2) { name index } }")
     }
 
     func testPageAndCountAreOneRequestWithTheSameAnswers() async throws {
@@ -275,9 +305,12 @@ final class DnDClientTests: XCTestCase {
         let (page, total) = (pageAnswer.monsters, pageAnswer.totalCount)
         XCTAssertEqual(server.requestCount, 1)
         let (text, variables) = sentQuery(server.requests.first)
-        XCTAssertEqual(text, "query MonsterPage($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
-            + "{ total: monsters(limit: 10000, name: $name, challenge_rating: $challenge_rating) { index } "
-            + "page: monsters(skip: $skip, limit: $limit, name: $name, challenge_rating: $challenge_rating) { index name xp } }")
+        XCTAssertEqual(
+            text,
+            "query MonsterPage($skip: Int, $limit: Int, $name: String, $challenge_rating: NumberFilterInput) "
+                + "{ total: monsters(limit: 10000, name: $name, challenge_rating: $challenge_rating) { index } "
+                + "page: monsters(skip: $skip, limit: $limit, name: $name, challenge_rating: $challenge_rating) { index name xp } }"
+        )
         XCTAssertEqual(variables["skip"], 2)
         XCTAssertEqual(variables["limit"], 3)
         XCTAssertEqual(variables["name"], "dragon")
@@ -305,20 +338,29 @@ final class DnDClientTests: XCTestCase {
 
     func testPageWithUpstreamErrorsFails() async throws {
         let server = try StubServer { _ in
-            .json(#"{"errors":[{"message":"Cannot return null for non-nullable field Monster.desc.","path":["page",0,"desc"]}],"data":null}"#)
+            .json(
+                #"{"errors":[{"message":"Cannot return null for non-nullable field Monster.desc.","path":["page",0,"desc"]}],"data":null}"#
+            )
         }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).monsterPage(DnDMonsterQuery(limit: 2), selection: ["desc"]).value, code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(
+            try await client(server).monsterPage(DnDMonsterQuery(limit: 2), selection: ["desc"]).value,
+            code: "UPSTREAM_BAD_RESPONSE")
         let partial = try StubServer { _ in .json(#"{"data":{"total":[{"index":"a"}]}}"#) }
         defer { partial.stop() }
-        await XCTAssertThrowsUpstream(try await client(partial).monsterPage(DnDMonsterQuery(limit: 2), selection: ["index"]).value, code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(
+            try await client(partial).monsterPage(DnDMonsterQuery(limit: 2), selection: ["index"]).value,
+            code: "UPSTREAM_BAD_RESPONSE")
     }
 
     func testMonsterIndexesForCounting() async throws {
         let server = try StubServer(dndStubAnswer)
         defer { server.stop() }
-        let indexes = try await client(server).monsterIndexes(matching: DnDMonsterQuery(name: "dragon", limit: 2, skip: 1)).value
-        let expected = srdMonsters.values.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains("dragon") }.count
+        let indexes = try await client(server).monsterIndexes(
+            matching: DnDMonsterQuery(name: "dragon", limit: 2, skip: 1)
+        ).value
+        let expected = srdMonsters.values.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains("dragon") }
+            .count
         XCTAssertEqual(indexes.count, expected)
         XCTAssertEqual(sentQuery(server.requests.first).variables["limit"], 10_000)
     }

@@ -8,8 +8,9 @@ import XCTest
 
 final class DogCEOClientTests: XCTestCase {
     func client(_ server: StubServer, retry: RetryPolicy = .disabled) -> DogCEOClient {
-        let pipeline = UpstreamPipeline(upstream: .dogCEO, transport: URLSessionTransport(timeout: .seconds(5)),
-                                        settings: UpstreamSettings(timeout: .seconds(5), retry: retry))
+        let pipeline = UpstreamPipeline(
+            upstream: .dogCEO, transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: retry))
         return DogCEOClient(pipeline: pipeline, baseURL: server.baseURL + "/api/")
     }
 
@@ -19,7 +20,8 @@ final class DogCEOClientTests: XCTestCase {
             switch request.path {
             case "/api/breeds/list/all": return .json(SharedData.text("dog-ceo/breeds-list-all.json"))
             case "/api/breed/akita/images": return .json(SharedData.text("dog-ceo/breed-akita-images.json"))
-            case "/api/breed/hound/images/random/3": return .json(SharedData.text("dog-ceo/breed-hound-images-random-3.constructed.json"))
+            case "/api/breed/hound/images/random/3":
+                return .json(SharedData.text("dog-ceo/breed-hound-images-random-3.constructed.json"))
             case "/api/breeds/image/random": return .json(SharedData.text("dog-ceo/breeds-image-random.json"))
             default: return .json(SharedData.text("dog-ceo/error-breed-not-found.json"), status: 404)
             }
@@ -85,7 +87,9 @@ final class DogCEOClientTests: XCTestCase {
     }
 
     func testSingleStringMessageAndEscapedSlashes() async throws {
-        let server = try StubServer { _ in .json(#"{"status":"success","message":"https:\/\/images.dog.ceo\/breeds\/akita\/a.jpg"}"#) }
+        let server = try StubServer { _ in
+            .json(#"{"status":"success","message":"https:\/\/images.dog.ceo\/breeds\/akita\/a.jpg"}"#)
+        }
         defer { server.stop() }
         let images = try await client(server).randomImages(breed: "akita", count: 1).value
         XCTAssertEqual(images, ["https://images.dog.ceo/breeds/akita/a.jpg"])
@@ -114,20 +118,23 @@ final class DogCEOClientTests: XCTestCase {
         let server = try recordedServer()
         defer { server.stop() }
         server.fault = .serverError
-        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
     }
 
     func testPlainTextNotFoundIsUnavailable() async throws {
         let server = try StubServer { _ in .text("No matching route.", status: 404) }
         defer { server.stop() }
-        await XCTAssertThrowsUpstream(try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await client(server).images(breed: "akita").value, code: "UPSTREAM_UNAVAILABLE")
     }
 }
 
 final class TheDogAPIClientTests: XCTestCase {
     func client(_ server: StubServer, key: String? = nil) -> TheDogAPIClient {
-        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
-                                        settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
+        let pipeline = UpstreamPipeline(
+            upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
         return TheDogAPIClient(pipeline: pipeline, baseURL: server.baseURL + "/v1", apiKey: APIKey(key))
     }
 
@@ -159,7 +166,8 @@ final class TheDogAPIClientTests: XCTestCase {
 
     func test2026GenerationStringIDsAndSearch() async throws {
         let server = try StubServer { request in
-            request.path == "/v1/breeds/search" ? .json(SharedData.text("thedogapi/breeds-search-q-poodle.2026-format.json")) : .json("[]")
+            request.path == "/v1/breeds/search"
+                ? .json(SharedData.text("thedogapi/breeds-search-q-poodle.2026-format.json")) : .json("[]")
         }
         defer { server.stop() }
         let breeds = try await client(server).search("poodle & co").value
@@ -173,7 +181,8 @@ final class TheDogAPIClientTests: XCTestCase {
     func testAPIKeyIsSentAsHeaderAndNeverShown() async throws {
         let secret = "live_SECRET_123"
         let server = try StubServer { request in
-            request.header("x-api-key") == secret ? .json("[]") : .json(SharedData.text("thedogapi/error-401-no-api-key.json"), status: 401)
+            request.header("x-api-key") == secret
+                ? .json("[]") : .json(SharedData.text("thedogapi/error-401-no-api-key.json"), status: 401)
         }
         defer { server.stop() }
         let withKey = client(server, key: secret)
@@ -196,7 +205,8 @@ final class TheDogAPIClientTests: XCTestCase {
     }
 
     func testForbiddenIsUnavailable() async throws {
-        let server = try StubServer { _ in .text("Authentication required: Please provide a valid API key", status: 403) }
+        let server = try StubServer { _ in .text("Authentication required: Please provide a valid API key", status: 403)
+        }
         defer { server.stop() }
         do {
             _ = try await client(server, key: "wrong").breeds().value.value
@@ -209,7 +219,8 @@ final class TheDogAPIClientTests: XCTestCase {
 
     func testMalformedItemsAreSkippedButANonArrayIsBad() async throws {
         let server = try StubServer { request in
-            request.path == "/v1/breeds" ? .json(#"[{"id":"7","name":"Seven"},{"name":"no id"},42]"#) : .json(#"{"not":"an array"}"#)
+            request.path == "/v1/breeds"
+                ? .json(#"[{"id":"7","name":"Seven"},{"name":"no id"},42]"#) : .json(#"{"not":"an array"}"#)
         }
         defer { server.stop() }
         let dog = client(server)

@@ -13,13 +13,16 @@ let sharedSnapshotLookup: @Sendable (String) -> String? = { path in
     switch path {
     case "dog-ceo/breeds-list-all.json": return SharedData.text("dog-ceo/breeds-list-all.json")
     case "dog-ceo/breed-images.json":
-        let akita = (try? JSONParser.parse(SharedData.text("dog-ceo/breed-akita-images.json")))?["message"] ?? .array([])
+        let akita =
+            (try? JSONParser.parse(SharedData.text("dog-ceo/breed-akita-images.json")))?["message"] ?? .array([])
         return JSONValue.object([
             "akita": akita,
             "hound": ["https://images.dog.ceo/breeds/hound/main.jpg"],
-            "hound/afghan": ["https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg",
-                             "https://images.dog.ceo/breeds/hound-afghan/n02088094_1126.jpg"],
-            "hound/basset": ["https://images.dog.ceo/breeds/hound-basset/n02088238_10005.jpg"],
+            "hound/afghan": [
+                "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg",
+                "https://images.dog.ceo/breeds/hound-afghan/n02088094_1126.jpg"
+            ],
+            "hound/basset": ["https://images.dog.ceo/breeds/hound-basset/n02088238_10005.jpg"]
         ]).serialized()
     case "thedogapi/breeds.json": return SharedData.text("thedogapi/breeds.json")
     case "zoo/animals.json": return SharedData.text("zoo-animal-api/animals.json")
@@ -42,7 +45,7 @@ final class EmbeddedTransportTests: XCTestCase {
         let hound = try await get(dog, base + "/breed/hound/images")
         XCTAssertEqual(hound.status, 200)
         XCTAssertEqual(hound.body?["status"], "success")
-        XCTAssertEqual(hound.body?["message"]?.arrayValue?.count, 4)  // main breed plus its sub-breeds
+        XCTAssertEqual(hound.body?["message"]?.arrayValue?.count, 4) // main breed plus its sub-breeds
 
         let afghan = try await get(dog, base + "/breed/hound/afghan/images")
         XCTAssertEqual(afghan.body?["message"]?.arrayValue?.count, 2)
@@ -50,7 +53,7 @@ final class EmbeddedTransportTests: XCTestCase {
         let random = try await get(dog, base + "/breed/hound/images/random/3")
         XCTAssertEqual(random.body?["message"]?.arrayValue?.count, 3)
         let again = try await get(dog, base + "/breed/hound/images/random/3")
-        XCTAssertEqual(random.body, again.body)  // deterministic
+        XCTAssertEqual(random.body, again.body) // deterministic
 
         let one = try await get(dog, base + "/breed/akita/images/random")
         XCTAssertNotNil(one.body?["message"]?.stringValue)
@@ -60,7 +63,8 @@ final class EmbeddedTransportTests: XCTestCase {
 
         let unknown = try await get(dog, base + "/breed/nosuch/images")
         XCTAssertEqual(unknown.status, 404)
-        XCTAssertEqual(unknown.body, ["status": "error", "message": "Breed not found (main breed does not exist)", "code": 404])
+        XCTAssertEqual(
+            unknown.body, ["status": "error", "message": "Breed not found (main breed does not exist)", "code": 404])
 
         let unknownSub = try await get(dog, base + "/breed/hound/nosuch/images")
         XCTAssertEqual(unknownSub.body?["message"], "Breed not found (sub breed does not exist)")
@@ -93,7 +97,10 @@ final class EmbeddedTransportTests: XCTestCase {
         let items = try JSONParser.parse(page.body).arrayValue
         XCTAssertEqual(items?.count, 10)
         let search = try await get(api, base + "/breeds/search?q=HOUND")
-        XCTAssertTrue((search.body?.arrayValue ?? []).allSatisfy { ($0["name"]?.stringValue ?? "").lowercased().contains("hound") })
+        XCTAssertTrue(
+            (search.body?.arrayValue ?? []).allSatisfy {
+                ($0["name"]?.stringValue ?? "").lowercased().contains("hound")
+            })
         XCTAssertGreaterThan(search.body?.arrayValue?.count ?? 0, 3)
         let one = try await get(api, base + "/breeds/2")
         XCTAssertEqual(one.body?["name"], "Afghan Hound")
@@ -136,7 +143,9 @@ final class EmbeddedTransportTests: XCTestCase {
         let without = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup)
         let results = try? await without.dnd.monsters([DnDMonsterKey(index: "aboleth", selection: ["name"])])
         XCTAssertNil(results)
-        await XCTAssertThrowsUpstream(try await without.dnd.monsters(DnDMonsterQuery(), selection: ["name"]).value.value, code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await without.dnd.monsters(DnDMonsterQuery(), selection: ["name"]).value.value,
+            code: "UPSTREAM_UNAVAILABLE")
 
         let with = UpstreamsEnvironment.embedded(lookup: sharedSnapshotLookup) { request in
             XCTAssertEqual(request.method, "POST")
@@ -170,7 +179,8 @@ final class EnvironmentTests: XCTestCase {
         let dogAPI = try StubServer { _ in .json(SharedData.text("thedogapi/breeds.json")) }
         let zoo = try StubServer { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         let dogCEO = try StubServer { request in
-            request.path.hasPrefix("/breed/akita") ? .json(SharedData.text("dog-ceo/breed-akita-images.json"))
+            request.path.hasPrefix("/breed/akita")
+                ? .json(SharedData.text("dog-ceo/breed-akita-images.json"))
                 : .json(SharedData.text("dog-ceo/error-breed-not-found.json"), status: 404)
         }
         defer { [dogAPI, zoo, dogCEO].forEach { $0.stop() } }
@@ -190,7 +200,7 @@ final class EnvironmentTests: XCTestCase {
         async let animals = scheduler.runEntered { await loaders.animalsByID.loadMany([3, 20, 424242]) }
         scheduler.enter()
         async let images = scheduler.runEntered { await loaders.breedImages.loadMany(["akita", "nosuch", "akita"]) }
-        scheduler.leave()  // the parent now only waits for its children
+        scheduler.leave() // the parent now only waits for its children
         let (breedResults, animalResults, imageResults) = await (breeds, animals, images)
         XCTAssertEqual(scheduler.dispatchCount, 1)
         XCTAssertEqual(try breedResults.map { try $0.get()?.id }, ["1", "2", nil, "1"])
@@ -199,7 +209,7 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertNil(try imageResults[1].get())
         XCTAssertEqual(dogAPI.requestCount, 1)
         XCTAssertEqual(zoo.requestCount, 1)
-        XCTAssertEqual(dogCEO.requestCount, 2)  // one per distinct breed
+        XCTAssertEqual(dogCEO.requestCount, 2) // one per distinct breed
         let metrics = environment.metricsText(prefix: "menagerie")
         XCTAssertTrue(metrics.contains("menagerie_loader_batches_total{loader=\"thedogapi.breed\"} 1\n"))
         XCTAssertTrue(metrics.contains("menagerie_upstream_requests_total{upstream=\"zoo\"} 1\n"))
@@ -210,7 +220,8 @@ final class EnvironmentTests: XCTestCase {
     func testSingleAnimalLookupReadsTheCatalog() async throws {
         // No version of the Zoo API had `/animals/{id}`: one animal comes from the list.
         let zoo = try StubServer { request in
-            request.path == "/animals" ? .json(SharedData.text("zoo-animal-api/animals.json")) : .text("Error", status: 404)
+            request.path == "/animals"
+                ? .json(SharedData.text("zoo-animal-api/animals.json")) : .text("Error", status: 404)
         }
         defer { zoo.stop() }
         var configuration = UpstreamsConfiguration(mode: .embedded)
@@ -227,7 +238,9 @@ final class EnvironmentTests: XCTestCase {
         let inProgress = Mutex((now: 0, peak: 0))
         func slow(_ answer: @escaping @Sendable (StubRequest) -> StubAction) throws -> StubServer {
             try StubServer { request in
-                inProgress.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+                inProgress.withLock {
+                    $0.now += 1; $0.peak = max($0.peak, $0.now)
+                }
                 usleep(300_000)
                 inProgress.withLock { $0.now -= 1 }
                 return answer(request)
@@ -250,8 +263,14 @@ final class EnvironmentTests: XCTestCase {
                 let work: [@Sendable () async -> String] = [
                     { (try? await loaders.dogAPIBreedByName.load("Affenpinscher"))??.name ?? "-" },
                     { await loaders.animalsByID.loadMany([3, 20]).compactMap { try? $0.get() }.count.description },
-                    { (try? await loaders.monsters.load(DnDMonsterKey(index: "mastiff", selection: ["name"])))?.monster?["name"]?.stringValue ?? "-" },
-                    { (try? await loaders.monsters.load(DnDMonsterKey(index: "aboleth", selection: ["name"])))?.monster?["name"]?.stringValue ?? "-" },
+                    {
+                        (try? await loaders.monsters.load(DnDMonsterKey(index: "mastiff", selection: ["name"])))?
+                            .monster?["name"]?.stringValue ?? "-"
+                    },
+                    {
+                        (try? await loaders.monsters.load(DnDMonsterKey(index: "aboleth", selection: ["name"])))?
+                            .monster?["name"]?.stringValue ?? "-"
+                    }
                 ]
                 for body in work {
                     scheduler.enter()

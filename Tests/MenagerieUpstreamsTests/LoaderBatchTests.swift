@@ -16,12 +16,14 @@ final class LoaderBatchTests: XCTestCase {
     /// Each breed's image list names the breed, so a result on the wrong key is visible.
     func dogCEOStub() throws -> StubServer {
         try StubServer { request in
-            let parts = request.path.split(separator: "/").map(String.init)  // api, breed, NAME, [SUB,] images
+            let parts = request.path.split(separator: "/").map(String.init) // api, breed, NAME, [SUB,] images
             guard parts.count >= 4, parts[0] == "api", parts[1] == "breed", parts.last == "images" else {
                 return .json(SharedData.text("dog-ceo/error-breed-not-found.json"), status: 404)
             }
             let path = parts[2..<(parts.count - 1)].joined(separator: "-")
-            if path.hasPrefix("missing") { return .json(SharedData.text("dog-ceo/error-breed-not-found.json"), status: 404) }
+            if path.hasPrefix("missing") {
+                return .json(SharedData.text("dog-ceo/error-breed-not-found.json"), status: 404)
+            }
             if path.hasPrefix("broken") { return .text("upstream failure", status: 500) }
             let urls = (1...3).map { #""https://images.dog.ceo/breeds/\#(path)/\#($0).jpg""# }
             return .json(#"{"message":[\#(urls.joined(separator: ","))],"status":"success"}"#)
@@ -56,7 +58,9 @@ final class LoaderBatchTests: XCTestCase {
                 let name = key.replacingOccurrences(of: "/", with: "-")
                 switch result {
                 case .success(let images?):
-                    XCTAssertEqual(images, (1...3).map { "https://images.dog.ceo/breeds/\(name)/\($0).jpg" }, "batch of \(size): \(key)")
+                    XCTAssertEqual(
+                        images, (1...3).map { "https://images.dog.ceo/breeds/\(name)/\($0).jpg" },
+                        "batch of \(size): \(key)")
                 case .success(nil):
                     XCTAssertTrue(key.hasPrefix("missing"), "batch of \(size): \(key) answered nil")
                 case .failure(let error):

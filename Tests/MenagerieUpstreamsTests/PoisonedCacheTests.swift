@@ -20,16 +20,23 @@ final class PoisonedCacheTests: XCTestCase {
         let server: StubServer
         private let flag: Flag
 
-        init(garbage: String = "<html>not json at all", delay: Double = 0, healthy: @escaping @Sendable (StubRequest) -> StubAction) throws {
+        init(
+            garbage: String = "<html>not json at all", delay: Double = 0,
+            healthy: @escaping @Sendable (StubRequest) -> StubAction
+        ) throws {
             let flag = Flag()
             self.flag = flag
             server = try StubServer { request in
                 if flag.isSet {
-                    return .respond(status: 200, headers: [("Content-Type", "application/json"), PoisonedCacheTests.cdnCaching],
-                                    body: Array(garbage.utf8), delay: delay)
+                    return .respond(
+                        status: 200, headers: [("Content-Type", "application/json"), PoisonedCacheTests.cdnCaching],
+                        body: Array(garbage.utf8), delay: delay)
                 }
-                guard case .respond(let status, let headers, let body, let delay) = healthy(request) else { return healthy(request) }
-                return .respond(status: status, headers: headers + [PoisonedCacheTests.cdnCaching], body: body, delay: delay)
+                guard case .respond(let status, let headers, let body, let delay) = healthy(request) else {
+                    return healthy(request)
+                }
+                return .respond(
+                    status: status, headers: headers + [PoisonedCacheTests.cdnCaching], body: body, delay: delay)
             }
         }
 
@@ -48,13 +55,15 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func pipeline(_ upstream: UpstreamName, clock: MonotonicClock = .system) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: upstream, transport: URLSessionTransport(timeout: .seconds(5)),
-                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
+        UpstreamPipeline(
+            upstream: upstream, transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     func testDogCEOGarbageIsNotCachedAndTheNextCallAsksAgain() async throws {
         let upstream = try PoisonableUpstream { request in
-            request.path == "/api/breeds/list/all" ? .json(SharedData.text("dog-ceo/breeds-list-all.json"))
+            request.path == "/api/breeds/list/all"
+                ? .json(SharedData.text("dog-ceo/breeds-list-all.json"))
                 : .json(SharedData.text("dog-ceo/breed-akita-images.json"))
         }
         defer { upstream.stop() }
@@ -94,7 +103,8 @@ final class PoisonedCacheTests: XCTestCase {
     func testTheDogAPIGarbageIsNotCached() async throws {
         let upstream = try PoisonableUpstream { _ in .json(SharedData.text("thedogapi/breeds.json")) }
         defer { upstream.stop() }
-        let client = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: upstream.baseURL + "/v1", apiKey: APIKey("test-key"))
+        let client = TheDogAPIClient(
+            pipeline: pipeline(.theDogAPI), baseURL: upstream.baseURL + "/v1", apiKey: APIKey("test-key"))
         await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
@@ -124,13 +134,18 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func testDnDAnswerWithErrorsIsNotCached() async throws {
-        let upstream = try PoisonableUpstream(garbage: #"{"errors":[{"message":"Internal server error"}],"data":null}"#, healthy: dndStubAnswer)
+        let upstream = try PoisonableUpstream(
+            garbage: #"{"errors":[{"message":"Internal server error"}],"data":null}"#, healthy: dndStubAnswer)
         defer { upstream.stop() }
         let client = DnDClient(pipeline: pipeline(.dnd5e), endpoint: upstream.baseURL + "/graphql/2014")
         let key = DnDMonsterKey(index: "aboleth", selection: ["index", "name"])
         let failed = try await client.monsters([key])
-        XCTAssertThrowsError(try failed[0].get()) { XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE") }
-        await XCTAssertThrowsUpstream(try await client.monsters(DnDMonsterQuery(), selection: ["index"]).value.value, code: "UPSTREAM_BAD_RESPONSE")
+        XCTAssertThrowsError(try failed[0].get()) {
+            XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE")
+        }
+        await XCTAssertThrowsUpstream(
+            try await client.monsters(DnDMonsterQuery(), selection: ["index"]).value.value,
+            code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
         let answer7 = try await client.monsters([key])[0].get().monster?["name"]
@@ -141,15 +156,21 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func testDnDPartialAnswerKeepsTheAliasesThatAnsweredAndIsNotCached() async throws {
-        let partial = #"{"errors":[{"message":"Cannot return null for non-nullable field Monster.name.","path":["m1","name"]}],"data":{"m0":{"index":"aboleth","name":"Aboleth"},"m1":null}}"#
+        let partial =
+            #"{"errors":[{"message":"Cannot return null for non-nullable field Monster.name.","path":["m1","name"]}],"data":{"m0":{"index":"aboleth","name":"Aboleth"},"m1":null}}"#
         let upstream = try PoisonableUpstream(garbage: partial, healthy: dndStubAnswer)
         defer { upstream.stop() }
         let client = DnDClient(pipeline: pipeline(.dnd5e), endpoint: upstream.baseURL + "/graphql/2014")
-        let keys = [DnDMonsterKey(index: "aboleth", selection: ["index", "name"]), DnDMonsterKey(index: "acolyte", selection: ["index", "name"])]
+        let keys = [
+            DnDMonsterKey(index: "aboleth", selection: ["index", "name"]),
+            DnDMonsterKey(index: "acolyte", selection: ["index", "name"])
+        ]
         let first = try await client.monsters(keys)
         XCTAssertEqual(try first[0].get().monster?["name"], "Aboleth")
         XCTAssertEqual(try first[0].get().errors, [])
-        XCTAssertThrowsError(try first[1].get()) { XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE") }
+        XCTAssertThrowsError(try first[1].get()) {
+            XCTAssertEqual(($0 as? UpstreamError)?.code, "UPSTREAM_BAD_RESPONSE")
+        }
         XCTAssertEqual(client.pipeline.cache.count, 0)
         upstream.heal()
         let second = try await client.monsters(keys)
@@ -160,7 +181,8 @@ final class PoisonedCacheTests: XCTestCase {
     }
 
     func testDeduplicatedWaitersOfAGarbageAnswerAllFailAndNothingIsStored() async throws {
-        let upstream = try PoisonableUpstream(delay: 0.3) { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json")) }
+        let upstream = try PoisonableUpstream(delay: 0.3) { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json"))
+        }
         defer { upstream.stop() }
         let client = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: upstream.baseURL + "/api")
         let codes = await withTaskGroup(of: String.self) { group in
@@ -193,14 +215,17 @@ final class PoisonedCacheTests: XCTestCase {
     /// Callers that decode one request differently still share one upstream call (the
     /// in-flight key is the request, not the request and the type); each gets its own decoding.
     func testConcurrentCallersWithDifferentDecodingsShareOneCall() async throws {
-        let upstream = try PoisonableUpstream(delay: 0.3) { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json")) }
+        let upstream = try PoisonableUpstream(delay: 0.3) { _ in .json(SharedData.text("dog-ceo/breeds-list-all.json"))
+        }
         defer { upstream.stop() }
         upstream.heal()
         let p = pipeline(.dogCEO)
         let request = UpstreamRequest(url: upstream.baseURL + "/api/breeds/list/all")
         let policy = CachePolicy(defaultTTL: .seconds(60))
         async let count = p.fetchDecoded(request, cache: policy) { response -> Int in response.body.count }
-        async let text = p.fetchDecoded(request, cache: policy) { response -> String in String(decoding: response.body.prefix(10), as: UTF8.self) }
+        async let text = p.fetchDecoded(request, cache: policy) { response -> String in
+            String(decoding: response.body.prefix(10), as: UTF8.self)
+        }
         let (bytes, start) = try await (count, text)
         XCTAssertEqual(bytes, Array(SharedData.text("dog-ceo/breeds-list-all.json").utf8).count)
         XCTAssertEqual(start, String(SharedData.text("dog-ceo/breeds-list-all.json").prefix(10)))
@@ -215,7 +240,7 @@ final class PoisonedCacheTests: XCTestCase {
         upstream.heal()
         let client = DogCEOClient(pipeline: pipeline(.dogCEO, clock: now.clock), baseURL: upstream.baseURL + "/api")
         let good = try await client.breeds().value.value
-        now.advance(.seconds(21_601))  // expired, within the 1 h stale-if-error bound
+        now.advance(.seconds(21_601)) // expired, within the 1 h stale-if-error bound
         upstream.server.fault = .garbage
         await XCTAssertThrowsUpstream(try await client.breeds().value.value, code: "UPSTREAM_BAD_RESPONSE")
         upstream.server.fault = .serverError

@@ -8,7 +8,7 @@ import XCTest
 final class ProjectSnapshotTests: XCTestCase {
     static let snapshotRoot: String = {
         var directory = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { directory.deleteLastPathComponent() }  // file, MenagerieUpstreamsTests, Tests
+        for _ in 0..<3 { directory.deleteLastPathComponent() } // file, MenagerieUpstreamsTests, Tests
         return directory.appendingPathComponent("Sources/MenagerieUpstreams/Snapshot").path
     }()
 

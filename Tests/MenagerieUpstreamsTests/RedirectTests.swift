@@ -21,9 +21,11 @@ final class RedirectTests: XCTestCase {
     }
 
     func client(_ baseURL: String) -> TheDogAPIClient {
-        TheDogAPIClient(pipeline: UpstreamPipeline(upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
-                                                   settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
-                        baseURL: baseURL, apiKey: APIKey(Self.secret), policy: .never)
+        TheDogAPIClient(
+            pipeline: UpstreamPipeline(
+                upstream: .theDogAPI, transport: URLSessionTransport(timeout: .seconds(5)),
+                settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
+            baseURL: baseURL, apiKey: APIKey(Self.secret), policy: .never)
     }
 
     func testCrossOriginRedirectIsBadResponseAndTheOtherHostSeesNothing() async throws {
@@ -67,7 +69,15 @@ final class RedirectTests: XCTestCase {
         let server = try StubServer { request in
             switch request.path {
             case "/v1/breeds": return .text("Moved", status: 301, headers: [("Location", "/v1/breeds/all")])
-            case "/v1/breeds/all": return .text("Found", status: 302, headers: [("Location", "http://127.0.0.1:\(request.header("host")?.split(separator: ":").last ?? "")/v1/list")])
+            case "/v1/breeds/all":
+                return .text(
+                    "Found", status: 302,
+                    headers: [
+                        (
+                            "Location",
+                            "http://127.0.0.1:\(request.header("host")?.split(separator: ":").last ?? "")/v1/list"
+                        )
+                    ])
             case "/v1/list": return .json(SharedData.text("thedogapi/breeds.json"))
             case "/v1/loop": return .text("Found", status: 302, headers: [("Location", "/v1/loop")])
             default: return .json("[]", status: 404)
@@ -82,9 +92,13 @@ final class RedirectTests: XCTestCase {
 
         // A redirect loop stops after 3 redirects followed.
         let transport = URLSessionTransport(timeout: .seconds(5))
-        let pipeline = UpstreamPipeline(upstream: .theDogAPI, transport: transport, settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
+        let pipeline = UpstreamPipeline(
+            upstream: .theDogAPI, transport: transport,
+            settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled))
         server.reset()
-        await XCTAssertThrowsUpstream(try await pipeline.fetch(UpstreamRequest(url: server.baseURL + "/v1/loop"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
+        await XCTAssertThrowsUpstream(
+            try await pipeline.fetch(UpstreamRequest(url: server.baseURL + "/v1/loop"), cache: .never),
+            code: "UPSTREAM_BAD_RESPONSE")
         XCTAssertEqual(server.requestCount, 1 + RedirectPolicy.maxRedirects)
         // And the next call is right.
         let answer3 = try await client.breeds().value.value.count
@@ -92,10 +106,12 @@ final class RedirectTests: XCTestCase {
     }
 
     func testPolicyRefusesDowngradesAndOtherOrigins() throws {
-        let request = UpstreamRequest(url: "https://api.thedogapi.com/v1/breeds", headers: [UpstreamHeader("x-api-key", Self.secret)])
+        let request = UpstreamRequest(
+            url: "https://api.thedogapi.com/v1/breeds", headers: [UpstreamHeader("x-api-key", Self.secret)])
         func next(_ status: Int, _ location: String, _ request: UpstreamRequest = request) -> UpstreamRequest? {
-            RedirectPolicy.next(after: UpstreamResponse(status: status, headers: [UpstreamHeader("Location", location)]),
-                                to: request, origin: "https://api.thedogapi.com/v1/breeds")
+            RedirectPolicy.next(
+                after: UpstreamResponse(status: status, headers: [UpstreamHeader("Location", location)]),
+                to: request, origin: "https://api.thedogapi.com/v1/breeds")
         }
         XCTAssertNil(next(302, "http://api.thedogapi.com/v1/breeds"), "https → http")
         XCTAssertNil(next(301, "https://evil.example/v1/breeds"))
@@ -106,13 +122,16 @@ final class RedirectTests: XCTestCase {
         XCTAssertEqual(next(302, "/v1/breeds?page=0")?.url, "https://api.thedogapi.com/v1/breeds?page=0")
         XCTAssertEqual(next(308, "https://API.thedogapi.com:443/v2")?.header("x-api-key"), Self.secret)
         // A 303 turns a POST into a GET without body; a 307 keeps it.
-        let post = UpstreamRequest(method: "POST", url: "https://api.thedogapi.com/v1/graphql",
-                                   headers: [UpstreamHeader("Content-Type", "application/json")], body: Array("{}".utf8), isIdempotent: true)
+        let post = UpstreamRequest(
+            method: "POST", url: "https://api.thedogapi.com/v1/graphql",
+            headers: [UpstreamHeader("Content-Type", "application/json")], body: Array("{}".utf8), isIdempotent: true)
         let seeOther = try XCTUnwrap(next(303, "/v1/result", post))
         XCTAssertEqual(seeOther.method, "GET")
         XCTAssertEqual(seeOther.body, [])
         XCTAssertEqual(try XCTUnwrap(next(307, "/v1/graphql2", post)).body, Array("{}".utf8))
-        XCTAssertTrue(RedirectPolicy.isSameOrigin(URL(string: "http://a.example/x")!, URL(string: "HTTP://A.example:80/y")!))
-        XCTAssertFalse(RedirectPolicy.isSameOrigin(URL(string: "https://a.example/x")!, URL(string: "http://a.example:443/x")!))
+        XCTAssertTrue(
+            RedirectPolicy.isSameOrigin(URL(string: "http://a.example/x")!, URL(string: "HTTP://A.example:80/y")!))
+        XCTAssertFalse(
+            RedirectPolicy.isSameOrigin(URL(string: "https://a.example/x")!, URL(string: "http://a.example:443/x")!))
     }
 }

@@ -14,15 +14,18 @@ final class ZooClientTests: XCTestCase {
             case "/animals/rand/10": return .json(SharedData.text("zoo-animal-api/animals-rand-10.json"))
             case "/animals/rand/1": return .json(SharedData.text("zoo-animal-api/animal-rand.json"))
             default:
-                return .text("Error: We're unable to find the information you are looking for. Please try again.", status: 404)
+                return .text(
+                    "Error: We're unable to find the information you are looking for. Please try again.", status: 404)
             }
         }
     }
 
     func client(_ server: StubServer) -> ZooClient {
-        ZooClient(pipeline: UpstreamPipeline(upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5)),
-                                             settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
-                  baseURL: server.baseURL)
+        ZooClient(
+            pipeline: UpstreamPipeline(
+                upstream: .zoo, transport: URLSessionTransport(timeout: .seconds(5)),
+                settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled)),
+            baseURL: server.baseURL)
     }
 
     func testFullListWithNumbersAsStrings() async throws {
@@ -53,13 +56,17 @@ final class ZooClientTests: XCTestCase {
         let one = try await zoo.randomAnimals(count: 1).value
         XCTAssertEqual(one.count, 1)
         _ = try await zoo.randomAnimals(count: 8).value
-        XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/8", "/animals/rand/10", "/animals/rand/1", "/animals/rand/8"])
+        XCTAssertEqual(
+            server.requests.map(\.target), ["/animals/rand/8", "/animals/rand/10", "/animals/rand/1", "/animals/rand/8"]
+        )
     }
 
     func testAnimalByIDComesFromTheList() async throws {
         let server = try StubServer { request in
-            request.path == "/animals" ? .json(#"[{"id":3,"name":"Three","length_min":"x","lifespan":"12.0"},{"id":5,"name":"Five"}]"#)
-                : .text("Error: We're unable to find the information you are looking for. Please try again.", status: 404)
+            request.path == "/animals"
+                ? .json(#"[{"id":3,"name":"Three","length_min":"x","lifespan":"12.0"},{"id":5,"name":"Five"}]"#)
+                : .text(
+                    "Error: We're unable to find the information you are looking for. Please try again.", status: 404)
         }
         defer { server.stop() }
         let zoo = client(server)
@@ -75,23 +82,27 @@ final class ZooClientTests: XCTestCase {
     func testRandomAnimalsFallBackToTheOpenSourceRoute() async throws {
         let animals = #"[{"id":3,"name":"Three"},{"id":5,"name":"Five"}]"#
         let server = try StubServer { request in
-            request.path.hasPrefix("/animals/random/") ? .json(animals)
-                : .text("Error: We're unable to find the information you are looking for. Please try again.", status: 404)
+            request.path.hasPrefix("/animals/random/")
+                ? .json(animals)
+                : .text(
+                    "Error: We're unable to find the information you are looking for. Please try again.", status: 404)
         }
         defer { server.stop() }
         let zoo = client(server)
         let first = try await zoo.randomAnimals(count: 2).value
         XCTAssertEqual(first.map(\.id), [3, 5])
         _ = try await zoo.randomAnimals(count: 2).value
-        XCTAssertEqual(server.requests.map(\.target), ["/animals/rand/2", "/animals/random/2", "/animals/random/2"],
-                       "rand first; on its 404 random, remembered")
+        XCTAssertEqual(
+            server.requests.map(\.target), ["/animals/rand/2", "/animals/random/2", "/animals/random/2"],
+            "rand first; on its 404 random, remembered")
     }
 
     func testLenientNumbers() throws {
-        let animal = try XCTUnwrap(ZooAnimal(json: [
-            "id": "7", "name": "N", "length_min": 1.5, "length_max": " 2.50 ", "weight_min": "NaN",
-            "weight_max": "inf", "lifespan": "12.5",
-        ]))
+        let animal = try XCTUnwrap(
+            ZooAnimal(json: [
+                "id": "7", "name": "N", "length_min": 1.5, "length_max": " 2.50 ", "weight_min": "NaN",
+                "weight_max": "inf", "lifespan": "12.5"
+            ]))
         XCTAssertEqual(animal.id, 7)
         XCTAssertEqual(animal.lengthMin, 1.5)
         XCTAssertEqual(animal.lengthMax, 2.5)

@@ -4,10 +4,14 @@ import XCTest
 final class PrometheusTextTests: XCTestCase {
     func testFamiliesWithAndWithoutLabels() {
         var out = PrometheusText()
-        out.family("app_requests_total", .counter, help: "Requests.", samples: [.init(["status": "200"], 12), .init(["status": "404"], 1)])
+        out.family(
+            "app_requests_total", .counter, help: "Requests.",
+            samples: [.init(["status": "200"], 12), .init(["status": "404"], 1)])
         out.family("app_in_flight", .gauge, help: "In flight.", value: 3)
         out.family("app_empty_total", .counter, help: "Nothing yet.", samples: [])
-        XCTAssertEqual(out.text, """
+        XCTAssertEqual(
+            out.text,
+            """
             # HELP app_requests_total Requests.
             # TYPE app_requests_total counter
             app_requests_total{status="200"} 12
@@ -23,10 +27,15 @@ final class PrometheusTextTests: XCTestCase {
 
     func testHistogramIsCumulativeWithInfSumAndCount() {
         var out = PrometheusText()
-        out.histogram("app_seconds", help: "Time.", bounds: [0.005, 1],
-                      series: [.init(["route": "a"], buckets: [2, 1], count: 4, sum: 2.5),
-                               .init(["route": "b"], buckets: [1], count: 1, sum: 0)])
-        XCTAssertEqual(out.text, """
+        out.histogram(
+            "app_seconds", help: "Time.", bounds: [0.005, 1],
+            series: [
+                .init(["route": "a"], buckets: [2, 1], count: 4, sum: 2.5),
+                .init(["route": "b"], buckets: [1], count: 1, sum: 0)
+            ])
+        XCTAssertEqual(
+            out.text,
+            """
             # HELP app_seconds Time.
             # TYPE app_seconds histogram
             app_seconds_bucket{route="a",le="0.005"} 2
@@ -43,7 +52,9 @@ final class PrometheusTextTests: XCTestCase {
             """)
         var unlabelled = PrometheusText()
         unlabelled.histogram("h", help: "H.", bounds: [1], series: [.init(buckets: [1], count: 2, sum: 3.25)])
-        XCTAssertEqual(unlabelled.text, "# HELP h H.\n# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_bucket{le=\"+Inf\"} 2\nh_sum 3.25\nh_count 2\n")
+        XCTAssertEqual(
+            unlabelled.text,
+            "# HELP h H.\n# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_bucket{le=\"+Inf\"} 2\nh_sum 3.25\nh_count 2\n")
     }
 
     func testLabelValuesAreEscapedAndNumbersAreShort() {

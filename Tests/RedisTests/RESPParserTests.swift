@@ -11,7 +11,9 @@ final class RESPParserTests: XCTestCase {
         return values
     }
 
-    func assertViolation(_ text: String, limits: RESPLimits = RESPLimits(), file: StaticString = #filePath, line: UInt = #line) {
+    func assertViolation(
+        _ text: String, limits: RESPLimits = RESPLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) {
         var parser = RESPParser(limits: limits)
         do {
             try parser.append(Array(text.utf8))
@@ -25,10 +27,12 @@ final class RESPParserTests: XCTestCase {
     }
 
     func testEveryType() throws {
-        XCTAssertEqual(try parseAll("+OK\r\n-ERR wrong type\r\n:-42\r\n:0\r\n$5\r\nhello\r\n$0\r\n\r\n$-1\r\n*-1\r\n*0\r\n"), [
-            .simpleString("OK"), .error("ERR wrong type"), .integer(-42), .integer(0),
-            .bulkString(Array("hello".utf8)), .bulkString([]), .bulkString(nil), .array(nil), .array([]),
-        ])
+        XCTAssertEqual(
+            try parseAll("+OK\r\n-ERR wrong type\r\n:-42\r\n:0\r\n$5\r\nhello\r\n$0\r\n\r\n$-1\r\n*-1\r\n*0\r\n"),
+            [
+                .simpleString("OK"), .error("ERR wrong type"), .integer(-42), .integer(0),
+                .bulkString(Array("hello".utf8)), .bulkString([]), .bulkString(nil), .array(nil), .array([])
+            ])
     }
 
     func testBulkStringsAreBinarySafe() throws {
@@ -39,9 +43,14 @@ final class RESPParserTests: XCTestCase {
 
     func testNestedArrays() throws {
         let text = "*3\r\n$3\r\nfoo\r\n*2\r\n:1\r\n*1\r\n$-1\r\n+OK\r\n"
-        XCTAssertEqual(try parseAll(text), [
-            .array([.bulkString(Array("foo".utf8)), .array([.integer(1), .array([.bulkString(nil)])]), .simpleString("OK")]),
-        ])
+        XCTAssertEqual(
+            try parseAll(text),
+            [
+                .array([
+                    .bulkString(Array("foo".utf8)), .array([.integer(1), .array([.bulkString(nil)])]),
+                    .simpleString("OK")
+                ])
+            ])
     }
 
     func testPartialReadsByteByByte() throws {
@@ -70,7 +79,7 @@ final class RESPParserTests: XCTestCase {
         assertViolation("$1000000000000\r\n")
         assertViolation("$9223372036854775807\r\n")
         assertViolation("*99999999999\r\n")
-        assertViolation("$99999999999999999999\r\n")  // beyond Int64
+        assertViolation("$99999999999999999999\r\n") // beyond Int64
         assertViolation("$2000\r\n", limits: RESPLimits(maxBulkBytes: 1000))
         assertViolation("*5\r\n", limits: RESPLimits(maxArrayElements: 4))
     }
@@ -85,20 +94,21 @@ final class RESPParserTests: XCTestCase {
     func testGarbage() {
         assertViolation("hello\r\n")
         assertViolation("<html>\r\n")
-        assertViolation("%2\r\n")  // RESP3 map
-        assertViolation("_\r\n")  // RESP3 null
+        assertViolation("%2\r\n") // RESP3 map
+        assertViolation("_\r\n") // RESP3 null
         assertViolation(":12a\r\n")
         assertViolation(":\r\n")
         assertViolation(":-\r\n")
         assertViolation("$-2\r\n")
-        assertViolation("$3\r\nabcd\r\n")  // no CRLF where the bulk ends
-        assertViolation("+OK\n")  // LF without CR
-        assertViolation("+OK\rX")  // CR without LF
+        assertViolation("$3\r\nabcd\r\n") // no CRLF where the bulk ends
+        assertViolation("+OK\n") // LF without CR
+        assertViolation("+OK\rX") // CR without LF
         assertViolation("*1\r\n?\r\n")
     }
 
     func testNestingDepthIsBounded() throws {
-        XCTAssertEqual(try parseAll("*1\r\n*1\r\n:1\r\n", limits: RESPLimits(maxDepth: 2)), [.array([.array([.integer(1)])])])
+        XCTAssertEqual(
+            try parseAll("*1\r\n*1\r\n:1\r\n", limits: RESPLimits(maxDepth: 2)), [.array([.array([.integer(1)])])])
         assertViolation("*1\r\n*1\r\n*1\r\n:1\r\n", limits: RESPLimits(maxDepth: 2))
         assertViolation(String(repeating: "*1\r\n", count: 10_000) + ":1\r\n")
     }
@@ -119,9 +129,13 @@ final class RESPParserTests: XCTestCase {
         XCTAssertEqual(String(decoding: command.prefix(22), as: UTF8.self), "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$4")
         var parser = RESPParser()
         try parser.append(command)
-        XCTAssertEqual(try parser.next(), .array([.bulkString(Array("SET".utf8)), .bulkString(Array("k".utf8)), .bulkString([0, 13, 10, 255])]))
-        let values: [RESPValue] = [.simpleString("OK"), .error("ERR x"), .integer(-7), .bulkString(nil), .array(nil),
-                                   .array([.bulkString([1, 2]), .array([])])]
+        XCTAssertEqual(
+            try parser.next(),
+            .array([.bulkString(Array("SET".utf8)), .bulkString(Array("k".utf8)), .bulkString([0, 13, 10, 255])]))
+        let values: [RESPValue] = [
+            .simpleString("OK"), .error("ERR x"), .integer(-7), .bulkString(nil), .array(nil),
+            .array([.bulkString([1, 2]), .array([])])
+        ]
         for value in values {
             var p = RESPParser()
             try p.append(RESPEncoder.value(value))

@@ -9,7 +9,7 @@ import XCTest
 /// (the breaker's window and open interval); nothing is timed.
 final class RedisFaultTests: XCTestCase {
     func testRedisDownAnswersFromTheUpstreamThenIsSkipped() async throws {
-        let port = try RedisServerProcess.freePort()  // nothing listens there
+        let port = try RedisServerProcess.freePort() // nothing listens there
         let replica = try Replica(redis: "redis://127.0.0.1:\(port)", timeout: .milliseconds(50))
         for index in 0..<8 {
             let answer = try await replica.fetch("/breed/down\(index)/images")

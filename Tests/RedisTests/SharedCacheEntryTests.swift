@@ -4,10 +4,14 @@ import XCTest
 final class SharedCacheEntryTests: XCTestCase {
     let entry = SharedCacheEntry(
         upstream: "dog-ceo", request: "GET https://dog.ceo/api/breeds/list/all",
-        response: UpstreamResponse(status: 200, headers: [UpstreamHeader("Content-Type", "application/json"),
-                                                          UpstreamHeader("Set-Cookie", "a=b"),
-                                                          UpstreamHeader("Cache-Control", "max-age=60")],
-                                   body: Array("{\"message\":{}}".utf8)),
+        response: UpstreamResponse(
+            status: 200,
+            headers: [
+                UpstreamHeader("Content-Type", "application/json"),
+                UpstreamHeader("Set-Cookie", "a=b"),
+                UpstreamHeader("Cache-Control", "max-age=60")
+            ],
+            body: Array("{\"message\":{}}".utf8)),
         freshUntil: .milliseconds(1_800_000_000_250), staleUntil: .milliseconds(1_800_003_600_250))
 
     func testRoundTripKeepsOnlyTheHeadersThePipelineReads() throws {

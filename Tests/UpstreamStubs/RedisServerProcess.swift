@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -14,15 +14,20 @@ public final class RedisServerProcess {
     /// accepts connections.
     public init(password: String? = nil) throws {
         let candidates = ["/usr/bin/redis-server", "/usr/local/bin/redis-server", "/usr/sbin/redis-server"]
-        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/redis-server" }
-        guard let binary = (searchPath + candidates).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
+            "\($0)/redis-server"
+        }
+        guard let binary = (searchPath + candidates).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             throw RedisServerMissing()
         }
         port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        var arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                         "--daemonize", "no", "--dir", NSTemporaryDirectory(), "--logfile", ""]
+        var arguments = [
+            "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            "--daemonize", "no", "--dir", NSTemporaryDirectory(), "--logfile", ""
+        ]
         if let password { arguments += ["--requirepass", password] }
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
@@ -62,7 +67,9 @@ public final class RedisServerProcess {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { throw RedisServerFailed(port: 0) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -82,7 +89,9 @@ public final class RedisServerProcess {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return connected == 0
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Locking
@@ -33,12 +33,19 @@ public enum StubAction: Sendable {
     /// Close the connection without answering.
     case close
 
-    public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
-        .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8), delay: delay)
+    public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = [], delay: Double = 0)
+        -> StubAction
+    {
+        .respond(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8),
+            delay: delay)
     }
 
-    public static func text(_ text: String, status: Int, headers: [(String, String)] = [], delay: Double = 0) -> StubAction {
-        .respond(status: status, headers: [("Content-Type", "text/plain")] + headers, body: Array(text.utf8), delay: delay)
+    public static func text(_ text: String, status: Int, headers: [(String, String)] = [], delay: Double = 0)
+        -> StubAction
+    {
+        .respond(
+            status: status, headers: [("Content-Type", "text/plain")] + headers, body: Array(text.utf8), delay: delay)
     }
 }
 
@@ -82,9 +89,9 @@ public final class StubServer: Sendable {
     public init(_ handler: @escaping @Sendable (StubRequest) -> StubAction) throws {
         self.handler = handler
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw StubError.socket("socket") }
         var yes: Int32 = 1
@@ -94,7 +101,9 @@ public final class StubServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             close(fd)
@@ -193,8 +202,10 @@ public final class StubServer: Sendable {
         case .serverError: action = .text("Internal Server Error", status: 500)
         case .garbage: action = .json("<html>not json at all")
         case .hang: action = .hang
-        case .close: action = .close        case .answer(let status, let body): action = .json(body, status: status)
-        case .rateLimited(let seconds): action = .text("Too many requests", status: 429, headers: [("Retry-After", String(seconds))])
+        case .close: action = .close
+        case .answer(let status, let body): action = .json(body, status: status)
+        case .rateLimited(let seconds):
+            action = .text("Too many requests", status: 429, headers: [("Retry-After", String(seconds))])
         }
         switch action {
         case .close:
@@ -248,7 +259,8 @@ public final class StubServer: Sendable {
         var headers: [(name: String, value: String)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
         var body = Array(buffer[(end + 4)...])

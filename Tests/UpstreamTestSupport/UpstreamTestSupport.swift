@@ -19,8 +19,10 @@ public final class TestClock: Sendable {
 }
 
 /// Asserts that `expression` throws an ``UpstreamError`` with `code`.
-public func XCTAssertThrowsUpstream<T>(_ expression: @autoclosure () async throws -> T, code: String,
-                                       file: StaticString = #filePath, line: UInt = #line) async {
+public func XCTAssertThrowsUpstream<T>(
+    _ expression: @autoclosure () async throws -> T, code: String,
+    file: StaticString = #filePath, line: UInt = #line
+) async {
     do {
         _ = try await expression()
         XCTFail("expected \(code)", file: file, line: line)

@@ -53,19 +53,25 @@ final class BreakerTests: XCTestCase {
     static let sharedOnly = CachePolicy(defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero)
 
     func pipeline(_ upstream: SwitchableUpstream, retry: RetryPolicy = .disabled) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: "dog-ceo", transport: upstream.transport,
-                         settings: UpstreamSettings(timeout: .seconds(5), retry: retry), clock: now.clock)
+        UpstreamPipeline(
+            upstream: "dog-ceo", transport: upstream.transport,
+            settings: UpstreamSettings(timeout: .seconds(5), retry: retry), clock: now.clock)
     }
 
     /// Three attempts per call with tiny backoffs and a budget that never runs out.
-    let threeAttempts = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5), budgetCapacity: 1000)
+    let threeAttempts = RetryPolicy(
+        maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5), budgetCapacity: 1000)
 
-    static func call(_ p: UpstreamPipeline, _ path: String = "/breeds/list/all", cache: CachePolicy = .never) async throws -> UpstreamResponse {
+    static func call(_ p: UpstreamPipeline, _ path: String = "/breeds/list/all", cache: CachePolicy = .never)
+        async throws -> UpstreamResponse
+    {
         try await p.fetch(UpstreamRequest(url: "http://dog.invalid" + path), cache: cache)
     }
 
     /// Calls `path` and asserts a 200.
-    func assertSucceeds(_ p: UpstreamPipeline, _ path: String = "/breeds/list/all", file: StaticString = #filePath, line: UInt = #line) async throws {
+    func assertSucceeds(
+        _ p: UpstreamPipeline, _ path: String = "/breeds/list/all", file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         let response = try await Self.call(p, path)
         XCTAssertEqual(response.status, 200, file: file, line: line)
     }
@@ -84,7 +90,7 @@ final class BreakerTests: XCTestCase {
         XCTAssertEqual(upstream.exchanges, 6)
         XCTAssertEqual(p.breaker.state, .closed)
         upstream.down = false
-        try await assertSucceeds(p)  // at once
+        try await assertSucceeds(p) // at once
         now.advance(.seconds(2))
         for _ in 0..<3 { try await assertSucceeds(p) }
         XCTAssertEqual(p.counters.values.breakerRejections, 0)
@@ -94,13 +100,16 @@ final class BreakerTests: XCTestCase {
         let upstream = SwitchableUpstream()
         let p = pipeline(upstream)
         upstream.down = true
-        for index in 0..<6 { await XCTAssertThrowsUpstream(try await Self.call(p, "/breed/b\(index)/images"), code: "UPSTREAM_UNAVAILABLE") }
+        for index in 0..<6 {
+            await XCTAssertThrowsUpstream(
+                try await Self.call(p, "/breed/b\(index)/images"), code: "UPSTREAM_UNAVAILABLE")
+        }
         XCTAssertEqual(p.breaker.state, .open)
         upstream.down = false
         now.advance(.milliseconds(500))
-        await XCTAssertThrowsUpstream(try await Self.call(p), code: "UPSTREAM_UNAVAILABLE")  // still open, no call
+        await XCTAssertThrowsUpstream(try await Self.call(p), code: "UPSTREAM_UNAVAILABLE") // still open, no call
         XCTAssertEqual(upstream.exchanges, 5)
-        now.advance(.milliseconds(1500))  // 2 s after recovery
+        now.advance(.milliseconds(1500)) // 2 s after recovery
         for _ in 0..<3 { try await assertSucceeds(p) }
         XCTAssertEqual(p.breaker.state, .closed)
     }
@@ -129,8 +138,10 @@ final class BreakerTests: XCTestCase {
         let upstream = SwitchableUpstream()
         let p = pipeline(upstream)
         upstream.down = true
-        upstream.state.withLock { $0.refuse = true }  // connection errors count like 503s
-        for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE") }
+        upstream.state.withLock { $0.refuse = true } // connection errors count like 503s
+        for index in 0..<5 {
+            await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE")
+        }
         XCTAssertEqual(p.breaker.state, .open)
         var intervals: [Duration] = []
         for _ in 0..<7 {
@@ -147,7 +158,9 @@ final class BreakerTests: XCTestCase {
             XCTAssertEqual(p.breaker.state, .open)
         }
         XCTAssertEqual(intervals, [1, 2, 4, 8, 16, 30, 30].map { Duration.seconds($0) })
-        XCTAssertTrue(UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie").contains("menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 1\n"))
+        XCTAssertTrue(
+            UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie").contains(
+                "menagerie_upstream_breaker_state{upstream=\"dog-ceo\"} 1\n"))
 
         // The upstream is back: the next probe closes the breaker, and calls flow again.
         upstream.down = false
@@ -161,14 +174,16 @@ final class BreakerTests: XCTestCase {
             "menagerie_upstream_breaker_transitions_total{upstream=\"dog-ceo\",to=\"open\"} 8",
             "menagerie_upstream_breaker_transitions_total{upstream=\"dog-ceo\",to=\"half_open\"} 8",
             "menagerie_upstream_breaker_transitions_total{upstream=\"dog-ceo\",to=\"closed\"} 1",
-            "# TYPE menagerie_upstream_breaker_transitions_total counter",
+            "# TYPE menagerie_upstream_breaker_transitions_total counter"
         ] {
             XCTAssertTrue(metrics.contains(line + "\n"), "missing: \(line)")
         }
 
         // A later outage starts again at 1 s.
         upstream.down = true
-        for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/y\(index)"), code: "UPSTREAM_UNAVAILABLE") }
+        for index in 0..<5 {
+            await XCTAssertThrowsUpstream(try await Self.call(p, "/y\(index)"), code: "UPSTREAM_UNAVAILABLE")
+        }
         XCTAssertEqual(p.breaker.state, .open)
         XCTAssertEqual(p.breaker.openDuration, .seconds(1))
     }
@@ -177,7 +192,9 @@ final class BreakerTests: XCTestCase {
         let upstream = SwitchableUpstream()
         let p = pipeline(upstream)
         upstream.down = true
-        for index in 0..<5 { await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE") }
+        for index in 0..<5 {
+            await XCTAssertThrowsUpstream(try await Self.call(p, "/x\(index)"), code: "UPSTREAM_UNAVAILABLE")
+        }
         upstream.down = false
         now.advance(.seconds(1))
         upstream.held = true
@@ -221,8 +238,9 @@ final class BreakerTests: XCTestCase {
     }
 
     func testNotFoundAnswersNeverOpenIt() async throws {
-        let p = UpstreamPipeline(upstream: "zoo", transport: ClosureTransport { _ in UpstreamResponse(status: 404, text: "no") },
-                                 settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: now.clock)
+        let p = UpstreamPipeline(
+            upstream: "zoo", transport: ClosureTransport { _ in UpstreamResponse(status: 404, text: "no") },
+            settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: now.clock)
         for index in 0..<20 {
             _ = try await p.send(UpstreamRequest(url: "http://zoo.invalid/animals/\(index)"), cache: .never)
         }
@@ -265,7 +283,9 @@ final class BreakerTests: XCTestCase {
             XCTAssertEqual((result.failure as? UpstreamError)?.code, "UPSTREAM_UNAVAILABLE")
         }
         XCTAssertEqual(other.exchanges, 1)
-        for index in 0..<3 { await XCTAssertThrowsUpstream(try await Self.call(q, "/z\(index)"), code: "UPSTREAM_UNAVAILABLE") }
+        for index in 0..<3 {
+            await XCTAssertThrowsUpstream(try await Self.call(q, "/z\(index)"), code: "UPSTREAM_UNAVAILABLE")
+        }
         XCTAssertEqual(q.breaker.state, .closed, "1 shared call + 3 calls = 4 failures")
         // Recovery.
         other.down = false
@@ -277,7 +297,9 @@ final class BreakerTests: XCTestCase {
         XCTAssertEqual(policy.window, .seconds(10))
         XCTAssertEqual(policy.minimumCalls, 5)
         XCTAssertEqual(policy.failureRate, 0.5)
-        XCTAssertEqual((0..<8).map { policy.openDuration(afterFailedProbes: $0) }, [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+        XCTAssertEqual(
+            (0..<8).map { policy.openDuration(afterFailedProbes: $0) },
+            [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
         XCTAssertEqual(BreakerPolicy.disabled.minimumCalls, .max)
     }
 }

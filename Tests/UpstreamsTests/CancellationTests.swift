@@ -38,8 +38,9 @@ final class UpstreamCancellationTests: XCTestCase {
     }
 
     func pipeline(_ transport: GatedTransport) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: "zoo", transport: transport,
-                         settings: UpstreamSettings(timeout: .seconds(60), retry: .disabled))
+        UpstreamPipeline(
+            upstream: "zoo", transport: transport,
+            settings: UpstreamSettings(timeout: .seconds(60), retry: .disabled))
     }
 
     func waitUntil(_ condition: () -> Bool) async {
@@ -49,7 +50,9 @@ final class UpstreamCancellationTests: XCTestCase {
     }
 
     func assertCancellation<T>(_ result: Result<T, any Error>, file: StaticString = #filePath, line: UInt = #line) {
-        guard case .failure(let error) = result else { return XCTFail("expected CancellationError", file: file, line: line) }
+        guard case .failure(let error) = result else {
+            return XCTFail("expected CancellationError", file: file, line: line)
+        }
         XCTAssertTrue(error is CancellationError, "\(error)", file: file, line: line)
     }
 

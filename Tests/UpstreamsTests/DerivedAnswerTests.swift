@@ -27,8 +27,9 @@ final class DerivedAnswerTests: XCTestCase {
     final class Other: Sendable {}
 
     func pipeline(_ server: StubServer, clock: MonotonicClock) -> UpstreamPipeline {
-        UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
-                         settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
+        UpstreamPipeline(
+            upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: .disabled), clock: clock)
     }
 
     let decodeText: @Sendable (UpstreamResponse) -> String = { String(decoding: $0.body, as: UTF8.self) }
@@ -62,7 +63,7 @@ final class DerivedAnswerTests: XCTestCase {
         XCTAssertEqual(first.derivedCount, 2)
         XCTAssertEqual(p.counters.values.derivations, 2)
 
-        now.advance(.seconds(61))  // expired: fetched again, a new answer, derived again
+        now.advance(.seconds(61)) // expired: fetched again, a new answer, derived again
         let refreshed = try await p.fetchDecodedAnswer(request, cache: policy, decode: decodeText)
         XCTAssertFalse(refreshed === first)
         XCTAssertFalse(index(refreshed) === firstIndex)
@@ -100,7 +101,8 @@ final class DerivedAnswerTests: XCTestCase {
         let first = try await p.fetchDecodedAnswer(request, cache: .never, decode: decodeText)
         let second = try await p.fetchDecodedAnswer(request, cache: .never, decode: decodeText)
         XCTAssertFalse(first === second)
-        XCTAssertFalse(first.derived(as: Index.self) { Index($0.count) } === second.derived(as: Index.self) { Index($0.count) })
+        XCTAssertFalse(
+            first.derived(as: Index.self) { Index($0.count) } === second.derived(as: Index.self) { Index($0.count) })
     }
 
     func testConcurrentFirstCallersShareOneDerivation() async throws {
@@ -111,7 +113,7 @@ final class DerivedAnswerTests: XCTestCase {
                 group.addTask {
                     let index = answer.derived(as: Index.self) { values in
                         derivations.increment()
-                        usleep(2_000)  // long enough for the others to arrive meanwhile
+                        usleep(2_000) // long enough for the others to arrive meanwhile
                         return Index(values.reduce(0, +))
                     }
                     return ObjectIdentifier(index)

@@ -32,7 +32,9 @@ final class LatencyHistogramTests: XCTestCase {
         for seconds in ["0.0009765625", "0.25", "0.5", "2", "12"] {
             _ = try await p.fetch(UpstreamRequest(url: "http://zoo.test/wait/\(seconds)"), cache: .never)
         }
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: "http://zoo.test/fail/0.015625"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: "http://zoo.test/fail/0.015625"), cache: .never),
+            code: "UPSTREAM_UNAVAILABLE")
 
         let values = p.counters.values
         XCTAssertEqual(values.latencyCount, 6)
@@ -41,24 +43,24 @@ final class LatencyHistogramTests: XCTestCase {
 
         let text = UpstreamMetricsText.render(pipelines: [p], prefix: "menagerie")
         let expected = """
-        # HELP menagerie_upstream_request_duration_seconds Seconds per upstream exchange (answers and failures, each retry apart).
-        # TYPE menagerie_upstream_request_duration_seconds histogram
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.005"} 1
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.01"} 1
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.025"} 2
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.05"} 2
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.1"} 2
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.25"} 3
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.5"} 4
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="1"} 4
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="2.5"} 5
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="5"} 5
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="10"} 5
-        menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="+Inf"} 6
-        menagerie_upstream_request_duration_seconds_sum{upstream="zoo"} 14.7666015625
-        menagerie_upstream_request_duration_seconds_count{upstream="zoo"} 6
+            # HELP menagerie_upstream_request_duration_seconds Seconds per upstream exchange (answers and failures, each retry apart).
+            # TYPE menagerie_upstream_request_duration_seconds histogram
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.005"} 1
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.01"} 1
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.025"} 2
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.05"} 2
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.1"} 2
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.25"} 3
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="0.5"} 4
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="1"} 4
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="2.5"} 5
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="5"} 5
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="10"} 5
+            menagerie_upstream_request_duration_seconds_bucket{upstream="zoo",le="+Inf"} 6
+            menagerie_upstream_request_duration_seconds_sum{upstream="zoo"} 14.7666015625
+            menagerie_upstream_request_duration_seconds_count{upstream="zoo"} 6
 
-        """
+            """
         XCTAssertTrue(text.contains(expected), text)
         XCTAssertTrue(text.contains("menagerie_upstream_requests_total{upstream=\"zoo\"} 6\n"), text)
     }
@@ -79,7 +81,7 @@ final class LatencyHistogramTests: XCTestCase {
             "\(name)_bucket{upstream=\"dnd5e\",le=\"0.1\"} 1",
             "\(name)_bucket{upstream=\"dnd5e\",le=\"+Inf\"} 1",
             "\(name)_sum{upstream=\"dnd5e\"} 0.0625",
-            "\(name)_count{upstream=\"dnd5e\"} 1",
+            "\(name)_count{upstream=\"dnd5e\"} 1"
         ] {
             XCTAssertTrue(text.contains(line + "\n"), "missing: \(line)")
         }
@@ -93,7 +95,8 @@ final class LatencyHistogramTests: XCTestCase {
         let pipelines = Self.fourUpstreams.map { pipeline($0, clock: clock) }
         for (offset, p) in pipelines.enumerated() {
             for _ in 0...offset {
-                _ = try await p.fetch(UpstreamRequest(url: "http://\(p.upstream.rawValue).test/wait/0.125"), cache: .never)
+                _ = try await p.fetch(
+                    UpstreamRequest(url: "http://\(p.upstream.rawValue).test/wait/0.125"), cache: .never)
             }
         }
         let loaders = LoaderMetrics()
@@ -132,7 +135,9 @@ final class LatencyHistogramTests: XCTestCase {
             XCTAssertEqual(line[line.index(after: close)], " ", String(line))
             XCTAssertNotNil(Double(String(valueText)), "value of \(line)")
             if current.type == "histogram" {
-                XCTAssertTrue([current.name + "_bucket", current.name + "_sum", current.name + "_count"].contains(sampleName), String(line))
+                XCTAssertTrue(
+                    [current.name + "_bucket", current.name + "_sum", current.name + "_count"].contains(sampleName),
+                    String(line))
                 let series = labels.replacingOccurrences(of: #",le="[^"]*""#, with: "", options: .regularExpression)
                 if sampleName.hasSuffix("_bucket") {
                     let count = Int(String(valueText)) ?? -1

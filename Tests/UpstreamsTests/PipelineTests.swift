@@ -11,7 +11,10 @@ final class PipelineTests: XCTestCase {
         RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(1), maxDelay: .milliseconds(50))
     }
 
-    func pipeline(_ server: StubServer, timeout: Duration = .seconds(5), retry: RetryPolicy? = nil, breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system) -> UpstreamPipeline {
+    func pipeline(
+        _ server: StubServer, timeout: Duration = .seconds(5), retry: RetryPolicy? = nil,
+        breaker: BreakerPolicy = BreakerPolicy(), clock: MonotonicClock = .system
+    ) -> UpstreamPipeline {
         UpstreamPipeline(
             upstream: "dog-ceo",
             transport: URLSessionTransport(timeout: timeout),
@@ -26,7 +29,8 @@ final class PipelineTests: XCTestCase {
         }
         defer { server.stop() }
         let transport = URLSessionTransport(timeout: .seconds(5))
-        let response = try await transport.send(UpstreamRequest(url: server.baseURL + "/a/b?c=1", headers: [UpstreamHeader("X-Test", "yes")]))
+        let response = try await transport.send(
+            UpstreamRequest(url: server.baseURL + "/a/b?c=1", headers: [UpstreamHeader("X-Test", "yes")]))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "{\"echo\":\"GET /a/b?c=1 yes\"}")
         XCTAssertEqual(response.header("content-type"), "application/json")
@@ -61,7 +65,7 @@ final class PipelineTests: XCTestCase {
             XCTAssertEqual(value, "[1]")
         }
         XCTAssertEqual(decodes.withLock { $0 }, 1)
-        now.advance(.seconds(61))  // expired: fetched and decoded again
+        now.advance(.seconds(61)) // expired: fetched and decoded again
         _ = try await p.fetchDecoded(request, cache: policy) { _ in decodes.withLock { $0 += 1 } }
         XCTAssertEqual(decodes.withLock { $0 }, 2)
         XCTAssertEqual(server.requestCount, 2)
@@ -80,7 +84,8 @@ final class PipelineTests: XCTestCase {
     func testCacheControlMaxAgeSetsTTLAndNoStoreDisablesCaching() async throws {
         let now = TestClock()
         let server = try StubServer { request in
-            request.path == "/short" ? .json("1", headers: [("Cache-Control", "public, max-age=60")])
+            request.path == "/short"
+                ? .json("1", headers: [("Cache-Control", "public, max-age=60")])
                 : .json("2", headers: [("Cache-Control", "no-store")])
         }
         defer { server.stop() }
@@ -105,7 +110,7 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         let p = pipeline(server)
         let request = UpstreamRequest(url: server.baseURL + "/breeds/list/all")
-        let policy = CachePolicy(defaultTTL: .zero, honoursCacheControl: false)  // dedupe only, no caching
+        let policy = CachePolicy(defaultTTL: .zero, honoursCacheControl: false) // dedupe only, no caching
         let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
             for _ in 0..<5 { group.addTask { try await p.fetch(request, cache: policy).body } }
             var all: [[UInt8]] = []
@@ -124,7 +129,9 @@ final class PipelineTests: XCTestCase {
         let inProgress = Mutex((now: 0, peak: 0))
         let servers = try (0..<3).map { _ in
             try StubServer { _ in
-                inProgress.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+                inProgress.withLock {
+                    $0.now += 1; $0.peak = max($0.peak, $0.now)
+                }
                 usleep(300_000)
                 inProgress.withLock { $0.now -= 1 }
                 return .json("[]")
@@ -177,9 +184,12 @@ final class PipelineTests: XCTestCase {
     func testOversizedResponseIsBadResponse() async throws {
         let server = try StubServer { _ in .json("[" + String(repeating: "1,", count: 600) + "1]") }
         defer { server.stop() }
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
-                                 settings: UpstreamSettings(timeout: .seconds(5), maxResponseBytes: 1000))
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE")
+        let p = UpstreamPipeline(
+            upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), maxResponseBytes: 1000))
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_BAD_RESPONSE"
+        )
         XCTAssertEqual(server.requestCount, 1)
     }
 
@@ -220,8 +230,9 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         let url = server.baseURL + "/x"
         server.stop()
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
-                                 settings: UpstreamSettings(timeout: .seconds(5), retry: fastRetry()))
+        let p = UpstreamPipeline(
+            upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: fastRetry()))
         do {
             _ = try await p.fetch(UpstreamRequest(url: url), cache: .never)
             XCTFail("expected an error")
@@ -239,7 +250,8 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         server.fault = .close
         let p = pipeline(server, retry: .disabled)
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(server.requestCount, 1)
     }
 
@@ -264,7 +276,8 @@ final class PipelineTests: XCTestCase {
         defer { server.stop() }
         server.fault = .slow(0.5)
         let tight = pipeline(server, timeout: .milliseconds(200))
-        await XCTAssertThrowsUpstream(try await tight.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_TIMEOUT")
+        await XCTAssertThrowsUpstream(
+            try await tight.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_TIMEOUT")
         let relaxed = pipeline(server, timeout: .seconds(5))
         let response = try await relaxed.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never)
         XCTAssertEqual(response.status, 200)
@@ -278,12 +291,12 @@ final class PipelineTests: XCTestCase {
         let policy = CachePolicy(defaultTTL: .seconds(10), honoursCacheControl: false, staleIfError: .seconds(100))
         let request = UpstreamRequest(url: server.baseURL + "/list")
         let first = try await p.fetch(request, cache: policy)
-        now.advance(.seconds(50))  // expired, within the stale bound
+        now.advance(.seconds(50)) // expired, within the stale bound
         server.fault = .serverError
         let stale = try await p.fetch(request, cache: policy)
         XCTAssertEqual(stale.body, first.body)
         XCTAssertEqual(p.counters.values.staleServed, 1)
-        now.advance(.seconds(100))  // beyond the bound
+        now.advance(.seconds(100)) // beyond the bound
         await XCTAssertThrowsUpstream(try await p.fetch(request, cache: policy), code: "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(server.requestCount, 3)
     }
@@ -292,11 +305,16 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         server.fault = .serverError
-        let retry = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(1), maxDelay: .milliseconds(10), budgetCapacity: 3, budgetRefillPerSuccess: 0)
-        let p = UpstreamPipeline(upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
-                                 settings: UpstreamSettings(timeout: .seconds(5), retry: retry, breaker: .disabled))
+        let retry = RetryPolicy(
+            maxAttempts: 5, baseDelay: .milliseconds(1), maxDelay: .milliseconds(10), budgetCapacity: 3,
+            budgetRefillPerSuccess: 0)
+        let p = UpstreamPipeline(
+            upstream: "zoo", transport: URLSessionTransport(timeout: .seconds(5)),
+            settings: UpstreamSettings(timeout: .seconds(5), retry: retry, breaker: .disabled))
         for _ in 0..<3 {
-            await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never), code: "UPSTREAM_UNAVAILABLE")
+            await XCTAssertThrowsUpstream(
+                try await p.fetch(UpstreamRequest(url: server.baseURL + "/x"), cache: .never),
+                code: "UPSTREAM_UNAVAILABLE")
         }
         XCTAssertEqual(p.counters.values.retries, 3)
         XCTAssertEqual(server.requestCount, 6)
@@ -320,7 +338,7 @@ final class PipelineTests: XCTestCase {
             "menagerie_upstream_errors_total{upstream=\"dog-ceo\",code=\"UPSTREAM_TIMEOUT\"} 0",
             "menagerie_loader_batches_total{loader=\"monster\"} 1",
             "menagerie_loader_batch_keys_total{loader=\"monster\"} 3",
-            "# TYPE menagerie_upstream_breaker_state gauge",
+            "# TYPE menagerie_upstream_breaker_state gauge"
         ] {
             XCTAssertTrue(text.contains(line + "\n"), "missing: \(line)")
         }

@@ -7,8 +7,12 @@ import XCTest
 /// The outbound pace (``RatePolicy``, `429 Retry-After`): sends wait their turn, shared by every
 /// caller; a turn further away than the timeout is refused at once. Counts, never time.
 final class RateLimitTests: XCTestCase {
-    func pipeline(rate: RatePolicy?, timeout: Duration = .seconds(5), answer: @escaping @Sendable (UpstreamRequest) -> UpstreamResponse)
-        -> (UpstreamPipeline, Count) {
+    func pipeline(
+        rate: RatePolicy?, timeout: Duration = .seconds(5),
+        answer: @escaping @Sendable (UpstreamRequest) -> UpstreamResponse
+    )
+        -> (UpstreamPipeline, Count)
+    {
         let sent = Count()
         let transport = ClosureTransport { request in
             sent.add()
@@ -20,10 +24,14 @@ final class RateLimitTests: XCTestCase {
     }
 
     func testSendsPastTheBurstWaitTheirTurn() async throws {
-        let (p, _) = pipeline(rate: RatePolicy(perSecond: 50, burst: 2)) { _ in UpstreamResponse(status: 200, text: "ok") }
+        let (p, _) = pipeline(rate: RatePolicy(perSecond: 50, burst: 2)) { _ in
+            UpstreamResponse(status: 200, text: "ok")
+        }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<5 {
-                group.addTask { try await p.send(UpstreamRequest(url: "http://test.invalid/\(index)"), cache: .never).status }
+                group.addTask {
+                    try await p.send(UpstreamRequest(url: "http://test.invalid/\(index)"), cache: .never).status
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -37,8 +45,9 @@ final class RateLimitTests: XCTestCase {
             UpstreamResponse(status: 200, text: "ok")
         }
         _ = try await p.send(UpstreamRequest(url: "http://test.invalid/a"), cache: .never)
-        await XCTAssertThrowsUpstream(try await p.send(UpstreamRequest(url: "http://test.invalid/b"), cache: .never),
-                                      code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.send(UpstreamRequest(url: "http://test.invalid/b"), cache: .never),
+            code: "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(sent.value, 1)
         XCTAssertEqual(p.counters.values.rateRefusals, 1)
     }
@@ -50,11 +59,13 @@ final class RateLimitTests: XCTestCase {
                 count += 1
                 return count == 1
             }
-            return first ? UpstreamResponse(status: 429, headers: [UpstreamHeader("Retry-After", "1")], text: "slow down")
+            return first
+                ? UpstreamResponse(status: 429, headers: [UpstreamHeader("Retry-After", "1")], text: "slow down")
                 : UpstreamResponse(status: 200, text: "ok")
         }
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: "http://test.invalid/a"), cache: .never),
-                                      code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: "http://test.invalid/a"), cache: .never),
+            code: "UPSTREAM_UNAVAILABLE")
         // Another request, during the pause: it waits for the pause, then goes.
         let response = try await p.fetch(UpstreamRequest(url: "http://test.invalid/b"), cache: .never)
         XCTAssertEqual(response.status, 200)
@@ -66,10 +77,12 @@ final class RateLimitTests: XCTestCase {
         let (p, sent) = pipeline(rate: nil, timeout: .seconds(1)) { _ in
             UpstreamResponse(status: 429, headers: [UpstreamHeader("Retry-After", "120")], text: "slow down")
         }
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: "http://test.invalid/a"), cache: .never),
-                                      code: "UPSTREAM_UNAVAILABLE")
-        await XCTAssertThrowsUpstream(try await p.fetch(UpstreamRequest(url: "http://test.invalid/b"), cache: .never),
-                                      code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: "http://test.invalid/a"), cache: .never),
+            code: "UPSTREAM_UNAVAILABLE")
+        await XCTAssertThrowsUpstream(
+            try await p.fetch(UpstreamRequest(url: "http://test.invalid/b"), cache: .never),
+            code: "UPSTREAM_UNAVAILABLE")
         XCTAssertEqual(sent.value, 1, "the second call was not sent during the pause")
         XCTAssertEqual(p.counters.values.rateRefusals, 1)
     }

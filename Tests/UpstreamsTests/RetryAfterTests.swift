@@ -11,18 +11,18 @@ final class RetryAfterTests: XCTestCase {
     let now = Duration.seconds(1_795_318_200)
 
     func testDateFormsAllGiveTheSameInstant() {
-        let expected: Int64 = 784_111_777  // 1994-11-06T08:49:37Z
+        let expected: Int64 = 784_111_777 // 1994-11-06T08:49:37Z
         for text in [
-            "Sun, 06 Nov 1994 08:49:37 GMT",    // IMF-fixdate
-            "Sunday, 06-Nov-94 08:49:37 GMT",   // RFC 850
-            "Sun Nov  6 08:49:37 1994",         // asctime
+            "Sun, 06 Nov 1994 08:49:37 GMT", // IMF-fixdate
+            "Sunday, 06-Nov-94 08:49:37 GMT", // RFC 850
+            "Sun Nov  6 08:49:37 1994", // asctime
             "Sun Nov 06 08:49:37 1994",
-            "sun, 06 nov 1994 08:49:37 gmt",    // lenient: case
-            "Sun,  6 Nov 1994 08:49:37 GMT",    // lenient: one-digit day, extra space
+            "sun, 06 nov 1994 08:49:37 gmt", // lenient: case
+            "Sun,  6 Nov 1994 08:49:37 GMT", // lenient: one-digit day, extra space
             "Sun, 06 Nov 1994 08:49:37 UTC",
-            "Mon, 06 Nov 1994 08:49:37 GMT",    // the weekday is not checked
+            "Mon, 06 Nov 1994 08:49:37 GMT", // the weekday is not checked
             "Sunday, 06-Nov-1994 08:49:37 GMT", // RFC 850 with a four-digit year
-            "  Sun, 06 Nov 1994 08:49:37 GMT ",
+            "  Sun, 06 Nov 1994 08:49:37 GMT "
         ] {
             XCTAssertEqual(HTTPDate.parse(text, now: now), expected, text)
         }
@@ -34,7 +34,8 @@ final class RetryAfterTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now), 253_402_300_799)
         XCTAssertEqual(HTTPDate.parse("Mon, 01 Jan 0001 00:00:00 GMT", now: now), -62_135_596_800)
         XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:00 GMT", now: now), now.components.seconds)
-        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:60 GMT", now: now), now.components.seconds + 60)  // leap second
+        // A leap second.
+        XCTAssertEqual(HTTPDate.parse("Sun, 22 Nov 2026 03:30:60 GMT", now: now), now.components.seconds + 60)
     }
 
     func testDaysFromCivilAgreesWithFoundationCalendar() {
@@ -48,7 +49,8 @@ final class RetryAfterTests: XCTestCase {
                         continue
                     }
                     let expected = Int64((date.timeIntervalSince1970 / 86_400).rounded())
-                    XCTAssertEqual(HTTPDate.daysFromCivil(year: year, month: month, day: day), expected, "\(year)-\(month)-\(day)")
+                    XCTAssertEqual(
+                        HTTPDate.daysFromCivil(year: year, month: month, day: day), expected, "\(year)-\(month)-\(day)")
                     XCTAssertEqual(HTTPDate.civilYear(days: expected), year)
                 }
             }
@@ -62,7 +64,9 @@ final class RetryAfterTests: XCTestCase {
         XCTAssertEqual(HTTPDate.fullYear(twoDigits: 77, now: now), 1977)
         XCTAssertEqual(HTTPDate.fullYear(twoDigits: 94, now: now), 1994)
         XCTAssertEqual(HTTPDate.fullYear(twoDigits: 0, now: now), 2000)
-        XCTAssertEqual(HTTPDate.parse("Wednesday, 22-Nov-34 03:30:00 GMT", now: now), HTTPDate.parse("Wed, 22 Nov 2034 03:30:00 GMT", now: now))
+        XCTAssertEqual(
+            HTTPDate.parse("Wednesday, 22-Nov-34 03:30:00 GMT", now: now),
+            HTTPDate.parse("Wed, 22 Nov 2034 03:30:00 GMT", now: now))
     }
 
     func testMalformedDatesAreRejected() {
@@ -73,9 +77,10 @@ final class RetryAfterTests: XCTestCase {
             "Sun, 06 Nov 1994 08:49:61 GMT", "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 94 08:49:37 GMT",
             "Sun, 06 Nov 19945 08:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sunny, 06 Nov 1994 08:49:37 GMT",
             "06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMT extra", "Sun, 123 Nov 1994 08:49:37 GMT",
-            "Sunday, 06-Nov-945 08:49:37 GMT", "Sun Nov  6 08:49:37 94", "Sun Nov  6 08:49:37", "Sun Nov  6 08:49:37 1994 GMT",
+            "Sunday, 06-Nov-945 08:49:37 GMT", "Sun Nov  6 08:49:37 94", "Sun Nov  6 08:49:37",
+            "Sun Nov  6 08:49:37 1994 GMT",
             "Sun, 06 Nov 0000 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMTGMTGMTGMT", "Sün, 06 Nov 1994 08:49:37 GMT",
-            "120", "1.5",
+            "120", "1.5"
         ] {
             XCTAssertNil(HTTPDate.parse(text, now: now), text)
         }
@@ -92,7 +97,8 @@ final class RetryAfterTests: XCTestCase {
         XCTAssertEqual(RetryPolicy.retryAfter("99999999999999999999999", now: now), .clampedSeconds(Int.max))
         // Dates: relative to now; in the past is 0.
         XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:02 GMT", now: now), .seconds(2))
-        XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:02 GMT", now: now + .milliseconds(500)), .milliseconds(1500))
+        XCTAssertEqual(
+            RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:30:02 GMT", now: now + .milliseconds(500)), .milliseconds(1500))
         XCTAssertEqual(RetryPolicy.retryAfter("Sunday, 22-Nov-26 04:30:00 GMT", now: now), .seconds(3600))
         XCTAssertEqual(RetryPolicy.retryAfter("Sun Nov 22 03:31:00 2026", now: now), .seconds(60))
         XCTAssertEqual(RetryPolicy.retryAfter("Sun, 22 Nov 2026 03:29:00 GMT", now: now), .zero)
@@ -127,7 +133,9 @@ final class RetryAfterTests: XCTestCase {
         UpstreamPipeline(
             upstream: "dnd5e",
             transport: URLSessionTransport(timeout: .seconds(5)),
-            settings: UpstreamSettings(timeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(50))),
+            settings: UpstreamSettings(
+                timeout: .seconds(5),
+                retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(50))),
             wallClock: WallClock { wallClock }
         )
     }

@@ -36,8 +36,9 @@ final class UpstreamUsageTests: XCTestCase {
 
     let time = TestClock()
     let transport = ScriptedTransport()
-    lazy var pipeline = UpstreamPipeline(upstream: "zoo", transport: transport,
-                                         settings: UpstreamSettings(timeout: .seconds(30), retry: .disabled), clock: time.clock)
+    lazy var pipeline = UpstreamPipeline(
+        upstream: "zoo", transport: transport,
+        settings: UpstreamSettings(timeout: .seconds(30), retry: .disabled), clock: time.clock)
     let request = UpstreamRequest(url: "http://zoo.invalid/animals")
     let policy = CachePolicy(defaultTTL: .seconds(100), honoursCacheControl: true, staleIfError: .seconds(1000))
 
@@ -95,14 +96,14 @@ final class UpstreamUsageTests: XCTestCase {
     func testStaleIfErrorIsStaleAndAFailureIsAFailure() async {
         let p = pipeline
         _ = await Self.usage(of: fetch(p, policy))
-        time.advance(.seconds(150))  // expired, within stale-if-error
+        time.advance(.seconds(150)) // expired, within stale-if-error
         transport.state.withLock { $0.failing = true }
         let stale = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(stale.answers, 1)
         XCTAssertEqual(stale.stale, 1)
         XCTAssertFalse(stale.isReusable)
         XCTAssertEqual(p.counters.values.staleServed, 1)
-        time.advance(.seconds(2000))  // beyond it
+        time.advance(.seconds(2000)) // beyond it
         let failed = await Self.usage(of: fetch(p, policy))
         XCTAssertEqual(failed.answers, 0)
         XCTAssertEqual(failed.failures, 1)
@@ -139,7 +140,11 @@ final class UpstreamUsageTests: XCTestCase {
         let summary = await Self.usage { scope in
             _ = try await p.fetchDecodedAnswer(request, cache: policy, scope: scope) { $0.body }
             time.advance(.seconds(10))
-            let child = Task { _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: .seconds(50)), scope: scope) { $0.body } }
+            let child = Task {
+                _ = try await p.fetchDecodedAnswer(other, cache: CachePolicy(defaultTTL: .seconds(50)), scope: scope) {
+                    $0.body
+                }
+            }
             try await child.value
         }
         XCTAssertEqual(summary.answers, 2)

@@ -16,8 +16,10 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
     public var extensions: JSONObject? = nil
 
     /// An error with a message and, optionally, locations, a path and extensions.
-    public init(message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil,
-                extensions: JSONObject? = nil) {
+    public init(
+        message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil,
+        extensions: JSONObject? = nil
+    ) {
         self.message = message
         self.locations = locations
         self.path = path

@@ -39,14 +39,18 @@ private final class TaskCursor: Sendable {
 
 extension ExecutionContext {
     /// Awaits a pending field's value and completes it (nil: a null propagates past the field).
-    nonisolated(nonsending) func completePendingField(_ plan: FieldPlan, _ work: FieldWork, _ source: ResolvedValue,
-                                                      _ objectPath: ObjectPath) async -> JSONValue? {
+    nonisolated(nonsending) func completePendingField(
+        _ plan: FieldPlan, _ work: FieldWork, _ source: ResolvedValue,
+        _ objectPath: ObjectPath
+    ) async -> JSONValue? {
         let completion: Completion
         do {
             var work = work
             if case .later = work {
-                switch try plan.generalResolver?(source, plan.coercedArguments, contextValue,
-                                                 ResolveInfo(plan: plan, objectPath: objectPath, execution: self)) {
+                switch try plan.generalResolver?(
+                    source, plan.coercedArguments, contextValue,
+                    ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
+                {
                 case nil, .ready(nil): return plan.returnsNonNull ? completePendingNull(plan, objectPath) : .null
                 case .ready(let value): return await finish(plan, completeField(plan, value, objectPath))
                 case .pending(let closure): work = .closure(closure)
@@ -58,8 +62,9 @@ extension ExecutionContext {
             case .closure(let closure):
                 value = try await closure()
             case .call(let resolve):
-                value = try await resolve(source, plan.coercedArguments, contextValue,
-                                          ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
+                value = try await resolve(
+                    source, plan.coercedArguments, contextValue,
+                    ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
             case .later:
                 value = nil
             }

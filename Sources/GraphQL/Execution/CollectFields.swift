@@ -21,8 +21,10 @@ extension ExecutionContext {
         return groups
     }
 
-    private func collect(_ type: GraphQLObjectType, _ selectionSet: SelectionSet, _ groups: inout [FieldGroup],
-                         _ indexByKey: inout [String: Int], _ visitedFragments: inout Set<String>) {
+    private func collect(
+        _ type: GraphQLObjectType, _ selectionSet: SelectionSet, _ groups: inout [FieldGroup],
+        _ indexByKey: inout [String: Int], _ visitedFragments: inout Set<String>
+    ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
@@ -36,14 +38,16 @@ extension ExecutionContext {
                 }
             case .inlineFragment(let fragment):
                 guard shouldInclude(fragment.directives),
-                      fragmentConditionMatches(fragment.typeCondition, type) else { continue }
+                    fragmentConditionMatches(fragment.typeCondition, type)
+                else { continue }
                 collect(type, fragment.selectionSet, &groups, &indexByKey, &visitedFragments)
             case .fragmentSpread(let spread):
                 let name = spread.name.value
                 guard !visitedFragments.contains(name), shouldInclude(spread.directives) else { continue }
                 visitedFragments.insert(name)
                 guard let fragment = fragments[name],
-                      fragmentConditionMatches(fragment.typeCondition, type) else { continue }
+                    fragmentConditionMatches(fragment.typeCondition, type)
+                else { continue }
                 collect(type, fragment.selectionSet, &groups, &indexByKey, &visitedFragments)
             }
         }

@@ -7,13 +7,16 @@ extension ExecutionContext {
     /// Non-null positions turn a null into a propagating null (with the
     /// error "Cannot return null for non-nullable field"); nullable positions
     /// stop propagating nulls from below.
-    func complete(_ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
-                  _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+    func complete(
+        _ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
+        _ parentPath: ResponsePath?, _ component: PathComponent
+    ) -> Completion {
         if case .nonNull(let inner) = type {
             let completion = completeNullable(inner, value, field, parentPath, component)
             if case .value(.null) = completion {
-                recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                            field: field, path: parentPath.appending(component))
+                recordError(
+                    "Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                    field: field, path: parentPath.appending(component))
                 return .bubble
             }
             return completion
@@ -26,8 +29,10 @@ extension ExecutionContext {
     }
 
     /// Completion of a nullable type (propagating nulls from below pass through).
-    private func completeNullable(_ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
-                                  _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+    private func completeNullable(
+        _ type: GraphQLType, _ value: ResolvedValue, _ field: FieldPlan,
+        _ parentPath: ResponsePath?, _ component: PathComponent
+    ) -> Completion {
         guard let value else { return .value(.null) }
         switch type {
         case .named(let named):
@@ -89,11 +94,14 @@ extension ExecutionContext {
         }
     }
 
-    private func completeList(_ itemType: GraphQLType, _ value: any Sendable, _ field: FieldPlan,
-                              _ parentPath: ResponsePath?, _ component: PathComponent) -> Completion {
+    private func completeList(
+        _ itemType: GraphQLType, _ value: any Sendable, _ field: FieldPlan,
+        _ parentPath: ResponsePath?, _ component: PathComponent
+    ) -> Completion {
         // Fast paths for lists of leaves held as typed Swift arrays.
         if case .nonNull(.named(.scalar(let scalar))) = itemType, scalar === GraphQLScalarType.string,
-           isSameType(type(of: value), [String].self) {
+            isSameType(type(of: value), [String].self)
+        {
             return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         let items: [any Sendable]
@@ -131,8 +139,9 @@ extension ExecutionContext {
                 var completion: Completion
                 if isNullValue(item) {
                     if itemNonNull {
-                        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                                    field: field, path: listPath.components + [.index(index)])
+                        recordError(
+                            "Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                            field: field, path: listPath.components + [.index(index)])
                         return .bubble
                     }
                     completion = .value(.null)
@@ -165,16 +174,19 @@ extension ExecutionContext {
         return .pending(.list(PendingList(items: results, holes: holes)))
 
         func notIterable() -> Completion {
-            recordError("Expected Iterable, but did not find one for field \"\(field.parentType.name).\(field.definition.name)\".",
-                        field: field, path: parentPath.appending(component))
+            recordError(
+                "Expected Iterable, but did not find one for field \"\(field.parentType.name).\(field.definition.name)\".",
+                field: field, path: parentPath.appending(component))
             return .bubble
         }
     }
 
     /// The object type of a value of the abstract type `type` (graphql-js
     /// `completeAbstractValue` / `ensureValidRuntimeType`).
-    private func resolveRuntimeType(_ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
-                                    _ parentPath: ResponsePath?) throws -> GraphQLObjectType {
+    private func resolveRuntimeType(
+        _ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
+        _ parentPath: ResponsePath?
+    ) throws -> GraphQLObjectType {
         let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
         var typeName: String?
         if let resolver = executable.typeResolvers[type.name] {
@@ -192,16 +204,24 @@ extension ExecutionContext {
         }
         if let typeName, let known = field.possibleType(named: typeName, of: type, in: self) { return known }
         guard let typeName else {
-            throw GraphQLError(message: "Abstract type \"\(type.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(type.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function.")
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(type.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(type.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."
+            )
         }
         guard let runtimeType = schema.type(named: typeName) else {
-            throw GraphQLError(message: "Abstract type \"\(type.name)\" was resolved to a type \"\(typeName)\" that does not exist inside the schema.")
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(type.name)\" was resolved to a type \"\(typeName)\" that does not exist inside the schema."
+            )
         }
         guard case .object(let objectType) = runtimeType else {
-            throw GraphQLError(message: "Abstract type \"\(type.name)\" was resolved to a non-object type \"\(typeName)\".")
+            throw GraphQLError(
+                message: "Abstract type \"\(type.name)\" was resolved to a non-object type \"\(typeName)\".")
         }
         guard schema.isPossibleType(type, objectType) else {
-            throw GraphQLError(message: "Runtime Object type \"\(typeName)\" is not a possible type for \"\(type.name)\".")
+            throw GraphQLError(
+                message: "Runtime Object type \"\(typeName)\" is not a possible type for \"\(type.name)\".")
         }
         return objectType
     }

@@ -37,8 +37,10 @@ final class PendingObject: Sendable {
     let source: ResolvedValue
     let path: ObjectPath
 
-    init(entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
-         source: ResolvedValue = nil, path: ObjectPath = .root) {
+    init(
+        entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
+        source: ResolvedValue = nil, path: ObjectPath = .root
+    ) {
         self.entries = entries
         self.holes = holes
         self.works = works

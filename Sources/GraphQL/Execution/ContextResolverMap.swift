@@ -22,7 +22,8 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
     /// Binds a typed resolver: a function of the source (see ``TypedFieldResolver``).
     @inlinable
     public mutating func field<Source: Sendable, Value: Sendable>(
-        _ type: String, _ field: String, on sourceType: Source.Type, _ resolve: @escaping @Sendable (Source) throws -> Value
+        _ type: String, _ field: String, on sourceType: Source.Type,
+        _ resolve: @escaping @Sendable (Source) throws -> Value
     ) {
         resolvers.field(type, field, on: sourceType, resolve)
     }
@@ -38,7 +39,9 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
         let typeName = String(describing: sourceType)
         resolvers.bind(type, field) { source, arguments, context, info in
             let context = try Self.typed(context)
-            return try withTypedSource(source, as: Source.self, typeName: typeName) { try resolve($0, arguments, context, info) }
+            return try withTypedSource(source, as: Source.self, typeName: typeName) {
+                try resolve($0, arguments, context, info)
+            }
         }
     }
 

@@ -49,14 +49,17 @@ public final class ExecutableSchema: Sendable {
                     }
                     interfaceBindings.append((interface, fieldName, resolver))
                 default:
-                    problems.append("Cannot bind a resolver to \"\(typeName).\(fieldName)\": \"\(typeName)\" is not an object or interface type.")
+                    problems.append(
+                        "Cannot bind a resolver to \"\(typeName).\(fieldName)\": \"\(typeName)\" is not an object or interface type."
+                    )
                 }
             }
         }
         for (interface, fieldName, resolver) in interfaceBindings {
             for object in schema.possibleTypes(of: .interface(interface)) {
                 if let field = object.field(named: fieldName), field.index >= 0, field.index < table.count,
-                   table[field.index] == nil {
+                    table[field.index] == nil
+                {
                     table[field.index] = resolver
                 }
             }

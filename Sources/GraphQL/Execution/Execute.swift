@@ -15,8 +15,10 @@ public struct ExecutionOptions: Sendable {
     public var maxErrors: Int?
 
     /// Options with introspection and suggestions on and no error limit (graphql-js's behaviour).
-    public init(introspection: Bool = true, maxVariableErrors: Int = 50, suggestions: Bool = true,
-                maxErrors: Int? = nil) {
+    public init(
+        introspection: Bool = true, maxVariableErrors: Int = 50, suggestions: Bool = true,
+        maxErrors: Int? = nil
+    ) {
         self.introspection = introspection
         self.maxVariableErrors = maxVariableErrors
         self.suggestions = suggestions
@@ -54,8 +56,9 @@ public func execute(
     case .failure(let error):
         return .requestError([error])
     case .success(let operation):
-        return await execute(schema: schema, prepared: PreparedOperation(document: document, operation: operation),
-                             variables: variables, rootValue: rootValue, context: context, options: options, tracker: tracker)
+        return await execute(
+            schema: schema, prepared: PreparedOperation(document: document, operation: operation),
+            variables: variables, rootValue: rootValue, context: context, options: options, tracker: tracker)
     }
 }
 
@@ -70,8 +73,10 @@ public func execute(
     tracker: (any WorkTracker)? = nil
 ) async -> ExecutionResult {
     let execution: ExecutionContext
-    switch prepareExecution(schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
-                            rootValue: rootValue, context: context, options: options, tracker: tracker) {
+    switch prepareExecution(
+        schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
+        rootValue: rootValue, context: context, options: options, tracker: tracker)
+    {
     case .success(let context): execution = context
     case .failure(let list): return .requestError(list.errors.limited(to: options.maxErrors))
     }
@@ -83,15 +88,18 @@ public func execute(
 /// The operation of `document` that a request for `operationName` executes: the one with that
 /// name, or the only one when `operationName` is nil; otherwise the request error graphql-js's
 /// `buildExecutionContext` gives (code `OPERATION_RESOLUTION_FAILURE`).
-public func selectOperation(in document: Document, named operationName: String?) -> Result<OperationDefinition, GraphQLError> {
+public func selectOperation(in document: Document, named operationName: String?) -> Result<
+    OperationDefinition, GraphQLError
+> {
     var selected: OperationDefinition?
     for case .operation(let candidate) in document.definitions {
         if let operationName {
             if candidate.name?.value == operationName { selected = candidate }
         } else {
             if selected != nil {
-                return .failure(GraphQLError(message: "Must provide operation name if query contains multiple operations.")
-                    .withCode(GraphQLErrorCode.operationResolutionFailure))
+                return .failure(
+                    GraphQLError(message: "Must provide operation name if query contains multiple operations.")
+                        .withCode(GraphQLErrorCode.operationResolutionFailure))
             }
             selected = candidate
         }
@@ -114,19 +122,26 @@ func prepareExecution(
         fragments[fragment.name.value] = fragment
     }
     if !options.introspection, let field = firstIntrospectionField(in: document) {
-        return .failure(GraphQLErrorList(errors: [GraphQLError(
-            message: "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.name.value)\".",
-            nodes: [field.loc], source: document.source).withCode(GraphQLErrorCode.introspectionDisabled)]))
+        return .failure(
+            GraphQLErrorList(errors: [
+                GraphQLError(
+                    message:
+                        "GraphQL introspection has been disabled, but the requested query contained the field \"\(field.name.value)\".",
+                    nodes: [field.loc], source: document.source
+                ).withCode(GraphQLErrorCode.introspectionDisabled)
+            ]))
     }
-    let coerced = schema.coercer.suggesting(options.suggestions).coerceVariables(operation.variableDefinitions, inputs: variables,
-                                                 source: document.source, maxErrors: options.maxVariableErrors)
+    let coerced = schema.coercer.suggesting(options.suggestions).coerceVariables(
+        operation.variableDefinitions, inputs: variables,
+        source: document.source, maxErrors: options.maxVariableErrors)
     switch coerced {
     case .failure(let list):
         return .failure(GraphQLErrorList(errors: list.errors.map { $0.withCode(GraphQLErrorCode.badUserInput) }))
     case .success(let values):
-        return .success(ExecutionContext(
-            executable: schema, document: document, operation: operation, fragments: fragments, variables: values,
-            rootValue: rootValue, contextValue: context, tracker: tracker))
+        return .success(
+            ExecutionContext(
+                executable: schema, document: document, operation: operation, fragments: fragments, variables: values,
+                rootValue: rootValue, contextValue: context, tracker: tracker))
     }
 }
 
@@ -161,9 +176,14 @@ extension ExecutionContext {
     func run() async -> ExecutionResult {
         guard let rootType = schema.rootType(for: operation.operation) else {
             // graphql-js reports this during execution: the result has `data: null`.
-            return ExecutionResult(data: .null, errors: [GraphQLError(
-                message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
-                nodes: [operation.loc], source: source).withCode(GraphQLErrorCode.operationResolutionFailure)])
+            return ExecutionResult(
+                data: .null,
+                errors: [
+                    GraphQLError(
+                        message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                        nodes: [operation.loc], source: source
+                    ).withCode(GraphQLErrorCode.operationResolutionFailure)
+                ])
         }
         let plan = executable.operationPlans.plan(source: source, operation: operation) {
             buildObjectPlan(rootType, selectionSets: [operation.selectionSet])

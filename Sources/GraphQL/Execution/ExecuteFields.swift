@@ -10,10 +10,13 @@ extension ExecutionContext {
         // Fields whose value is pending: their work runs in the asynchronous phase (no object per field).
         var works: [PendingWork] = []
         // The source opened once for the default resolver's reads (nothing to open without such fields).
-        let sourceFields = plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
+        let sourceFields =
+            plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
         // The fields are visited unretained (the plan owns them; see `UnmanagedFieldList.swift`).
         let finished = plan.unmanagedFields.forEach { field -> Bool in
-            switch runField(field, sourceFields, source, path, at: entries.count, of: plan.fields.count, pending: &works) {
+            switch runField(
+                field, sourceFields, source, path, at: entries.count, of: plan.fields.count, pending: &works)
+            {
             case .value(let value):
                 entries.append((key: field.responseKey, value: value))
             case .bubble:
@@ -26,7 +29,8 @@ extension ExecutionContext {
         }
         if !finished { return .bubble }
         if holes.isEmpty, works.isEmpty { return .value(.object(JSONObject(entries))) }
-        return .pending(.object(PendingObject(entries: entries, holes: holes, works: works, source: source, path: path)))
+        return .pending(
+            .object(PendingObject(entries: entries, holes: holes, works: works, source: source, path: path)))
     }
 
     /// Resolves and completes one field of an object (a pending field gives a null placeholder
@@ -36,8 +40,10 @@ extension ExecutionContext {
     /// through optional chaining (no copy of the closure), an optional source
     /// is never bound with `if let` (a copy), resolved values are moved on.
     @inline(__always)
-    private func runField(_ field: FieldPlan, _ sourceFields: any FieldValueProviding, _ source: ResolvedValue,
-                          _ path: ObjectPath, at index: Int, of count: Int, pending: inout [PendingWork]) -> Completion {
+    private func runField(
+        _ field: FieldPlan, _ sourceFields: any FieldValueProviding, _ source: ResolvedValue,
+        _ path: ObjectPath, at index: Int, of count: Int, pending: inout [PendingWork]
+    ) -> Completion {
         switch field.strategy {
         case .property:
             return completeField(field, sourceFields[field: field.fieldName], path)
@@ -59,8 +65,11 @@ extension ExecutionContext {
             }
             let resolution: Resolution
             do {
-                guard let result = try field.generalResolver?(source, field.coercedArguments, contextValue,
-                                                              ResolveInfo(plan: field, objectPath: path, execution: self)) else {
+                guard
+                    let result = try field.generalResolver?(
+                        source, field.coercedArguments, contextValue,
+                        ResolveInfo(plan: field, objectPath: path, execution: self))
+                else {
                     return .value(.null)
                 }
                 resolution = result
@@ -99,7 +108,7 @@ extension ExecutionContext {
             switch completion {
             case .value(let value): entries.append((key: field.responseKey, value: value))
             case .bubble: return nil
-            case .pending: return nil  // Unreachable: resolved above.
+            case .pending: return nil // Unreachable: resolved above.
             }
         }
         return .object(JSONObject(entries))
@@ -119,15 +128,19 @@ extension ExecutionContext {
                 return handleFieldError(error, field, parentPath)
             }
         }
-        if field.objectType != nil, let completion = field.withNamedObjectSubplan(in: self, { subplan -> Completion? in
-            if isNullValue(value) { return completeNull(field, parentPath) }
-            guard subplan.isTypeOf == nil else { return nil }  // Checked on the general path.
-            switch executeObject(subplan, value, parentPath.child(.key(field.responseKey))) {
-            case .value(let completed): return .value(completed)
-            case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
-            case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
-            }
-        }) {
+        if field.objectType != nil,
+            let completion = field.withNamedObjectSubplan(
+                in: self,
+                { subplan -> Completion? in
+                    if isNullValue(value) { return completeNull(field, parentPath) }
+                    guard subplan.isTypeOf == nil else { return nil } // Checked on the general path.
+                    switch executeObject(subplan, value, parentPath.child(.key(field.responseKey))) {
+                    case .value(let completed): return .value(completed)
+                    case .bubble: return field.returnsNonNull ? .bubble : .value(.null)
+                    case .pending(let node): return .pending(field.returnsNonNull ? node : .absorbing(node))
+                    }
+                })
+        {
             if let completion { return completion }
             return complete(field.returnType, value, field, parentPath.node, .key(field.responseKey))
         }
@@ -141,8 +154,9 @@ extension ExecutionContext {
     /// A null field value: null, or an error that propagates when the field is non-null.
     private func completeNull(_ field: FieldPlan, _ parentPath: ObjectPath) -> Completion {
         guard field.returnsNonNull else { return .value(.null) }
-        recordError("Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                    field: field, path: parentPath.appending(.key(field.responseKey)))
+        recordError(
+            "Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+            field: field, path: parentPath.appending(.key(field.responseKey)))
         return .bubble
     }
 
@@ -150,8 +164,10 @@ extension ExecutionContext {
     /// leaf type directly, anything else through ``completeField(_:_:_:)``
     /// (`other` holds the value of ``TypedLeaf/other``).
     @inline(__always)
-    func completeTyped(_ field: FieldPlan, _ leaf: consuming TypedLeaf, _ other: consuming ResolvedValue,
-                       _ parentPath: ObjectPath) -> Completion {
+    func completeTyped(
+        _ field: FieldPlan, _ leaf: consuming TypedLeaf, _ other: consuming ResolvedValue,
+        _ parentPath: ObjectPath
+    ) -> Completion {
         switch consume leaf {
         case .string(let string):
             if field.leafTag == .string || field.leafTag == .id { return .value(.string(string)) }
@@ -186,9 +202,12 @@ extension ExecutionContext {
         case .general(let resolve):
             guard case .success(let arguments) = field.arguments else { return argumentFailure(field, parentPath) }
             do {
-                return completeResolution(field, try resolve(source, arguments, contextValue,
-                                                             ResolveInfo(plan: field, objectPath: parentPath, execution: self)),
-                                          source, parentPath)
+                return completeResolution(
+                    field,
+                    try resolve(
+                        source, arguments, contextValue,
+                        ResolveInfo(plan: field, objectPath: parentPath, execution: self)),
+                    source, parentPath)
             } catch {
                 return handleFieldError(error, field, parentPath)
             }
@@ -221,15 +240,19 @@ extension ExecutionContext {
     /// A resolver's value: completed now when ready; pending work becomes a hole, filled in the
     /// asynchronous phase (``AsyncFieldTask``).
     @inline(__always)
-    func completeResolution(_ field: FieldPlan, _ resolution: consuming Resolution, _ source: ResolvedValue,
-                            _ parentPath: ObjectPath) -> Completion {
+    func completeResolution(
+        _ field: FieldPlan, _ resolution: consuming Resolution, _ source: ResolvedValue,
+        _ parentPath: ObjectPath
+    ) -> Completion {
         switch consume resolution {
         case .ready(let value):
             return completeField(field, value, parentPath)
         case .pending(let work):
-            return .pending(.field(AsyncFieldTask(plan: field, work: .closure(work), source: source, objectPath: parentPath)))
+            return .pending(
+                .field(AsyncFieldTask(plan: field, work: .closure(work), source: source, objectPath: parentPath)))
         case .awaiting(let resolve):
-            return .pending(.field(AsyncFieldTask(plan: field, work: .call(resolve), source: source, objectPath: parentPath)))
+            return .pending(
+                .field(AsyncFieldTask(plan: field, work: .call(resolve), source: source, objectPath: parentPath)))
         }
     }
 

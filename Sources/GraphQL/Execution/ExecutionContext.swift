@@ -17,9 +17,11 @@ final class ExecutionContext: Sendable {
     /// thousands of field errors cost linear time, not thousands of scans of the document).
     private let errorList = Locked<(errors: [GraphQLError], locator: SourceLocator?)>(([], nil))
 
-    init(executable: ExecutableSchema, document: Document, operation: OperationDefinition,
-         fragments: [String: FragmentDefinition], variables: [String: JSONValue],
-         rootValue: ResolvedValue, contextValue: ResolvedValue, tracker: (any WorkTracker)?) {
+    init(
+        executable: ExecutableSchema, document: Document, operation: OperationDefinition,
+        fragments: [String: FragmentDefinition], variables: [String: JSONValue],
+        rootValue: ResolvedValue, contextValue: ResolvedValue, tracker: (any WorkTracker)?
+    ) {
         self.executable = executable
         self.document = document
         self.operation = operation

@@ -102,8 +102,10 @@ final class FieldPlan: Sendable {
     /// The sub-plans of any other runtime type; the last one used is checked first.
     private let subplans = Locked<(last: ObjectPlan?, all: [ObjectIdentifier: ObjectPlan])>((nil, [:]))
 
-    init(responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-         kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>) {
+    init(
+        responseKey: String, nodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
+        kind: ResolveKind, arguments: Result<FieldArguments, GraphQLError>
+    ) {
         self.responseKey = responseKey
         self.fieldName = definition.name
         self.nodes = nodes
@@ -112,8 +114,16 @@ final class FieldPlan: Sendable {
         self.returnType = definition.type
         self.kind = kind
         self.arguments = arguments
-        if case .general(let resolve) = kind, case .success = arguments { generalResolver = resolve } else { generalResolver = nil }
-        if case .typed(let resolve) = kind, case .success = arguments { typedCall = resolve.call } else { typedCall = nil }
+        if case .general(let resolve) = kind, case .success = arguments {
+            generalResolver = resolve
+        } else {
+            generalResolver = nil
+        }
+        if case .typed(let resolve) = kind, case .success = arguments {
+            typedCall = resolve.call
+        } else {
+            typedCall = nil
+        }
         if case .success(let coerced) = arguments { coercedArguments = coerced } else { coercedArguments = .empty }
         returnsNonNull = definition.type.isNonNull
         leaf = LeafKind(definition.type.nullableType)
@@ -130,7 +140,8 @@ final class FieldPlan: Sendable {
             self.objectType = nil
         }
         if case .list(let itemType) = definition.type.nullableType,
-           case .named(.scalar(let scalar)) = itemType.nullableType, scalar === GraphQLScalarType.string {
+            case .named(.scalar(let scalar)) = itemType.nullableType, scalar === GraphQLScalarType.string
+        {
             isStringList = true
         } else {
             isStringList = false
@@ -158,11 +169,16 @@ final class FieldPlan: Sendable {
             return namedObjectSubplan.storeIfNil(
                 context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
         }
-        if namedObjectType == nil, let plan = withPossibleTypes(context, { table -> ObjectPlan? in
-            guard let slot = table.slot(for: type) else { return nil }
-            if let plan = slot.plan.object() { return plan }
-            return slot.plan.storeIfNil(context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
-        }) {
+        if namedObjectType == nil,
+            let plan = withPossibleTypes(
+                context,
+                { table -> ObjectPlan? in
+                    guard let slot = table.slot(for: type) else { return nil }
+                    if let plan = slot.plan.object() { return plan }
+                    return slot.plan.storeIfNil(
+                        context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+                })
+        {
             return plan
         }
         let key = ObjectIdentifier(type)
@@ -189,8 +205,10 @@ extension FieldPlan {
     /// (made on first use, lent without a retain); nil for another kind of type, or more
     /// possible types than ``PossibleTypeSubplans/maxTypes``.
     @inline(__always)
-    private func withPossibleTypes<Result>(_ context: ExecutionContext,
-                                           _ body: (PossibleTypeSubplans) -> Result?) -> Result? {
+    private func withPossibleTypes<Result>(
+        _ context: ExecutionContext,
+        _ body: (PossibleTypeSubplans) -> Result?
+    ) -> Result? {
         if let result = possibleTypeSubplans.withObject({ $0.types.isEmpty ? nil : body($0) }) {
             return result
         }
@@ -198,15 +216,18 @@ extension FieldPlan {
         guard namedType.isAbstractType else { return nil }
         var types = context.schema.possibleTypes(of: namedType)
         if types.count > PossibleTypeSubplans.maxTypes { types = [] }
-        let table = possibleTypeSubplans.storeIfNil(PossibleTypeSubplans(abstractTypeName: namedType.name, types: types))
+        let table = possibleTypeSubplans.storeIfNil(
+            PossibleTypeSubplans(abstractTypeName: namedType.name, types: types))
         return table.types.isEmpty ? nil : body(table)
     }
 
     /// The possible type named `name` of the abstract type `abstractType` when that is the
     /// field's named type (found among its few possible types by name, without hashing); nil
     /// otherwise (the caller then looks in the schema, which also names what is wrong).
-    func possibleType(named name: String, of abstractType: GraphQLNamedType,
-                      in context: ExecutionContext) -> GraphQLObjectType? {
+    func possibleType(
+        named name: String, of abstractType: GraphQLNamedType,
+        in context: ExecutionContext
+    ) -> GraphQLObjectType? {
         withPossibleTypes(context) { table in
             table.abstractTypeName == abstractType.name ? table.type(named: name) : nil
         }
@@ -257,7 +278,7 @@ extension ExecutionContext {
         for group in groups {
             let first = group.nodes[0]
             guard let definition = schema.fieldDefinition(parentType: .object(type), name: first.name.value) else {
-                continue  // Unknown fields are skipped (validation reports them).
+                continue // Unknown fields are skipped (validation reports them).
             }
             let kind: ResolveKind
             if definition === Introspection.typeNameMetaField {
@@ -269,7 +290,8 @@ extension ExecutionContext {
                     kind = .property
                 }
             } else if definition.index >= 0, definition.index < executable.resolvers.count,
-                      let resolver = executable.resolvers[definition.index] {
+                let resolver = executable.resolvers[definition.index]
+            {
                 switch resolver {
                 case .typed(let resolve): kind = .typed(resolve)
                 case .general(let resolve): kind = .general(resolve)
@@ -282,14 +304,17 @@ extension ExecutionContext {
                 arguments = .success(.empty)
             } else {
                 do {
-                    arguments = .success(try executable.coercer.argumentValues(
-                        definition.args, first.arguments, variables: variables, source: source, owner: first.loc))
+                    arguments = .success(
+                        try executable.coercer.argumentValues(
+                            definition.args, first.arguments, variables: variables, source: source, owner: first.loc))
                 } catch {
                     arguments = .failure(error)
                 }
             }
-            fields.append(FieldPlan(responseKey: group.key, nodes: group.nodes, definition: definition,
-                                    parentType: type, kind: kind, arguments: arguments))
+            fields.append(
+                FieldPlan(
+                    responseKey: group.key, nodes: group.nodes, definition: definition,
+                    parentType: type, kind: kind, arguments: arguments))
         }
         return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
     }

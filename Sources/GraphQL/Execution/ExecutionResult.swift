@@ -55,15 +55,19 @@ extension GraphQLError {
         var object = JSONObject()
         object.append("message", .string(message))
         if !locations.isEmpty {
-            object.append("locations", .array(locations.map { .object(["line": .int($0.line), "column": .int($0.column)]) }))
+            object.append(
+                "locations", .array(locations.map { .object(["line": .int($0.line), "column": .int($0.column)]) }))
         }
         if let path {
-            object.append("path", .array(path.map { component in
-                switch component {
-                case .key(let key): return .string(key)
-                case .index(let index): return .int(index)
-                }
-            }))
+            object.append(
+                "path",
+                .array(
+                    path.map { component in
+                        switch component {
+                        case .key(let key): return .string(key)
+                        case .index(let index): return .int(index)
+                        }
+                    }))
         }
         if let extensions, !extensions.isEmpty { object.append("extensions", .object(extensions)) }
         return .object(object)

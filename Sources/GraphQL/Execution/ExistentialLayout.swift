@@ -30,8 +30,10 @@
 /// existential holds exactly a `Source` stored inline (no copy, no dynamic
 /// cast), else through a dynamic cast; a source of another type is an error.
 @inlinable @inline(__always)
-func withTypedSource<Source, Result>(_ source: ResolvedValue, as sourceType: Source.Type, typeName: String,
-                                     _ body: (Source) throws -> Result) throws -> Result {
+func withTypedSource<Source, Result>(
+    _ source: ResolvedValue, as sourceType: Source.Type, typeName: String,
+    _ body: (Source) throws -> Result
+) throws -> Result {
     try withUnsafePointer(to: source) { pointer in
         let raw = UnsafeRawPointer(pointer)
         if isExactInlineValue(raw, of: Source.self) {
@@ -77,8 +79,9 @@ private let nonInlineFlag: UInt32 = 0x0002_0000
 func isStoredInline(_ type: any Any.Type) -> Bool {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-    let flags = witnesses.load(fromByteOffset: 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size,
-                               as: UInt32.self)
+    let flags = witnesses.load(
+        fromByteOffset: 8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size,
+        as: UInt32.self)
     return flags & nonInlineFlag == 0
 }
 

@@ -41,12 +41,19 @@ enum LeafKind: Sendable {
         guard case .named(let named) = type else { return nil }
         switch named {
         case .scalar(let scalar):
-            if scalar === GraphQLScalarType.string { self = .string }
-            else if scalar === GraphQLScalarType.int { self = .int }
-            else if scalar === GraphQLScalarType.float { self = .float }
-            else if scalar === GraphQLScalarType.boolean { self = .boolean }
-            else if scalar === GraphQLScalarType.id { self = .id }
-            else { self = .custom(scalar) }
+            if scalar === GraphQLScalarType.string {
+                self = .string
+            } else if scalar === GraphQLScalarType.int {
+                self = .int
+            } else if scalar === GraphQLScalarType.float {
+                self = .float
+            } else if scalar === GraphQLScalarType.boolean {
+                self = .boolean
+            } else if scalar === GraphQLScalarType.id {
+                self = .id
+            } else {
+                self = .custom(scalar)
+            }
         case .enum(let enumType):
             self = .enumType(enumType)
         default:

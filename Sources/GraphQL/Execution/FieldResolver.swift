@@ -38,22 +38,25 @@ public enum Resolution: Sendable {
 ///
 /// A thrown error (now, or from the pending work) becomes a field error at the field's path (a
 /// thrown ``GraphQLError`` keeps its message and extensions).
-public typealias GeneralFieldResolver = @Sendable (
-    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
-) throws -> Resolution
+public typealias GeneralFieldResolver =
+    @Sendable (
+        _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
+    ) throws -> Resolution
 
 /// A resolver whose value is always at hand; bound as a ``GeneralFieldResolver`` that is always
 /// ready (``ResolverMap/field(_:_:_:)``).
-public typealias SyncFieldResolver = @Sendable (
-    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
-) throws -> ResolvedValue
+public typealias SyncFieldResolver =
+    @Sendable (
+        _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
+    ) throws -> ResolvedValue
 
 /// A resolver whose value is always awaited; bound as a ``GeneralFieldResolver`` that is always
 /// pending (``ResolverMap/asyncField(_:_:_:)``). It runs on the executor of its caller
 /// (`nonisolated(nonsending)`), so a resolver that does not suspend costs no executor hop.
-public typealias AsyncFieldResolver = nonisolated(nonsending) @Sendable (
-    _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
-) async throws -> ResolvedValue
+public typealias AsyncFieldResolver =
+    nonisolated(nonsending) @Sendable (
+        _ source: ResolvedValue, _ arguments: FieldArguments, _ context: ResolvedValue, _ info: ResolveInfo
+    ) async throws -> ResolvedValue
 
 /// How one field's value is produced (a field without one uses the default resolver, which
 /// reads the field from its source: the spec's default field resolution).
@@ -68,15 +71,17 @@ public enum FieldResolver: Sendable {
 /// Picks the object type of a value of an interface or union type: returns
 /// the name of an object type that is a possible type of the abstract type
 /// (nil: cannot tell, which is a field error).
-public typealias TypeResolver = @Sendable (
-    _ value: any Sendable, _ context: ResolvedValue, _ info: ResolveInfo
-) throws -> String?
+public typealias TypeResolver =
+    @Sendable (
+        _ value: any Sendable, _ context: ResolvedValue, _ info: ResolveInfo
+    ) throws -> String?
 
 /// Whether `value` is of the object type the check is registered for (used
 /// for abstract types without a ``TypeResolver``, in possible-type order).
-public typealias IsTypeOfCheck = @Sendable (
-    _ value: any Sendable, _ context: ResolvedValue, _ info: ResolveInfo
-) throws -> Bool
+public typealias IsTypeOfCheck =
+    @Sendable (
+        _ value: any Sendable, _ context: ResolvedValue, _ info: ResolveInfo
+    ) throws -> Bool
 
 /// Serialisation and parsing of a custom scalar (the built-in scalars need none).
 ///

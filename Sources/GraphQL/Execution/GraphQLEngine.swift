@@ -27,17 +27,22 @@ public final class GraphQLEngine: Sendable {
     /// An engine for `schema` with `resolvers` bound.
     ///
     /// - Throws: ``SchemaBindingError`` when a binding names a type or field the schema lacks.
-    public convenience init(schema: GraphQLSchema, resolvers: ResolverMap = ResolverMap(),
-                            options: ExecutionOptions = ExecutionOptions(), parseOptions: ParseOptions = ParseOptions(),
-                            cacheCapacity: Int = 1_000) throws(SchemaBindingError) {
-        self.init(executable: try ExecutableSchema(schema: schema, resolvers: resolvers), options: options,
-                  parseOptions: parseOptions, cacheCapacity: cacheCapacity)
+    public convenience init(
+        schema: GraphQLSchema, resolvers: ResolverMap = ResolverMap(),
+        options: ExecutionOptions = ExecutionOptions(), parseOptions: ParseOptions = ParseOptions(),
+        cacheCapacity: Int = 1_000
+    ) throws(SchemaBindingError) {
+        self.init(
+            executable: try ExecutableSchema(schema: schema, resolvers: resolvers), options: options,
+            parseOptions: parseOptions, cacheCapacity: cacheCapacity)
     }
 
     /// An engine for an already bound schema.
-    public init(executable: ExecutableSchema, options: ExecutionOptions = ExecutionOptions(),
-                parseOptions: ParseOptions = ParseOptions(), cacheCapacity: Int = 1_000,
-                validation: (@Sendable (GraphQLSchema, Document) -> [GraphQLError])? = nil) {
+    public init(
+        executable: ExecutableSchema, options: ExecutionOptions = ExecutionOptions(),
+        parseOptions: ParseOptions = ParseOptions(), cacheCapacity: Int = 1_000,
+        validation: (@Sendable (GraphQLSchema, Document) -> [GraphQLError])? = nil
+    ) {
         self.executable = executable
         self.options = options
         self.parseOptions = parseOptions
@@ -60,8 +65,10 @@ public final class GraphQLEngine: Sendable {
         }
         let errors = validation(executable.schema, document)
         if !errors.isEmpty {
-            return .failure(GraphQLRequestErrors(errors.limited(to: options.maxErrors)
-                .map { $0.withCode(GraphQLErrorCode.validationFailed) }))
+            return .failure(
+                GraphQLRequestErrors(
+                    errors.limited(to: options.maxErrors)
+                        .map { $0.withCode(GraphQLErrorCode.validationFailed) }))
         }
         cache.insert(document, for: query)
         return .success(document)
@@ -82,11 +89,14 @@ public final class GraphQLEngine: Sendable {
     }
 
     /// Executes a prepared operation (no selection again).
-    public func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
-                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
-                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
-        await GraphQL.execute(schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
-                              context: context, options: options, tracker: tracker)
+    public func execute(
+        _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil
+    ) async -> ExecutionResult {
+        await GraphQL.execute(
+            schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
+            context: context, options: options, tracker: tracker)
     }
 
     /// Runs a request: parse and validate (or take the cached document), then execute.
@@ -100,26 +110,32 @@ public final class GraphQLEngine: Sendable {
     ///   - tracker: told when work that may suspend starts and ends (DataLoader batching).
     /// - Returns: the result; request errors (syntax, validation, variables,
     ///   operation selection) come without `data`.
-    public func execute(query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
-                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
-                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
+    public func execute(
+        query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil
+    ) async -> ExecutionResult {
         switch document(for: query) {
         case .failure(let errors):
             return .requestError(errors.errors)
         case .success(let document):
-            return await GraphQL.execute(schema: executable, document: document, operationName: operationName,
-                                         variables: variables, rootValue: rootValue, context: context,
-                                         options: options, tracker: tracker)
+            return await GraphQL.execute(
+                schema: executable, document: document, operationName: operationName,
+                variables: variables, rootValue: rootValue, context: context,
+                options: options, tracker: tracker)
         }
     }
 
     /// Executes an already parsed and validated document.
-    public func execute(document: Document, operationName: String? = nil, variables: JSONObject = JSONObject(),
-                        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
-                        tracker: (any WorkTracker)? = nil) async -> ExecutionResult {
-        await GraphQL.execute(schema: executable, document: document, operationName: operationName,
-                              variables: variables, rootValue: rootValue, context: context,
-                              options: options, tracker: tracker)
+    public func execute(
+        document: Document, operationName: String? = nil, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil
+    ) async -> ExecutionResult {
+        await GraphQL.execute(
+            schema: executable, document: document, operationName: operationName,
+            variables: variables, rootValue: rootValue, context: context,
+            options: options, tracker: tracker)
     }
 }
 

@@ -31,13 +31,17 @@ struct InputCoercer: Sendable {
 
     /// Coerces a variable's JSON value to `type` (graphql-js `coerceInputValue`).
     /// Reports every failure through `onError`.
-    func coerceInput(_ value: JSONValue, _ type: GraphQLType, path: [PathComponent] = [],
-                     onError: (Failure) -> Void) -> JSONValue {
+    func coerceInput(
+        _ value: JSONValue, _ type: GraphQLType, path: [PathComponent] = [],
+        onError: (Failure) -> Void
+    ) -> JSONValue {
         switch type {
         case .nonNull(let inner):
             if value.isNull {
-                onError(Failure(path: path, value: value,
-                                message: "Expected non-nullable type \"\(type)\" not to be null."))
+                onError(
+                    Failure(
+                        path: path, value: value,
+                        message: "Expected non-nullable type \"\(type)\" not to be null."))
                 return .null
             }
             return coerceInput(value, inner, path: path, onError: onError)
@@ -71,19 +75,24 @@ struct InputCoercer: Sendable {
                 } catch let error as GraphQLError {
                     onError(Failure(path: path, value: value, message: error.message))
                 } catch {
-                    onError(Failure(path: path, value: value,
-                                    message: "Expected type \"\(scalar.name)\". \(errorMessage(error))"))
+                    onError(
+                        Failure(
+                            path: path, value: value,
+                            message: "Expected type \"\(scalar.name)\". \(errorMessage(error))"))
                 }
                 return .null
             case .object, .interface, .union:
-                onError(Failure(path: path, value: value, message: "Expected type \"\(named.name)\" to be an input type."))
+                onError(
+                    Failure(path: path, value: value, message: "Expected type \"\(named.name)\" to be an input type."))
                 return .null
             }
         }
     }
 
-    private func coerceInputObject(_ value: JSONValue, _ type: GraphQLInputObjectType, path: [PathComponent],
-                                   onError: (Failure) -> Void) -> JSONValue {
+    private func coerceInputObject(
+        _ value: JSONValue, _ type: GraphQLInputObjectType, path: [PathComponent],
+        onError: (Failure) -> Void
+    ) -> JSONValue {
         guard case .object(let input) = value else {
             onError(Failure(path: path, value: value, message: "Expected type \"\(type.name)\" to be an object."))
             return .null
@@ -96,22 +105,29 @@ struct InputCoercer: Sendable {
                         result.append(field.name, coerced)
                     }
                 } else if field.type.isNonNull {
-                    onError(Failure(path: path, value: value,
-                                    message: "Field \"\(field.name)\" of required type \"\(field.type)\" was not provided."))
+                    onError(
+                        Failure(
+                            path: path, value: value,
+                            message: "Field \"\(field.name)\" of required type \"\(field.type)\" was not provided."))
                 }
                 continue
             }
-            result.append(field.name, coerceInput(fieldValue, field.type, path: path + [.key(field.name)], onError: onError))
+            result.append(
+                field.name, coerceInput(fieldValue, field.type, path: path + [.key(field.name)], onError: onError))
         }
         for key in input.keys where type.field(named: key) == nil {
             let suggestion = suggestions ? didYouMean(suggestionList(key, type.fields.map(\.name))) : ""
-            onError(Failure(path: path, value: value,
-                            message: "Field \"\(key)\" is not defined by type \"\(type.name)\"." + suggestion))
+            onError(
+                Failure(
+                    path: path, value: value,
+                    message: "Field \"\(key)\" is not defined by type \"\(type.name)\"." + suggestion))
         }
         if type.isOneOf {
             if input.count != 1 {
-                onError(Failure(path: path, value: value,
-                                message: "Exactly one key must be specified for OneOf type \"\(type.name)\"."))
+                onError(
+                    Failure(
+                        path: path, value: value,
+                        message: "Exactly one key must be specified for OneOf type \"\(type.name)\"."))
             } else if let only = input.entries.first, only.value.isNull {
                 onError(Failure(path: path, value: value, message: "Field \"\(only.key)\" must be non-null."))
             }
@@ -122,12 +138,14 @@ struct InputCoercer: Sendable {
     /// Parses a JSON input value as an enum value (graphql-js `GraphQLEnumType.parseValue`).
     func parseEnumValue(_ value: JSONValue, _ type: GraphQLEnumType) throws(GraphQLError) -> JSONValue {
         guard case .string(let name) = value else {
-            throw GraphQLError(message: "Enum \"\(type.name)\" cannot represent non-string value: \(Inspect.json(value))."
-                + enumSuggestion(Inspect.json(value), type))
+            throw GraphQLError(
+                message: "Enum \"\(type.name)\" cannot represent non-string value: \(Inspect.json(value))."
+                    + enumSuggestion(Inspect.json(value), type))
         }
         guard type.value(named: name) != nil else {
-            throw GraphQLError(message: "Value \"\(name)\" does not exist in \"\(type.name)\" enum."
-                + enumSuggestion(name, type))
+            throw GraphQLError(
+                message: "Value \"\(name)\" does not exist in \"\(type.name)\" enum."
+                    + enumSuggestion(name, type))
         }
         return value
     }
@@ -145,7 +163,8 @@ struct InputCoercer: Sendable {
                 throw GraphQLError(message: "Int cannot represent non-integer value: \(Inspect.json(value))")
             }
             guard number >= Double(graphQLMinInt), number <= Double(graphQLMaxInt) else {
-                throw GraphQLError(message: "Int cannot represent non 32-bit signed integer value: \(Inspect.json(value))")
+                throw GraphQLError(
+                    message: "Int cannot represent non 32-bit signed integer value: \(Inspect.json(value))")
             }
             return .int(Int(number))
         case "Float":
@@ -223,14 +242,18 @@ struct InputCoercer: Sendable {
                     let fieldNode = object.fields.first { $0.name.value == field.name }
                     guard let fieldNode, !isMissingVariable(fieldNode.value, variables) else {
                         if let defaultValue = field.defaultValue {
-                            guard let coerced = literalValue(defaultValue, field.type, variables: nil) else { return nil }
+                            guard let coerced = literalValue(defaultValue, field.type, variables: nil) else {
+                                return nil
+                            }
                             result.append(field.name, coerced)
                         } else if field.type.isNonNull {
                             return nil
                         }
                         continue
                     }
-                    guard let value = literalValue(fieldNode.value, field.type, variables: variables) else { return nil }
+                    guard let value = literalValue(fieldNode.value, field.type, variables: variables) else {
+                        return nil
+                    }
                     result.append(field.name, value)
                 }
                 if inputType.isOneOf {
@@ -256,11 +279,14 @@ struct InputCoercer: Sendable {
     }
 
     /// Parses a literal as a scalar (graphql-js `parseLiteral` of the built-ins).
-    func parseScalarLiteral(_ node: Value, _ scalar: GraphQLScalarType, variables: [String: JSONValue]?) throws -> JSONValue {
+    func parseScalarLiteral(_ node: Value, _ scalar: GraphQLScalarType, variables: [String: JSONValue]?) throws
+        -> JSONValue
+    {
         switch scalar.isSpecified ? scalar.name : "" {
         case "Int":
             guard case .int(let int) = node, let number = Int(int.value),
-                  number >= graphQLMinInt, number <= graphQLMaxInt else {
+                number >= graphQLMinInt, number <= graphQLMaxInt
+            else {
                 throw GraphQLError(message: "Int cannot represent value: \(node.printed)")
             }
             return .int(number)
@@ -337,8 +363,10 @@ struct InputCoercer: Sendable {
 
     /// Coerces the request's variables for an operation (graphql-js
     /// `getVariableValues`): every error, or the coerced values.
-    func coerceVariables(_ definitions: [VariableDefinition], inputs: JSONObject, source: Source,
-                         maxErrors: Int = 50) -> Result<[String: JSONValue], GraphQLErrorList> {
+    func coerceVariables(
+        _ definitions: [VariableDefinition], inputs: JSONObject, source: Source,
+        maxErrors: Int = 50
+    ) -> Result<[String: JSONValue], GraphQLErrorList> {
         var errors: [GraphQLError] = []
         var coerced: [String: JSONValue] = [:]
         struct TooManyErrors: Error {}
@@ -354,8 +382,11 @@ struct InputCoercer: Sendable {
                 let typeText = definition.type.printed
                 let nodes = [definition.loc]
                 guard let type = typeFromAST(schema, definition.type), type.isInputType else {
-                    try report(GraphQLError(message: "Variable \"$\(name)\" expected value of type \"\(typeText)\" which cannot be used as an input type.",
-                                            nodes: [definition.type.loc], source: source))
+                    try report(
+                        GraphQLError(
+                            message:
+                                "Variable \"$\(name)\" expected value of type \"\(typeText)\" which cannot be used as an input type.",
+                            nodes: [definition.type.loc], source: source))
                     continue
                 }
                 guard let value = inputs[name] else {
@@ -363,14 +394,18 @@ struct InputCoercer: Sendable {
                         // An invalid default (only possible without validation) reads as null, as in graphql-js.
                         coerced[name] = literalValue(defaultValue, type, variables: nil) ?? .null
                     } else if type.isNonNull {
-                        try report(GraphQLError(message: "Variable \"$\(name)\" of required type \"\(typeText)\" was not provided.",
-                                                nodes: nodes, source: source))
+                        try report(
+                            GraphQLError(
+                                message: "Variable \"$\(name)\" of required type \"\(typeText)\" was not provided.",
+                                nodes: nodes, source: source))
                     }
                     continue
                 }
                 if value.isNull, type.isNonNull {
-                    try report(GraphQLError(message: "Variable \"$\(name)\" of non-null type \"\(typeText)\" must not be null.",
-                                            nodes: nodes, source: source))
+                    try report(
+                        GraphQLError(
+                            message: "Variable \"$\(name)\" of non-null type \"\(typeText)\" must not be null.",
+                            nodes: nodes, source: source))
                     continue
                 }
                 var failures: [Failure] = []
@@ -384,7 +419,8 @@ struct InputCoercer: Sendable {
                 if failures.isEmpty { coerced[name] = result }
             }
         } catch {
-            errors.append(GraphQLError(message: "Too many errors processing variables, error limit reached. Execution aborted."))
+            errors.append(
+                GraphQLError(message: "Too many errors processing variables, error limit reached. Execution aborted."))
         }
         return errors.isEmpty ? .success(coerced) : .failure(GraphQLErrorList(errors: errors))
     }
@@ -400,8 +436,10 @@ struct InputCoercer: Sendable {
     }
 
     /// The coerced arguments of a field or directive (graphql-js `getArgumentValues`).
-    func argumentValues(_ definitions: [GraphQLArgument], _ nodes: [Argument], variables: [String: JSONValue],
-                        source: Source?, owner: Location?) throws(GraphQLError) -> FieldArguments {
+    func argumentValues(
+        _ definitions: [GraphQLArgument], _ nodes: [Argument], variables: [String: JSONValue],
+        source: Source?, owner: Location?
+    ) throws(GraphQLError) -> FieldArguments {
         var result = JSONObject()
         for definition in definitions {
             let name = definition.name
@@ -411,8 +449,9 @@ struct InputCoercer: Sendable {
                 if let defaultValue = definition.defaultValue {
                     if let value = literalValue(defaultValue, type, variables: nil) { result.append(name, value) }
                 } else if type.isNonNull {
-                    throw GraphQLError(message: "Argument \"\(name)\" of required type \"\(type)\" was not provided.",
-                                       nodes: [owner], source: source)
+                    throw GraphQLError(
+                        message: "Argument \"\(name)\" of required type \"\(type)\" was not provided.",
+                        nodes: [owner], source: source)
                 }
                 continue
             }
@@ -424,20 +463,24 @@ struct InputCoercer: Sendable {
                     if let defaultValue = definition.defaultValue {
                         if let value = literalValue(defaultValue, type, variables: nil) { result.append(name, value) }
                     } else if type.isNonNull {
-                        throw GraphQLError(message: "Argument \"\(name)\" of required type \"\(type)\" was provided the variable \"$\(variableName)\" which was not provided a runtime value.",
-                                           nodes: [node.value.loc], source: source)
+                        throw GraphQLError(
+                            message:
+                                "Argument \"\(name)\" of required type \"\(type)\" was provided the variable \"$\(variableName)\" which was not provided a runtime value.",
+                            nodes: [node.value.loc], source: source)
                     }
                     continue
                 }
                 isNull = value.isNull
             }
             if isNull, type.isNonNull {
-                throw GraphQLError(message: "Argument \"\(name)\" of non-null type \"\(type)\" must not be null.",
-                                   nodes: [node.value.loc], source: source)
+                throw GraphQLError(
+                    message: "Argument \"\(name)\" of non-null type \"\(type)\" must not be null.",
+                    nodes: [node.value.loc], source: source)
             }
             guard let value = literalValue(node.value, type, variables: variables) else {
-                throw GraphQLError(message: "Argument \"\(name)\" has invalid value \(node.value.printed).",
-                                   nodes: [node.value.loc], source: source)
+                throw GraphQLError(
+                    message: "Argument \"\(name)\" has invalid value \(node.value.printed).",
+                    nodes: [node.value.loc], source: source)
             }
             result.append(name, value)
         }

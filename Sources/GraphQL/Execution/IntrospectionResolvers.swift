@@ -95,8 +95,10 @@ private struct IntrospectionSourceError: Error, CustomStringConvertible {
 
 extension ExecutionContext {
     /// Resolves an introspection field on its source (the schema, a type, a field, ...).
-    func resolveIntrospection(_ kind: IntrospectionField, _ source: ResolvedValue,
-                              _ arguments: FieldArguments) throws -> ResolvedValue {
+    func resolveIntrospection(
+        _ kind: IntrospectionField, _ source: ResolvedValue,
+        _ arguments: FieldArguments
+    ) throws -> ResolvedValue {
         let includeDeprecated = arguments["includeDeprecated"]?.boolValue ?? false
         switch kind {
         case .schemaMeta:
@@ -105,7 +107,7 @@ extension ExecutionContext {
             guard let name = arguments["name"]?.stringValue, let type = schema.type(named: name) else { return nil }
             return GraphQLType.named(type)
         case .schemaDescription, .schemaTypes, .schemaQueryType, .schemaMutationType, .schemaSubscriptionType,
-             .schemaDirectives:
+            .schemaDirectives:
             guard let schema = source as? GraphQLSchema else { throw IntrospectionSourceError() }
             switch kind {
             case .schemaDescription: return schema.description
@@ -116,7 +118,7 @@ extension ExecutionContext {
             default: return schema.directives.map { $0 as any Sendable }
             }
         case .typeKind, .typeName, .typeDescription, .typeSpecifiedByURL, .typeFields, .typeInterfaces,
-             .typePossibleTypes, .typeEnumValues, .typeInputFields, .typeOfType, .typeIsOneOf:
+            .typePossibleTypes, .typeEnumValues, .typeInputFields, .typeOfType, .typeIsOneOf:
             guard let type = source as? GraphQLType else { throw IntrospectionSourceError() }
             return resolveTypeField(kind, type, includeDeprecated: includeDeprecated)
         case .fieldName, .fieldDescription, .fieldArgs, .fieldType, .fieldIsDeprecated, .fieldDeprecationReason:
@@ -172,8 +174,10 @@ extension ExecutionContext {
         }
     }
 
-    private func resolveTypeField(_ kind: IntrospectionField, _ type: GraphQLType,
-                                  includeDeprecated: Bool) -> ResolvedValue {
+    private func resolveTypeField(
+        _ kind: IntrospectionField, _ type: GraphQLType,
+        includeDeprecated: Bool
+    ) -> ResolvedValue {
         switch kind {
         case .typeKind: return type.kind.rawValue
         case .typeName:
@@ -201,7 +205,8 @@ extension ExecutionContext {
             guard case .named(let named) = type else { return nil }
             switch named {
             case .object(let object): return object.interfaces.map { GraphQLType.named(.interface($0)) as any Sendable }
-            case .interface(let interface): return interface.interfaces.map { GraphQLType.named(.interface($0)) as any Sendable }
+            case .interface(let interface):
+                return interface.interfaces.map { GraphQLType.named(.interface($0)) as any Sendable }
             default: return nil
             }
         case .typePossibleTypes:
@@ -210,7 +215,9 @@ extension ExecutionContext {
         case .typeEnumValues:
             guard case .named(.enum(let enumType)) = type else { return nil }
             var result: [any Sendable] = []
-            for value in enumType.values where includeDeprecated || value.deprecationReason == nil { result.append(value) }
+            for value in enumType.values where includeDeprecated || value.deprecationReason == nil {
+                result.append(value)
+            }
             return result
         case .typeInputFields:
             guard case .named(.inputObject(let inputType)) = type else { return nil }
@@ -232,4 +239,3 @@ extension ExecutionContext {
         }
     }
 }
-

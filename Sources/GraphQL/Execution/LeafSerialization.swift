@@ -18,12 +18,18 @@ extension ExecutionContext {
         if let coercion = executable.scalars[scalar.name] {
             let result = try coercion.serialize(value)
             if result.isNull {
-                throw GraphQLError(message: "Expected `\(scalar.name).serialize(\(Inspect.any(value)))` to return non-nullable value, returned: null")
+                throw GraphQLError(
+                    message:
+                        "Expected `\(scalar.name).serialize(\(Inspect.any(value)))` to return non-nullable value, returned: null"
+                )
             }
             return result
         }
         guard let json = JSONValue(resolved: value) else {
-            throw GraphQLError(message: "Expected `\(scalar.name).serialize(\(Inspect.any(value)))` to return non-nullable value, returned: undefined")
+            throw GraphQLError(
+                message:
+                    "Expected `\(scalar.name).serialize(\(Inspect.any(value)))` to return non-nullable value, returned: undefined"
+            )
         }
         return json
     }
@@ -154,7 +160,8 @@ enum LeafSerializer {
         if isSameType(type(of: value), Double.self) {
             let double = loadExactType(value, as: Double.self)
             guard double.isFinite else {
-                throw GraphQLError(message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
+                throw GraphQLError(
+                    message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
             }
             return .double(double)
         }
@@ -162,7 +169,8 @@ enum LeafSerializer {
         case .int(let int): return .double(Double(int))
         case .double(let double):
             guard double.isFinite else {
-                throw GraphQLError(message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
+                throw GraphQLError(
+                    message: "Float cannot represent non numeric value: \(javaScriptNumberString(double))")
             }
             return .double(double)
         case .bool(let bool): return .double(bool ? 1 : 0)
@@ -186,7 +194,9 @@ enum LeafSerializer {
             guard double.isFinite else { break }
             return .string(javaScriptNumberString(double))
         case .other:
-            if let convertible = value as? any GraphQLEnumValueConvertible { return .string(convertible.graphQLEnumName) }
+            if let convertible = value as? any GraphQLEnumValueConvertible {
+                return .string(convertible.graphQLEnumName)
+            }
         }
         throw GraphQLError(message: "String cannot represent value: \(Inspect.any(value))")
     }
@@ -221,7 +231,8 @@ extension String {
         let scalars = unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = scalars.firstIndex(where: { !isSpace($0) }),
-              let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let end = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[start...end])
     }
 }

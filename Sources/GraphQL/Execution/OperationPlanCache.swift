@@ -38,7 +38,9 @@ final class OperationPlanCache: Sendable {
     /// request, or made by `build` (and kept when the operation has no variables and the
     /// document is small).
     func plan(source: Source, operation: OperationDefinition, build: () -> ObjectPlan) -> ObjectPlan {
-        guard operation.variableDefinitions.isEmpty, source.body.utf8.count <= Self.maxSourceBytes else { return build() }
+        guard operation.variableDefinitions.isEmpty, source.body.utf8.count <= Self.maxSourceBytes else {
+            return build()
+        }
         let key = Key(source: ObjectIdentifier(source), operationName: operation.name?.value)
         if let kept = entries.withLock({ $0[key] }), kept.source === source { return kept.plan }
         let plan = build()

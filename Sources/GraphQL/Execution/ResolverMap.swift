@@ -43,9 +43,11 @@ public struct ResolverMap: Sendable {
 
     /// Binds a resolver whose value is always at hand to `type.field`.
     public mutating func field(_ type: String, _ field: String, _ resolve: @escaping SyncFieldResolver) {
-        bind(type, field, .general { source, arguments, context, info in
-            .ready(try resolve(source, arguments, context, info))
-        })
+        bind(
+            type, field,
+            .general { source, arguments, context, info in
+                .ready(try resolve(source, arguments, context, info))
+            })
     }
 
     /// Binds a typed resolver to `type.field`: a function of the

@@ -16,13 +16,17 @@ enum SourceFields {
         case .provider(let type)?:
             return open(type, source)
         case .jsonValue?:
-            if let json = source as? JSONValue, case .object(let members) = json { return JSONObjectFields(object: members) }
+            if let json = source as? JSONValue, case .object(let members) = json {
+                return JSONObjectFields(object: members)
+            }
         case .jsonObject?:
             if let object = source as? JSONObject { return JSONObjectFields(object: object) }
         case .dictionary?:
             if let dictionary = source as? [String: any Sendable] { return DictionaryFields(dictionary: dictionary) }
         case .optionalDictionary?:
-            if let dictionary = source as? [String: ResolvedValue] { return OptionalDictionaryFields(dictionary: dictionary) }
+            if let dictionary = source as? [String: ResolvedValue] {
+                return OptionalDictionaryFields(dictionary: dictionary)
+            }
         case .dynamic?:
             return dynamicFields(source)
         case nil:
@@ -40,7 +44,9 @@ enum SourceFields {
         if let object = source as? JSONObject { return JSONObjectFields(object: object) }
         if let provider = source as? any FieldValueProviding { return provider }
         if let dictionary = source as? [String: any Sendable] { return DictionaryFields(dictionary: dictionary) }
-        if let dictionary = source as? [String: ResolvedValue] { return OptionalDictionaryFields(dictionary: dictionary) }
+        if let dictionary = source as? [String: ResolvedValue] {
+            return OptionalDictionaryFields(dictionary: dictionary)
+        }
         return NoFields()
     }
 

@@ -143,7 +143,8 @@ public enum Definition: Sendable, Hashable {
     public var isExtension: Bool {
         switch self {
         case .schemaExtension, .scalarTypeExtension, .objectTypeExtension, .interfaceTypeExtension,
-             .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension: true
+            .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
+            true
         default: false
         }
     }
@@ -177,8 +178,10 @@ public struct OperationDefinition: Sendable, Hashable {
 }
 
 extension OperationDefinition {
-    public init(operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
-                directives: [Directive] = [], selectionSet: SelectionSet, loc: Location? = nil) {
+    public init(
+        operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
+        directives: [Directive] = [], selectionSet: SelectionSet, loc: Location? = nil
+    ) {
         self.operation = operation
         self.name = name
         self.variableDefinitions = variableDefinitions
@@ -205,8 +208,10 @@ public struct VariableDefinition: Sendable, Hashable {
 }
 
 extension VariableDefinition {
-    public init(variable: Variable, type: TypeNode, defaultValue: Value? = nil,
-                directives: [Directive] = [], loc: Location? = nil) {
+    public init(
+        variable: Variable, type: TypeNode, defaultValue: Value? = nil,
+        directives: [Directive] = [], loc: Location? = nil
+    ) {
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
@@ -287,8 +292,10 @@ public struct Field: Sendable, Hashable {
 }
 
 extension Field {
-    public init(alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
-                selectionSet: SelectionSet? = nil, loc: Location? = nil) {
+    public init(
+        alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
+        selectionSet: SelectionSet? = nil, loc: Location? = nil
+    ) {
         self.alias = alias
         self.name = name
         self.arguments = arguments
@@ -340,8 +347,10 @@ public struct InlineFragment: Sendable, Hashable {
 }
 
 extension InlineFragment {
-    public init(typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
-                loc: Location? = nil) {
+    public init(
+        typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
+        loc: Location? = nil
+    ) {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
@@ -357,8 +366,10 @@ public struct FragmentDefinition: Sendable, Hashable {
     public var selectionSet: SelectionSet
     public var loc: Location?
 
-    public init(name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
-                loc: Location? = nil) {
+    public init(
+        name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
+        loc: Location? = nil
+    ) {
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives
@@ -588,8 +599,10 @@ public struct SchemaDefinition: Sendable, Hashable {
     public var operationTypes: [OperationTypeDefinition]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, directives: [Directive] = [],
-                operationTypes: [OperationTypeDefinition] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, directives: [Directive] = [],
+        operationTypes: [OperationTypeDefinition] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.directives = directives
         self.operationTypes = operationTypes
@@ -603,8 +616,10 @@ public struct SchemaExtension: Sendable, Hashable {
     public var operationTypes: [OperationTypeDefinition]
     public var loc: Location?
 
-    public init(directives: [Directive] = [], operationTypes: [OperationTypeDefinition] = [],
-                loc: Location? = nil) {
+    public init(
+        directives: [Directive] = [], operationTypes: [OperationTypeDefinition] = [],
+        loc: Location? = nil
+    ) {
         self.directives = directives
         self.operationTypes = operationTypes
         self.loc = loc
@@ -648,8 +663,10 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
     public var fields: [FieldDefinition]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
-                directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
+        directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.interfaces = interfaces
@@ -668,8 +685,10 @@ public struct FieldDefinition: Sendable, Hashable {
     public var directives: [Directive]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
-                type: TypeNode, directives: [Directive] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
+        type: TypeNode, directives: [Directive] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.arguments = arguments
@@ -688,8 +707,10 @@ public struct InputValueDefinition: Sendable, Hashable {
     public var directives: [Directive]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, type: TypeNode, defaultValue: Value? = nil,
-                directives: [Directive] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, type: TypeNode, defaultValue: Value? = nil,
+        directives: [Directive] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.type = type
@@ -708,8 +729,10 @@ public struct InterfaceTypeDefinition: Sendable, Hashable {
     public var fields: [FieldDefinition]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
-                directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
+        directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.interfaces = interfaces
@@ -727,8 +750,10 @@ public struct UnionTypeDefinition: Sendable, Hashable {
     public var types: [NamedType]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, directives: [Directive] = [],
-                types: [NamedType] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, directives: [Directive] = [],
+        types: [NamedType] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.directives = directives
@@ -745,8 +770,10 @@ public struct EnumTypeDefinition: Sendable, Hashable {
     public var values: [EnumValueDefinition]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, directives: [Directive] = [],
-                values: [EnumValueDefinition] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, directives: [Directive] = [],
+        values: [EnumValueDefinition] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.directives = directives
@@ -778,8 +805,10 @@ public struct InputObjectTypeDefinition: Sendable, Hashable {
     public var fields: [InputValueDefinition]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, directives: [Directive] = [],
-                fields: [InputValueDefinition] = [], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, directives: [Directive] = [],
+        fields: [InputValueDefinition] = [], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.directives = directives
@@ -798,8 +827,10 @@ public struct DirectiveDefinition: Sendable, Hashable {
     public var locations: [Name]
     public var loc: Location?
 
-    public init(description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
-                repeatable: Bool = false, locations: [Name], loc: Location? = nil) {
+    public init(
+        description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
+        repeatable: Bool = false, locations: [Name], loc: Location? = nil
+    ) {
         self.description = description
         self.name = name
         self.arguments = arguments

@@ -103,17 +103,20 @@ public enum BlockString {
         let isSingleLine = lines.count == 1
 
         // Common indentation is kept when a leading new line is added.
-        let forceLeadingNewLine = lines.count > 1 && lines.dropFirst().allSatisfy { line in
-            guard let first = line.first else { return true }
-            return first == 0x20 || first == 0x09
-        }
+        let forceLeadingNewLine =
+            lines.count > 1
+            && lines.dropFirst().allSatisfy { line in
+                guard let first = line.first else { return true }
+                return first == 0x20 || first == 0x09
+            }
         // Trailing triple quotes look confusing but don't force a trailing new line.
         let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
         // A trailing quote or backslash forces a trailing new line.
         let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
         let hasTrailingSlash = value.hasSuffix("\\")
         let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-        let printAsMultipleLines = !minimize
+        let printAsMultipleLines =
+            !minimize
             && (!isSingleLine || value.utf16.count > 70 || forceTrailingNewLine || forceLeadingNewLine
                 || hasTrailingTripleQuotes)
 
@@ -143,7 +146,8 @@ extension String {
         var index = 0
         while index < source.count {
             if source[index] == pattern[0], index + pattern.count <= source.count,
-               source[index..<(index + pattern.count)].elementsEqual(pattern) {
+                source[index..<(index + pattern.count)].elementsEqual(pattern)
+            {
                 if !found {
                     found = true
                     result.reserveCapacity(source.count + 16)

@@ -120,7 +120,8 @@ struct Lexer {
                 position += 1
                 if code == 0x20, let base = bytes.baseAddress {
                     while position + 8 <= count {
-                        let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                        let word = UInt64(
+                            littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                         let other = word ^ 0x2020_2020_2020_2020
                         if other != 0 {
                             position += other.trailingZeroBitCount >> 3
@@ -178,9 +179,11 @@ struct Lexer {
                     return try readNumber(from: position)
                 }
             }
-            throw error(at: position, code == 0x27
-                ? "Unexpected single quote character ('), did you mean to use a double quote (\")?"
-                : "Unexpected character: \(describeCodePoint(at: position)).")
+            throw error(
+                at: position,
+                code == 0x27
+                    ? "Unexpected single quote character ('), did you mean to use a double quote (\")?"
+                    : "Unexpected character: \(describeCodePoint(at: position)).")
         }
         return Token(kind: .eof, start: count, end: count)
     }
@@ -198,7 +201,8 @@ struct Lexer {
             position += 1
             code = byte(position)
             if isDigit(code) && position < bytes.count {
-                throw error(at: position, "Invalid number, unexpected digit after 0: \(describeCodePoint(at: position)).")
+                throw error(
+                    at: position, "Invalid number, unexpected digit after 0: \(describeCodePoint(at: position)).")
             }
         } else {
             position = try readDigits(from: position)
@@ -321,7 +325,8 @@ struct Lexer {
             return (scalar, 6)
         }
         if (0xD800...0xDBFF).contains(code), byte(position + 6) == 0x5C, byte(position + 7) == 0x75,
-           position + 7 < bytes.count {
+            position + 7 < bytes.count
+        {
             let trailing = read16BitHex(at: position + 8)
             if (0xDC00...0xDFFF).contains(trailing) {
                 let value = 0x10000 + ((UInt32(code) - 0xD800) << 10) + (UInt32(trailing) - 0xDC00)
@@ -379,12 +384,15 @@ struct Lexer {
             } else {
                 blank = false
             }
-            let escapedQuotes = code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
+            let escapedQuotes =
+                code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
                 && byte(position + 3) == 0x22
             position += escapedQuotes ? 4 : 1
         }
         let end = position
-        tokenString = firstNonBlank < 0 ? ""
+        tokenString =
+            firstNonBlank < 0
+            ? ""
             : blockStringValue(start + 3, end, commonIndent, keeping: firstNonBlank...lastNonBlank)
         return Token(kind: .blockString, start: start, end: end + 3)
     }
@@ -392,8 +400,10 @@ struct Lexer {
     /// The second pass of `readBlockString`: the lines `kept` of `bytes[from..<end]`, each but
     /// the first without `commonIndent` leading spaces or tabs, joined with `\n`, `\"""` read
     /// as `"""`.
-    private func blockStringValue(_ from: Int, _ end: Int, _ commonIndent: Int,
-                                  keeping kept: ClosedRange<Int>) -> String {
+    private func blockStringValue(
+        _ from: Int, _ end: Int, _ commonIndent: Int,
+        keeping kept: ClosedRange<Int>
+    ) -> String {
         var value: [UInt8] = []
         value.reserveCapacity(end - from)
         var position = from
@@ -494,7 +504,8 @@ private let nameContinueLow: UInt64 = 0x03FF_0000_0000_0000 // 0-9
 private let nameContinueHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE // A-Z _ a-z
 
 @inline(__always) func isNameContinue(_ code: UInt8) -> Bool {
-    code < 64 ? (nameContinueLow >> UInt64(code)) & 1 != 0
+    code < 64
+        ? (nameContinueLow >> UInt64(code)) & 1 != 0
         : code < 128 && (nameContinueHigh >> UInt64(code & 63)) & 1 != 0
 }
 

@@ -174,7 +174,8 @@ struct Parser: ~Copyable {
             // (Keywords compared as bytes: no String per definition.)
             if !hasDescription {
                 if lexer.tokenIs(keywordToken, "query") || lexer.tokenIs(keywordToken, "mutation")
-                    || lexer.tokenIs(keywordToken, "subscription") {
+                    || lexer.tokenIs(keywordToken, "subscription")
+                {
                     return .operation(try parseOperationDefinition())
                 }
                 if lexer.tokenIs(keywordToken, "fragment") { return .fragment(try parseFragmentDefinition()) }
@@ -188,8 +189,9 @@ struct Parser: ~Copyable {
             if lexer.tokenIs(keywordToken, "input") { return .inputObjectType(try parseInputObjectTypeDefinition()) }
             if lexer.tokenIs(keywordToken, "directive") { return .directive(try parseDirectiveDefinition()) }
             if hasDescription {
-                throw lexer.error(at: token.start,
-                                  "Unexpected description, descriptions are supported only on type definitions.")
+                throw lexer.error(
+                    at: token.start,
+                    "Unexpected description, descriptions are supported only on type definitions.")
             }
             if lexer.tokenIs(keywordToken, "extend") { return try parseTypeSystemExtension() }
         }
@@ -205,8 +207,9 @@ struct Parser: ~Copyable {
         let start = token.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
-                                       selectionSet: selectionSet, storedLoc: loc(start))
+            return OperationDefinition(
+                operation: .query, name: nil, variableDefinitions: [], directives: [],
+                selectionSet: selectionSet, storedLoc: loc(start))
         }
         let operation = try parseOperationType()
         var name: Name?
@@ -214,8 +217,9 @@ struct Parser: ~Copyable {
         let variableDefinitions = try parseVariableDefinitions()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
-                                   directives: directives, selectionSet: selectionSet, storedLoc: loc(start))
+        return OperationDefinition(
+            operation: operation, name: name, variableDefinitions: variableDefinitions,
+            directives: directives, selectionSet: selectionSet, storedLoc: loc(start))
     }
 
     private mutating func parseOperationType() throws(GraphQLError) -> OperationType {
@@ -244,8 +248,9 @@ struct Parser: ~Copyable {
         var defaultValue: Value?
         if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
         let directives = try parseDirectives(const: true)
-        return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
-                                  directives: directives, storedLoc: loc(start))
+        return VariableDefinition(
+            variable: variable, type: type, defaultValue: defaultValue,
+            directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseVariable() throws(GraphQLError) -> Variable {
@@ -288,8 +293,9 @@ struct Parser: ~Copyable {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        return Self.fieldSelection(alias: alias, name: name, arguments: arguments, directives: directives,
-                                   selectionSet: selectionSet, loc: loc(start))
+        return Self.fieldSelection(
+            alias: alias, name: name, arguments: arguments, directives: directives,
+            selectionSet: selectionSet, loc: loc(start))
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
@@ -299,8 +305,10 @@ struct Parser: ~Copyable {
         alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
         directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: Location?
     ) -> Selection {
-        .field(Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                     selectionSet: selectionSet, storedLoc: loc))
+        .field(
+            Field(
+                alias: alias, name: name, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
@@ -336,8 +344,10 @@ struct Parser: ~Copyable {
         let typeCondition = hasTypeCondition ? try parseNamedType() : nil
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: selectionSet, storedLoc: loc(start)))
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition, directives: directives,
+                selectionSet: selectionSet, storedLoc: loc(start)))
     }
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
@@ -349,8 +359,9 @@ struct Parser: ~Copyable {
         let typeCondition = try parseNamedType()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
-                                  selectionSet: selectionSet, loc: loc(start))
+        return FragmentDefinition(
+            name: name, typeCondition: typeCondition, directives: directives,
+            selectionSet: selectionSet, loc: loc(start))
     }
 
     // MARK: - Values
@@ -515,8 +526,9 @@ struct Parser: ~Copyable {
         repeat {
             operationTypes.append(try parseOperationTypeDefinition())
         } while try !expectOptional(.braceR)
-        return SchemaDefinition(description: description, directives: directives, operationTypes: operationTypes,
-                                loc: loc(start))
+        return SchemaDefinition(
+            description: description, directives: directives, operationTypes: operationTypes,
+            loc: loc(start))
     }
 
     private mutating func parseOperationTypeDefinition() throws(GraphQLError) -> OperationTypeDefinition {
@@ -553,8 +565,9 @@ struct Parser: ~Copyable {
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
         let fields = try parseFieldsDefinition()
-        return ObjectTypeDefinition(description: description, name: name, interfaces: interfaces,
-                                    directives: directives, fields: fields, loc: loc(start))
+        return ObjectTypeDefinition(
+            description: description, name: name, interfaces: interfaces,
+            directives: directives, fields: fields, loc: loc(start))
     }
 
     private mutating func parseImplementsInterfaces() throws(GraphQLError) -> [NamedType] {
@@ -584,8 +597,9 @@ struct Parser: ~Copyable {
         try expect(.colon)
         let type = try parseTypeReference()
         let directives = try parseDirectives(const: true)
-        return FieldDefinition(description: description, name: name, arguments: arguments, type: type,
-                               directives: directives, loc: loc(start))
+        return FieldDefinition(
+            description: description, name: name, arguments: arguments, type: type,
+            directives: directives, loc: loc(start))
     }
 
     private mutating func parseArgumentDefinitions() throws(GraphQLError) -> [InputValueDefinition] {
@@ -606,8 +620,9 @@ struct Parser: ~Copyable {
         var defaultValue: Value?
         if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
         let directives = try parseDirectives(const: true)
-        return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
-                                    directives: directives, loc: loc(start))
+        return InputValueDefinition(
+            description: description, name: name, type: type, defaultValue: defaultValue,
+            directives: directives, loc: loc(start))
     }
 
     private mutating func parseInterfaceTypeDefinition() throws(GraphQLError) -> InterfaceTypeDefinition {
@@ -618,8 +633,9 @@ struct Parser: ~Copyable {
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
         let fields = try parseFieldsDefinition()
-        return InterfaceTypeDefinition(description: description, name: name, interfaces: interfaces,
-                                       directives: directives, fields: fields, loc: loc(start))
+        return InterfaceTypeDefinition(
+            description: description, name: name, interfaces: interfaces,
+            directives: directives, fields: fields, loc: loc(start))
     }
 
     private mutating func parseUnionTypeDefinition() throws(GraphQLError) -> UnionTypeDefinition {
@@ -629,8 +645,9 @@ struct Parser: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let types = try parseUnionMemberTypes()
-        return UnionTypeDefinition(description: description, name: name, directives: directives, types: types,
-                                   loc: loc(start))
+        return UnionTypeDefinition(
+            description: description, name: name, directives: directives, types: types,
+            loc: loc(start))
     }
 
     private mutating func parseUnionMemberTypes() throws(GraphQLError) -> [NamedType] {
@@ -650,8 +667,9 @@ struct Parser: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let values = try parseEnumValuesDefinition()
-        return EnumTypeDefinition(description: description, name: name, directives: directives, values: values,
-                                  loc: loc(start))
+        return EnumTypeDefinition(
+            description: description, name: name, directives: directives, values: values,
+            loc: loc(start))
     }
 
     private mutating func parseEnumValuesDefinition() throws(GraphQLError) -> [EnumValueDefinition] {
@@ -661,13 +679,16 @@ struct Parser: ~Copyable {
             let start = token.start
             let description = try parseDescription()
             if lexer.tokenIs("true") || lexer.tokenIs("false") || lexer.tokenIs("null") {
-                throw lexer.error(at: token.start,
-                                  "\(describe(token)) is reserved and cannot be used for an enum value.")
+                throw lexer.error(
+                    at: token.start,
+                    "\(describe(token)) is reserved and cannot be used for an enum value.")
             }
             let name = try parseName()
             let directives = try parseDirectives(const: true)
-            values.append(EnumValueDefinition(description: description, name: name, directives: directives,
-                                              loc: loc(start)))
+            values.append(
+                EnumValueDefinition(
+                    description: description, name: name, directives: directives,
+                    loc: loc(start)))
         } while try !expectOptional(.braceR)
         return values
     }
@@ -679,8 +700,9 @@ struct Parser: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let fields = try parseInputFieldsDefinition()
-        return InputObjectTypeDefinition(description: description, name: name, directives: directives,
-                                         fields: fields, loc: loc(start))
+        return InputObjectTypeDefinition(
+            description: description, name: name, directives: directives,
+            fields: fields, loc: loc(start))
     }
 
     private mutating func parseInputFieldsDefinition() throws(GraphQLError) -> [InputValueDefinition] {
@@ -709,8 +731,9 @@ struct Parser: ~Copyable {
             guard DirectiveLocation(rawValue: location.value) != nil else { throw unexpected(locationToken) }
             locations.append(location)
         } while try expectOptional(.pipe)
-        return DirectiveDefinition(description: description, name: name, arguments: arguments,
-                                   repeatable: repeatable, locations: locations, loc: loc(start))
+        return DirectiveDefinition(
+            description: description, name: name, arguments: arguments,
+            repeatable: repeatable, locations: locations, loc: loc(start))
     }
 
     // MARK: - Extensions
@@ -726,8 +749,10 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let operationTypes = try parseOptionalOperationTypes()
                 if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
-                return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operationTypes,
-                                                        loc: loc(start)))
+                return .schemaExtension(
+                    SchemaExtension(
+                        directives: directives, operationTypes: operationTypes,
+                        loc: loc(start)))
             case "scalar":
                 try expectKeyword("extend")
                 try expectKeyword("scalar")
@@ -743,9 +768,11 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let fields = try parseFieldsDefinition()
                 if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-                return .objectTypeExtension(ObjectTypeDefinition(name: name, interfaces: interfaces,
-                                                                 directives: directives, fields: fields,
-                                                                 loc: loc(start)))
+                return .objectTypeExtension(
+                    ObjectTypeDefinition(
+                        name: name, interfaces: interfaces,
+                        directives: directives, fields: fields,
+                        loc: loc(start)))
             case "interface":
                 try expectKeyword("extend")
                 try expectKeyword("interface")
@@ -754,9 +781,11 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let fields = try parseFieldsDefinition()
                 if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-                return .interfaceTypeExtension(InterfaceTypeDefinition(name: name, interfaces: interfaces,
-                                                                       directives: directives, fields: fields,
-                                                                       loc: loc(start)))
+                return .interfaceTypeExtension(
+                    InterfaceTypeDefinition(
+                        name: name, interfaces: interfaces,
+                        directives: directives, fields: fields,
+                        loc: loc(start)))
             case "union":
                 try expectKeyword("extend")
                 try expectKeyword("union")
@@ -764,8 +793,10 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let types = try parseUnionMemberTypes()
                 if directives.isEmpty && types.isEmpty { throw unexpected() }
-                return .unionTypeExtension(UnionTypeDefinition(name: name, directives: directives, types: types,
-                                                               loc: loc(start)))
+                return .unionTypeExtension(
+                    UnionTypeDefinition(
+                        name: name, directives: directives, types: types,
+                        loc: loc(start)))
             case "enum":
                 try expectKeyword("extend")
                 try expectKeyword("enum")
@@ -773,8 +804,10 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let values = try parseEnumValuesDefinition()
                 if directives.isEmpty && values.isEmpty { throw unexpected() }
-                return .enumTypeExtension(EnumTypeDefinition(name: name, directives: directives, values: values,
-                                                             loc: loc(start)))
+                return .enumTypeExtension(
+                    EnumTypeDefinition(
+                        name: name, directives: directives, values: values,
+                        loc: loc(start)))
             case "input":
                 try expectKeyword("extend")
                 try expectKeyword("input")
@@ -782,8 +815,10 @@ struct Parser: ~Copyable {
                 let directives = try parseDirectives(const: true)
                 let fields = try parseInputFieldsDefinition()
                 if directives.isEmpty && fields.isEmpty { throw unexpected() }
-                return .inputObjectTypeExtension(InputObjectTypeDefinition(name: name, directives: directives,
-                                                                           fields: fields, loc: loc(start)))
+                return .inputObjectTypeExtension(
+                    InputObjectTypeDefinition(
+                        name: name, directives: directives,
+                        fields: fields, loc: loc(start)))
             default:
                 break
             }

@@ -157,28 +157,41 @@ enum ASTPrinter {
         case .scalarType(let node):
             return description(node.description) + join(["scalar", node.name.value, directives(node.directives)], " ")
         case .objectType(let node):
-            return description(node.description) + join([
-                "type", node.name.value, wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
-                directives(node.directives), block(node.fields.map(fieldDefinition)),
-            ], " ")
+            return description(node.description)
+                + join(
+                    [
+                        "type", node.name.value, wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
+                        directives(node.directives), block(node.fields.map(fieldDefinition))
+                    ], " ")
         case .interfaceType(let node):
-            return description(node.description) + join([
-                "interface", node.name.value, wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
-                directives(node.directives), block(node.fields.map(fieldDefinition)),
-            ], " ")
+            return description(node.description)
+                + join(
+                    [
+                        "interface", node.name.value,
+                        wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
+                        directives(node.directives), block(node.fields.map(fieldDefinition))
+                    ], " ")
         case .unionType(let node):
-            return description(node.description) + join([
-                "union", node.name.value, directives(node.directives),
-                wrap("= ", join(node.types.map(\.name.value), " | ")),
-            ], " ")
+            return description(node.description)
+                + join(
+                    [
+                        "union", node.name.value, directives(node.directives),
+                        wrap("= ", join(node.types.map(\.name.value), " | "))
+                    ], " ")
         case .enumType(let node):
-            return description(node.description) + join([
-                "enum", node.name.value, directives(node.directives), block(node.values.map(enumValueDefinition)),
-            ], " ")
+            return description(node.description)
+                + join(
+                    [
+                        "enum", node.name.value, directives(node.directives),
+                        block(node.values.map(enumValueDefinition))
+                    ], " ")
         case .inputObjectType(let node):
-            return description(node.description) + join([
-                "input", node.name.value, directives(node.directives), block(node.fields.map(inputValueDefinition)),
-            ], " ")
+            return description(node.description)
+                + join(
+                    [
+                        "input", node.name.value, directives(node.directives),
+                        block(node.fields.map(inputValueDefinition))
+                    ], " ")
         case .directive(let node):
             let arguments = node.arguments.map(inputValueDefinition)
             return description(node.description) + "directive @" + node.name.value
@@ -186,32 +199,42 @@ enum ASTPrinter {
                 + (node.repeatable ? " repeatable" : "")
                 + " on " + join(node.locations.map(\.value), " | ")
         case .schemaExtension(let node):
-            return join(["extend schema", directives(node.directives), block(node.operationTypes.map(operationType))],
-                        " ")
+            return join(
+                ["extend schema", directives(node.directives), block(node.operationTypes.map(operationType))],
+                " ")
         case .scalarTypeExtension(let node):
             return join(["extend scalar", node.name.value, directives(node.directives)], " ")
         case .objectTypeExtension(let node):
-            return join([
-                "extend type", node.name.value, wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
-                directives(node.directives), block(node.fields.map(fieldDefinition)),
-            ], " ")
+            return join(
+                [
+                    "extend type", node.name.value, wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
+                    directives(node.directives), block(node.fields.map(fieldDefinition))
+                ], " ")
         case .interfaceTypeExtension(let node):
-            return join([
-                "extend interface", node.name.value,
-                wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
-                directives(node.directives), block(node.fields.map(fieldDefinition)),
-            ], " ")
+            return join(
+                [
+                    "extend interface", node.name.value,
+                    wrap("implements ", join(node.interfaces.map(\.name.value), " & ")),
+                    directives(node.directives), block(node.fields.map(fieldDefinition))
+                ], " ")
         case .unionTypeExtension(let node):
-            return join([
-                "extend union", node.name.value, directives(node.directives),
-                wrap("= ", join(node.types.map(\.name.value), " | ")),
-            ], " ")
+            return join(
+                [
+                    "extend union", node.name.value, directives(node.directives),
+                    wrap("= ", join(node.types.map(\.name.value), " | "))
+                ], " ")
         case .enumTypeExtension(let node):
-            return join(["extend enum", node.name.value, directives(node.directives),
-                         block(node.values.map(enumValueDefinition))], " ")
+            return join(
+                [
+                    "extend enum", node.name.value, directives(node.directives),
+                    block(node.values.map(enumValueDefinition))
+                ], " ")
         case .inputObjectTypeExtension(let node):
-            return join(["extend input", node.name.value, directives(node.directives),
-                         block(node.fields.map(inputValueDefinition))], " ")
+            return join(
+                [
+                    "extend input", node.name.value, directives(node.directives),
+                    block(node.fields.map(inputValueDefinition))
+                ], " ")
         }
     }
 
@@ -219,11 +242,12 @@ enum ASTPrinter {
 
     static func operation(_ node: OperationDefinition) -> String {
         let variableDefinitions = wrap("(", join(node.variableDefinitions.map(variableDefinition), ", "), ")")
-        let prefix = join([
-            node.operation.rawValue,
-            join([node.name?.value ?? "", variableDefinitions]),
-            directives(node.directives),
-        ], " ")
+        let prefix = join(
+            [
+                node.operation.rawValue,
+                join([node.name?.value ?? "", variableDefinitions]),
+                directives(node.directives)
+            ], " ")
         // An anonymous query without variables or directives uses the short form.
         return (prefix == "query" ? "" : prefix + " ") + selectionSet(node.selectionSet)
     }
@@ -255,10 +279,11 @@ enum ASTPrinter {
         case .fragmentSpread(let node):
             return "..." + node.name.value + wrap(" ", directives(node.directives))
         case .inlineFragment(let node):
-            return join([
-                "...", wrap("on ", node.typeCondition?.name.value ?? ""),
-                directives(node.directives), selectionSet(node.selectionSet),
-            ], " ")
+            return join(
+                [
+                    "...", wrap("on ", node.typeCondition?.name.value ?? ""),
+                    directives(node.directives), selectionSet(node.selectionSet)
+                ], " ")
         }
     }
 
@@ -330,11 +355,13 @@ enum ASTPrinter {
     }
 
     static func inputValueDefinition(_ node: InputValueDefinition) -> String {
-        description(node.description) + join([
-            node.name.value + ": " + type(node.type),
-            wrap("= ", node.defaultValue.map(value) ?? ""),
-            directives(node.directives),
-        ], " ")
+        description(node.description)
+            + join(
+                [
+                    node.name.value + ": " + type(node.type),
+                    wrap("= ", node.defaultValue.map(value) ?? ""),
+                    directives(node.directives)
+                ], " ")
     }
 
     static func enumValueDefinition(_ node: EnumValueDefinition) -> String {

@@ -37,7 +37,8 @@ enum TokenKind: UInt8, Sendable {
     var isPunctuator: Bool {
         switch self {
         case .bang, .dollar, .amp, .parenL, .parenR, .spread, .colon, .equals, .at,
-             .bracketL, .bracketR, .braceL, .pipe, .braceR: true
+            .bracketL, .bracketR, .braceL, .pipe, .braceR:
+            true
         default: false
         }
     }

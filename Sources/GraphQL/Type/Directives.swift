@@ -19,8 +19,10 @@ public final class GraphQLDirective {
     public let isSpecified: Bool
 
     /// A directive definition.
-    public init(name: String, description: String? = nil, locations: [DirectiveLocation], args: [GraphQLArgument] = [],
-                isRepeatable: Bool = false, astNode: DirectiveDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, locations: [DirectiveLocation], args: [GraphQLArgument] = [],
+        isRepeatable: Bool = false, astNode: DirectiveDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.locations = locations
@@ -51,14 +53,18 @@ public final class GraphQLDirective {
         specified: "include",
         description: "Directs the executor to include this field or fragment only when the `if` argument is true.",
         locations: [.field, .fragmentSpread, .inlineFragment],
-        args: [GraphQLArgument(name: "if", type: .nonNull(.named(.scalar(.boolean))), description: "Included when true.")])
+        args: [
+            GraphQLArgument(name: "if", type: .nonNull(.named(.scalar(.boolean))), description: "Included when true.")
+        ])
 
     /// `@skip(if: Boolean!)`.
     public static let skip = GraphQLDirective(
         specified: "skip",
         description: "Directs the executor to skip this field or fragment when the `if` argument is true.",
         locations: [.field, .fragmentSpread, .inlineFragment],
-        args: [GraphQLArgument(name: "if", type: .nonNull(.named(.scalar(.boolean))), description: "Skipped when true.")])
+        args: [
+            GraphQLArgument(name: "if", type: .nonNull(.named(.scalar(.boolean))), description: "Skipped when true.")
+        ])
 
     /// The reason `@deprecated` gives when none is written.
     public static let defaultDeprecationReason = "No longer supported"
@@ -68,18 +74,24 @@ public final class GraphQLDirective {
         specified: "deprecated",
         description: "Marks an element of a GraphQL schema as no longer supported.",
         locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue],
-        args: [GraphQLArgument(
-            name: "reason", type: .named(.scalar(.string)),
-            description: "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).",
-            defaultValue: .string(StringValue(value: defaultDeprecationReason)))])
+        args: [
+            GraphQLArgument(
+                name: "reason", type: .named(.scalar(.string)),
+                description:
+                    "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).",
+                defaultValue: .string(StringValue(value: defaultDeprecationReason)))
+        ])
 
     /// `@specifiedBy(url: String!)`.
     public static let specifiedBy = GraphQLDirective(
         specified: "specifiedBy",
         description: "Exposes a URL that specifies the behavior of this scalar.",
         locations: [.scalar],
-        args: [GraphQLArgument(name: "url", type: .nonNull(.named(.scalar(.string))),
-                               description: "The URL that specifies the behavior of this scalar.")])
+        args: [
+            GraphQLArgument(
+                name: "url", type: .nonNull(.named(.scalar(.string))),
+                description: "The URL that specifies the behavior of this scalar.")
+        ])
 
     /// `@oneOf`.
     public static let oneOf = GraphQLDirective(
@@ -102,7 +114,8 @@ extension DirectiveLocation {
     public var isExecutable: Bool {
         switch self {
         case .query, .mutation, .subscription, .field, .fragmentDefinition, .fragmentSpread,
-             .inlineFragment, .variableDefinition: return true
+            .inlineFragment, .variableDefinition:
+            return true
         default: return false
         }
     }

@@ -28,8 +28,10 @@ public final class GraphQLField {
     public internal(set) var index: Int = -1
 
     /// A field definition.
-    public init(name: String, type: GraphQLType, description: String? = nil, args: [GraphQLArgument] = [],
-                deprecationReason: String? = nil, astNode: FieldDefinition? = nil) {
+    public init(
+        name: String, type: GraphQLType, description: String? = nil, args: [GraphQLArgument] = [],
+        deprecationReason: String? = nil, astNode: FieldDefinition? = nil
+    ) {
         self.name = name
         self.type = type
         self.description = description
@@ -75,8 +77,10 @@ public struct GraphQLArgument: Sendable {
     public var astNode: InputValueDefinition?
 
     /// An argument definition.
-    public init(name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
-                deprecationReason: String? = nil, astNode: InputValueDefinition? = nil) {
+    public init(
+        name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
+        deprecationReason: String? = nil, astNode: InputValueDefinition? = nil
+    ) {
         self.name = name
         self.type = type
         self.description = description
@@ -123,8 +127,10 @@ public struct GraphQLInputField: Sendable {
     public var astNode: InputValueDefinition?
 
     /// An input field definition.
-    public init(name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
-                deprecationReason: String? = nil, astNode: InputValueDefinition? = nil) {
+    public init(
+        name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
+        deprecationReason: String? = nil, astNode: InputValueDefinition? = nil
+    ) {
         self.name = name
         self.type = type
         self.description = description
@@ -175,8 +181,10 @@ public struct GraphQLEnumValue: Sendable {
     public var astNode: EnumValueDefinition?
 
     /// An enum value definition.
-    public init(name: String, description: String? = nil, deprecationReason: String? = nil,
-                astNode: EnumValueDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, deprecationReason: String? = nil,
+        astNode: EnumValueDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason

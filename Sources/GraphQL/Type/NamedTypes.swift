@@ -23,8 +23,10 @@ public final class GraphQLScalarType {
     public let isSpecified: Bool
 
     /// A scalar type.
-    public init(name: String, description: String? = nil, specifiedByURL: String? = nil,
-                astNode: ScalarTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, specifiedByURL: String? = nil,
+        astNode: ScalarTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.specifiedByURL = specifiedByURL
@@ -50,7 +52,9 @@ public final class GraphQLObjectType {
     /// The fields by name.
     public private(set) var fieldsByName: [String: GraphQLField] = [:]
     /// The interfaces it implements, in SDL order.
-    public internal(set) var interfaces: [GraphQLInterfaceType] = [] { didSet { declaredInterfaces = interfaces.map { .interface($0) } } }
+    public internal(set) var interfaces: [GraphQLInterfaceType] = [] {
+        didSet { declaredInterfaces = interfaces.map { .interface($0) } }
+    }
     /// Every implemented type as declared (non-interfaces included), for `validateSchema`.
     var declaredInterfaces: [GraphQLNamedType] = []
     /// The SDL definition it was built from, if any.
@@ -59,8 +63,10 @@ public final class GraphQLObjectType {
     public internal(set) var extensionASTNodes: [ObjectTypeDefinition] = []
 
     /// An object type; fields and interfaces may be set afterwards by the builder.
-    public init(name: String, description: String? = nil, fields: [GraphQLField] = [],
-                interfaces: [GraphQLInterfaceType] = [], astNode: ObjectTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, fields: [GraphQLField] = [],
+        interfaces: [GraphQLInterfaceType] = [], astNode: ObjectTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.interfaces = interfaces
@@ -85,7 +91,9 @@ public final class GraphQLInterfaceType {
     /// The fields by name.
     public private(set) var fieldsByName: [String: GraphQLField] = [:]
     /// The interfaces it implements, in SDL order.
-    public internal(set) var interfaces: [GraphQLInterfaceType] = [] { didSet { declaredInterfaces = interfaces.map { .interface($0) } } }
+    public internal(set) var interfaces: [GraphQLInterfaceType] = [] {
+        didSet { declaredInterfaces = interfaces.map { .interface($0) } }
+    }
     /// Every implemented type as declared (non-interfaces included), for `validateSchema`.
     var declaredInterfaces: [GraphQLNamedType] = []
     /// The SDL definition it was built from, if any.
@@ -94,8 +102,10 @@ public final class GraphQLInterfaceType {
     public internal(set) var extensionASTNodes: [InterfaceTypeDefinition] = []
 
     /// An interface type; fields and interfaces may be set afterwards by the builder.
-    public init(name: String, description: String? = nil, fields: [GraphQLField] = [],
-                interfaces: [GraphQLInterfaceType] = [], astNode: InterfaceTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, fields: [GraphQLField] = [],
+        interfaces: [GraphQLInterfaceType] = [], astNode: InterfaceTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.interfaces = interfaces
@@ -125,8 +135,10 @@ public final class GraphQLUnionType {
     var declaredMembers: [GraphQLNamedType] = []
 
     /// A union type; members may be set afterwards by the builder.
-    public init(name: String, description: String? = nil, types: [GraphQLObjectType] = [],
-                astNode: UnionTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, types: [GraphQLObjectType] = [],
+        astNode: UnionTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.types = types
@@ -142,7 +154,9 @@ public final class GraphQLEnumType {
     /// The type's description.
     public internal(set) var description: String?
     /// The values, in SDL order.
-    public internal(set) var values: [GraphQLEnumValue] = [] { didSet { valuesByName = GraphQLEnumValue.index(values) } }
+    public internal(set) var values: [GraphQLEnumValue] = [] {
+        didSet { valuesByName = GraphQLEnumValue.index(values) }
+    }
     /// The values by name.
     public private(set) var valuesByName: [String: GraphQLEnumValue] = [:]
     /// The SDL definition it was built from, if any.
@@ -151,8 +165,10 @@ public final class GraphQLEnumType {
     public internal(set) var extensionASTNodes: [EnumTypeDefinition] = []
 
     /// An enum type; values may be set afterwards by the builder.
-    public init(name: String, description: String? = nil, values: [GraphQLEnumValue] = [],
-                astNode: EnumTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, values: [GraphQLEnumValue] = [],
+        astNode: EnumTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.astNode = astNode
@@ -171,7 +187,9 @@ public final class GraphQLInputObjectType {
     /// The type's description.
     public internal(set) var description: String?
     /// The input fields, in SDL order.
-    public internal(set) var fields: [GraphQLInputField] = [] { didSet { fieldsByName = GraphQLInputField.index(fields) } }
+    public internal(set) var fields: [GraphQLInputField] = [] {
+        didSet { fieldsByName = GraphQLInputField.index(fields) }
+    }
     /// The input fields by name.
     public private(set) var fieldsByName: [String: GraphQLInputField] = [:]
     /// True for a `@oneOf` input object (exactly one field must be given, non-null).
@@ -182,8 +200,10 @@ public final class GraphQLInputObjectType {
     public internal(set) var extensionASTNodes: [InputObjectTypeDefinition] = []
 
     /// An input object type; fields may be set afterwards by the builder.
-    public init(name: String, description: String? = nil, fields: [GraphQLInputField] = [],
-                isOneOf: Bool = false, astNode: InputObjectTypeDefinition? = nil) {
+    public init(
+        name: String, description: String? = nil, fields: [GraphQLInputField] = [],
+        isOneOf: Bool = false, astNode: InputObjectTypeDefinition? = nil
+    ) {
         self.name = name
         self.description = description
         self.isOneOf = isOneOf

@@ -2,17 +2,23 @@ extension GraphQLScalarType {
     /// `Int`: a signed 32-bit integer.
     public static let int = GraphQLScalarType(
         specified: "Int",
-        description: "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1.")
+        description:
+            "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1."
+    )
 
     /// `Float`: a double-precision number.
     public static let float = GraphQLScalarType(
         specified: "Float",
-        description: "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).")
+        description:
+            "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point)."
+    )
 
     /// `String`: UTF-8 text.
     public static let string = GraphQLScalarType(
         specified: "String",
-        description: "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text.")
+        description:
+            "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text."
+    )
 
     /// `Boolean`: `true` or `false`.
     public static let boolean = GraphQLScalarType(
@@ -22,7 +28,9 @@ extension GraphQLScalarType {
     /// `ID`: a unique identifier, serialized as a string.
     public static let id = GraphQLScalarType(
         specified: "ID",
-        description: "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID.")
+        description:
+            "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID."
+    )
 
     /// The five built-in scalars, in graphql-js's order.
     public static let specifiedScalars: [GraphQLScalarType] = [string, int, float, boolean, id]

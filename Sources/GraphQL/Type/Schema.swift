@@ -52,10 +52,12 @@ public final class GraphQLSchema {
     ///
     /// The initializer numbers the fields of the types (`GraphQLField.index`):
     /// a type belongs to one schema.
-    public init(query: GraphQLObjectType?, mutation: GraphQLObjectType? = nil, subscription: GraphQLObjectType? = nil,
-                types: [GraphQLNamedType] = [], directives: [GraphQLDirective] = GraphQLDirective.specifiedDirectives,
-                description: String? = nil, astNode: SchemaDefinition? = nil,
-                extensionASTNodes: [SchemaExtension] = [], source: Source? = nil) {
+    public init(
+        query: GraphQLObjectType?, mutation: GraphQLObjectType? = nil, subscription: GraphQLObjectType? = nil,
+        types: [GraphQLNamedType] = [], directives: [GraphQLDirective] = GraphQLDirective.specifiedDirectives,
+        description: String? = nil, astNode: SchemaDefinition? = nil,
+        extensionASTNodes: [SchemaExtension] = [], source: Source? = nil
+    ) {
         self.description = description
         self.queryType = query
         self.mutationType = mutation
@@ -119,8 +121,9 @@ public final class GraphQLSchema {
                 subTypes[ObjectIdentifier(union)] = Set(union.types.map { ObjectIdentifier($0) })
             case .interface(let interface):
                 let found = implementations[interface.name]
-                subTypes[ObjectIdentifier(interface)] = Set((found?.objects.map { ObjectIdentifier($0) } ?? [])
-                    + (found?.interfaces.map { ObjectIdentifier($0) } ?? []))
+                subTypes[ObjectIdentifier(interface)] = Set(
+                    (found?.objects.map { ObjectIdentifier($0) } ?? [])
+                        + (found?.interfaces.map { ObjectIdentifier($0) } ?? []))
             default:
                 break
             }
@@ -153,7 +156,8 @@ public final class GraphQLSchema {
                 break
             }
         }
-        for directive in directives where !directive.isSpecified && directive.args.contains(where: { $0.defaultValue != nil }) {
+        for directive in directives
+        where !directive.isSpecified && directive.args.contains(where: { $0.defaultValue != nil }) {
             for index in directive.args.indices { directive.args[index].resolveDefaultValue() }
         }
 
@@ -236,7 +240,8 @@ public final class GraphQLSchema {
 
     /// The object and interface types that implement `interface`.
     public func implementations(of interface: GraphQLInterfaceType)
-        -> (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType]) {
+        -> (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])
+    {
         implementations[interface.name] ?? ([], [])
     }
 

@@ -64,19 +64,22 @@ private struct SchemaValidator {
     mutating func validateRootTypes() {
         if schema.queryType == nil {
             if let invalid = schema.invalidRootTypes[.query] {
-                report("Query root type must be Object type, it cannot be \(invalid.name).",
-                       [operationTypeNode(.query) ?? definitionLoc(invalid)])
+                report(
+                    "Query root type must be Object type, it cannot be \(invalid.name).",
+                    [operationTypeNode(.query) ?? definitionLoc(invalid)])
             } else {
                 report("Query root type must be provided.", [schema.astNode?.loc])
             }
         }
         if let invalid = schema.invalidRootTypes[.mutation] {
-            report("Mutation root type must be Object type if provided, it cannot be \(invalid.name).",
-                   [operationTypeNode(.mutation) ?? definitionLoc(invalid)])
+            report(
+                "Mutation root type must be Object type if provided, it cannot be \(invalid.name).",
+                [operationTypeNode(.mutation) ?? definitionLoc(invalid)])
         }
         if let invalid = schema.invalidRootTypes[.subscription] {
-            report("Subscription root type must be Object type if provided, it cannot be \(invalid.name).",
-                   [operationTypeNode(.subscription) ?? definitionLoc(invalid)])
+            report(
+                "Subscription root type must be Object type if provided, it cannot be \(invalid.name).",
+                [operationTypeNode(.subscription) ?? definitionLoc(invalid)])
         }
     }
 
@@ -108,12 +111,14 @@ private struct SchemaValidator {
             for arg in directive.args {
                 validateName(arg.name, arg.astNode?.loc)
                 if !arg.type.isInputType {
-                    report("The type of @\(directive.name)(\(arg.name):) must be Input Type but got: \(arg.type).",
-                           [arg.astNode?.loc])
+                    report(
+                        "The type of @\(directive.name)(\(arg.name):) must be Input Type but got: \(arg.type).",
+                        [arg.astNode?.loc])
                 }
                 if arg.isRequired && arg.deprecationReason != nil {
-                    report("Required argument @\(directive.name)(\(arg.name):) cannot be deprecated.",
-                           [deprecatedDirectiveLoc(arg.astNode?.directives), arg.astNode?.type.loc])
+                    report(
+                        "Required argument @\(directive.name)(\(arg.name):) cannot be deprecated.",
+                        [deprecatedDirectiveLoc(arg.astNode?.directives), arg.astNode?.type.loc])
                 }
             }
         }
@@ -136,15 +141,17 @@ private struct SchemaValidator {
                 validateFields(object.name, object.fields, [object.astNode?.loc] + object.extensionASTNodes.map(\.loc))
                 validateInterfaces(.object(object))
             case .interface(let interface):
-                validateFields(interface.name, interface.fields,
-                               [interface.astNode?.loc] + interface.extensionASTNodes.map(\.loc))
+                validateFields(
+                    interface.name, interface.fields,
+                    [interface.astNode?.loc] + interface.extensionASTNodes.map(\.loc))
                 validateInterfaces(.interface(interface))
             case .union(let union):
                 validateUnionMembers(union)
             case .enum(let enumType):
                 if enumType.values.isEmpty {
-                    report("Enum type \(enumType.name) must define one or more values.",
-                           [enumType.astNode?.loc] + enumType.extensionASTNodes.map(\.loc))
+                    report(
+                        "Enum type \(enumType.name) must define one or more values.",
+                        [enumType.astNode?.loc] + enumType.extensionASTNodes.map(\.loc))
                 }
                 for value in enumType.values { validateName(value.name, value.astNode?.loc) }
             case .inputObject(let input):
@@ -168,18 +175,21 @@ private struct SchemaValidator {
         for field in fields {
             validateName(field.name, field.astNode?.loc)
             if !field.type.isOutputType {
-                report("The type of \(typeName).\(field.name) must be Output Type but got: \(field.type).",
-                       [field.astNode?.type.loc])
+                report(
+                    "The type of \(typeName).\(field.name) must be Output Type but got: \(field.type).",
+                    [field.astNode?.type.loc])
             }
             for arg in field.args {
                 validateName(arg.name, arg.astNode?.loc)
                 if !arg.type.isInputType {
-                    report("The type of \(typeName).\(field.name)(\(arg.name):) must be Input Type but got: \(arg.type).",
-                           [arg.astNode?.type.loc])
+                    report(
+                        "The type of \(typeName).\(field.name)(\(arg.name):) must be Input Type but got: \(arg.type).",
+                        [arg.astNode?.type.loc])
                 }
                 if arg.isRequired && arg.deprecationReason != nil {
-                    report("Required argument \(typeName).\(field.name)(\(arg.name):) cannot be deprecated.",
-                           [deprecatedDirectiveLoc(arg.astNode?.directives), arg.astNode?.type.loc])
+                    report(
+                        "Required argument \(typeName).\(field.name)(\(arg.name):) cannot be deprecated.",
+                        [deprecatedDirectiveLoc(arg.astNode?.directives), arg.astNode?.type.loc])
                 }
             }
         }
@@ -226,13 +236,15 @@ private struct SchemaValidator {
         }
         for candidate in declared {
             guard case .interface(let interface) = candidate else {
-                report("Type \(type.name) must only implement Interface types, it cannot implement \(candidate.name).",
-                       nodes(candidate.name))
+                report(
+                    "Type \(type.name) must only implement Interface types, it cannot implement \(candidate.name).",
+                    nodes(candidate.name))
                 continue
             }
             if candidate == type {
-                report("Type \(type.name) cannot implement itself because it would create a circular reference.",
-                       nodes(interface.name))
+                report(
+                    "Type \(type.name) cannot implement itself because it would create a circular reference.",
+                    nodes(interface.name))
                 continue
             }
             if seen.contains(interface.name) {
@@ -248,13 +260,18 @@ private struct SchemaValidator {
         }
     }
 
-    mutating func validateImplementsAncestors(_ type: GraphQLNamedType, _ declared: [GraphQLNamedType],
-                                              _ interface: GraphQLInterfaceType) {
+    mutating func validateImplementsAncestors(
+        _ type: GraphQLNamedType, _ declared: [GraphQLNamedType],
+        _ interface: GraphQLInterfaceType
+    ) {
         for transitive in interface.declaredInterfaces where !declared.contains(transitive) {
-            let message = transitive == type
+            let message =
+                transitive == type
                 ? "Type \(type.name) cannot implement \(interface.name) because it would create a circular reference."
                 : "Type \(type.name) must implement \(transitive.name) because it is implemented by \(interface.name)."
-            report(message, implementsNodes(.interface(interface), transitive.name) + implementsNodes(type, interface.name))
+            report(
+                message, implementsNodes(.interface(interface), transitive.name) + implementsNodes(type, interface.name)
+            )
         }
     }
 
@@ -270,29 +287,35 @@ private struct SchemaValidator {
         for interfaceField in interface.fields {
             let fieldName = interfaceField.name
             guard let typeField = type.field(named: fieldName) else {
-                report("Interface field \(interface.name).\(fieldName) expected but \(type.name) does not provide it.",
-                       [interfaceField.astNode?.loc] + typeLocs(type))
+                report(
+                    "Interface field \(interface.name).\(fieldName) expected but \(type.name) does not provide it.",
+                    [interfaceField.astNode?.loc] + typeLocs(type))
                 continue
             }
             if !isTypeSubTypeOf(schema, typeField.type, interfaceField.type) {
-                report("Interface field \(interface.name).\(fieldName) expects type \(interfaceField.type) but \(type.name).\(fieldName) is type \(typeField.type).",
-                       [interfaceField.astNode?.type.loc, typeField.astNode?.type.loc])
+                report(
+                    "Interface field \(interface.name).\(fieldName) expects type \(interfaceField.type) but \(type.name).\(fieldName) is type \(typeField.type).",
+                    [interfaceField.astNode?.type.loc, typeField.astNode?.type.loc])
             }
             for interfaceArg in interfaceField.args {
                 let argName = interfaceArg.name
                 guard let typeArg = typeField.argument(named: argName) else {
-                    report("Interface field argument \(interface.name).\(fieldName)(\(argName):) expected but \(type.name).\(fieldName) does not provide it.",
-                           [interfaceArg.astNode?.loc, typeField.astNode?.loc])
+                    report(
+                        "Interface field argument \(interface.name).\(fieldName)(\(argName):) expected but \(type.name).\(fieldName) does not provide it.",
+                        [interfaceArg.astNode?.loc, typeField.astNode?.loc])
                     continue
                 }
                 if !isEqualType(interfaceArg.type, typeArg.type) {
-                    report("Interface field argument \(interface.name).\(fieldName)(\(argName):) expects type \(interfaceArg.type) but \(type.name).\(fieldName)(\(argName):) is type \(typeArg.type).",
-                           [interfaceArg.astNode?.type.loc, typeArg.astNode?.type.loc])
+                    report(
+                        "Interface field argument \(interface.name).\(fieldName)(\(argName):) expects type \(interfaceArg.type) but \(type.name).\(fieldName)(\(argName):) is type \(typeArg.type).",
+                        [interfaceArg.astNode?.type.loc, typeArg.astNode?.type.loc])
                 }
             }
-            for typeArg in typeField.args where interfaceField.argument(named: typeArg.name) == nil && typeArg.isRequired {
-                report("Object field \(type.name).\(fieldName) includes required argument \(typeArg.name) that is missing from the Interface field \(interface.name).\(fieldName).",
-                       [typeArg.astNode?.loc, interfaceField.astNode?.loc])
+            for typeArg in typeField.args
+            where interfaceField.argument(named: typeArg.name) == nil && typeArg.isRequired {
+                report(
+                    "Object field \(type.name).\(fieldName) includes required argument \(typeArg.name) that is missing from the Interface field \(interface.name).\(fieldName).",
+                    [typeArg.astNode?.loc, interfaceField.astNode?.loc])
             }
         }
     }
@@ -313,8 +336,9 @@ private struct SchemaValidator {
             return memberNodes?[name] ?? []
         }
         if members.isEmpty {
-            report("Union type \(union.name) must define one or more member types.",
-                   [union.astNode?.loc] + union.extensionASTNodes.map(\.loc))
+            report(
+                "Union type \(union.name) must define one or more member types.",
+                [union.astNode?.loc] + union.extensionASTNodes.map(\.loc))
         }
         var seen: Set<String> = []
         var repeats: [String: Int] = [:]
@@ -330,33 +354,39 @@ private struct SchemaValidator {
             }
             seen.insert(member.name)
             if member.asObject == nil {
-                report("Union type \(union.name) can only include Object types, it cannot include \(member.name).",
-                       nodes(member.name))
+                report(
+                    "Union type \(union.name) can only include Object types, it cannot include \(member.name).",
+                    nodes(member.name))
             }
         }
     }
 
     mutating func validateInputFields(_ input: GraphQLInputObjectType) {
         if input.fields.isEmpty {
-            report("Input Object type \(input.name) must define one or more fields.",
-                   [input.astNode?.loc] + input.extensionASTNodes.map(\.loc))
+            report(
+                "Input Object type \(input.name) must define one or more fields.",
+                [input.astNode?.loc] + input.extensionASTNodes.map(\.loc))
         }
         for field in input.fields {
             validateName(field.name, field.astNode?.loc)
             if !field.type.isInputType {
-                report("The type of \(input.name).\(field.name) must be Input Type but got: \(field.type).",
-                       [field.astNode?.type.loc])
+                report(
+                    "The type of \(input.name).\(field.name) must be Input Type but got: \(field.type).",
+                    [field.astNode?.type.loc])
             }
             if field.isRequired && field.deprecationReason != nil {
-                report("Required input field \(input.name).\(field.name) cannot be deprecated.",
-                       [deprecatedDirectiveLoc(field.astNode?.directives), field.astNode?.type.loc])
+                report(
+                    "Required input field \(input.name).\(field.name) cannot be deprecated.",
+                    [deprecatedDirectiveLoc(field.astNode?.directives), field.astNode?.type.loc])
             }
             if input.isOneOf {
                 if field.type.isNonNull {
                     report("OneOf input field \(input.name).\(field.name) must be nullable.", [field.astNode?.type.loc])
                 }
                 if field.defaultValue != nil {
-                    report("OneOf input field \(input.name).\(field.name) cannot have a default value.", [field.astNode?.loc])
+                    report(
+                        "OneOf input field \(input.name).\(field.name) cannot have a default value.",
+                        [field.astNode?.loc])
                 }
             }
         }

@@ -25,7 +25,9 @@ public func astFromValue(_ value: JSONValue, type: GraphQLType) -> Value? {
             guard case .object(let object) = value else { return nil }
             var fields: [ObjectField] = []
             for field in input.fields {
-                guard let fieldValue = object[field.name], let ast = astFromValue(fieldValue, type: field.type) else { continue }
+                guard let fieldValue = object[field.name], let ast = astFromValue(fieldValue, type: field.type) else {
+                    continue
+                }
                 fields.append(ObjectField(name: Name(value: field.name), value: ast))
             }
             return .object(ObjectValue(fields: fields))
@@ -72,12 +74,15 @@ func serializeSpecifiedScalar(_ value: JSONValue, name: String) -> JSONValue? {
         switch value {
         case .int(let number): return number >= graphQLMinInt && number <= graphQLMaxInt ? .int(number) : nil
         case .double(let number):
-            guard number.rounded() == number, number >= Double(graphQLMinInt), number <= Double(graphQLMaxInt) else { return nil }
+            guard number.rounded() == number, number >= Double(graphQLMinInt), number <= Double(graphQLMaxInt) else {
+                return nil
+            }
             return .int(Int(number))
         case .bool(let flag): return .int(flag ? 1 : 0)
         case .string(let text):
             guard !text.isEmpty, let number = Double(text), number.rounded() == number,
-                  number >= Double(graphQLMinInt), number <= Double(graphQLMaxInt) else { return nil }
+                number >= Double(graphQLMinInt), number <= Double(graphQLMaxInt)
+            else { return nil }
             return .int(Int(number))
         default: return nil
         }

@@ -22,7 +22,8 @@ public struct SchemaBuildError: Error, Sendable, CustomStringConvertible {
 /// any error throws them all, so no half-built schema escapes. Type-system
 /// rules that need the built schema (interfaces correctly implemented, ...)
 /// are `validateSchema`'s job.
-public func buildASTSchema(_ document: Document, assumeValidSDL: Bool = false) throws(SchemaBuildError) -> GraphQLSchema {
+public func buildASTSchema(_ document: Document, assumeValidSDL: Bool = false) throws(SchemaBuildError) -> GraphQLSchema
+{
     if !assumeValidSDL {
         let errors = validateSDL(document)
         if !errors.isEmpty { throw SchemaBuildError(errors: errors) }
@@ -58,7 +59,7 @@ private struct SchemaBuilder {
             case .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType:
                 typeDefinitions.append(definition)
             case .scalarTypeExtension, .objectTypeExtension, .interfaceTypeExtension, .unionTypeExtension,
-                 .enumTypeExtension, .inputObjectTypeExtension:
+                .enumTypeExtension, .inputObjectTypeExtension:
                 if let name = definition.name?.value { extensions[name, default: []].append(definition) }
             case .operation, .fragment:
                 break
@@ -97,11 +98,13 @@ private struct SchemaBuilder {
 
         // 3. Directives.
         var directives = directiveDefinitions.map { node in
-            GraphQLDirective(name: node.name.value, description: node.description?.value,
-                             locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
-                             args: buildArguments(node.arguments), isRepeatable: node.repeatable, astNode: node)
+            GraphQLDirective(
+                name: node.name.value, description: node.description?.value,
+                locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
+                args: buildArguments(node.arguments), isRepeatable: node.repeatable, astNode: node)
         }
-        for directive in GraphQLDirective.specifiedDirectives where !directives.contains(where: { $0.name == directive.name }) {
+        for directive in GraphQLDirective.specifiedDirectives
+        where !directives.contains(where: { $0.name == directive.name }) {
             directives.append(directive)
         }
 
@@ -123,7 +126,11 @@ private struct SchemaBuilder {
         var rootObjects: [OperationType: GraphQLObjectType] = [:]
         var invalidRoots: [OperationType: GraphQLNamedType] = [:]
         for (operation, type) in roots {
-            if case .object(let object) = type { rootObjects[operation] = object } else { invalidRoots[operation] = type }
+            if case .object(let object) = type {
+                rootObjects[operation] = object
+            } else {
+                invalidRoots[operation] = type
+            }
         }
 
         if !errors.isEmpty { throw SchemaBuildError(errors: errors) }
@@ -138,29 +145,44 @@ private struct SchemaBuilder {
     func makeType(_ definition: Definition, extensions: [Definition]) -> GraphQLNamedType {
         switch definition {
         case .scalarType(let node):
-            let scalar = GraphQLScalarType(name: node.name.value, description: node.description?.value,
-                                           specifiedByURL: nil, astNode: node)
-            scalar.extensionASTNodes = extensions.compactMap { if case .scalarTypeExtension(let n) = $0 { return n }; return nil }
+            let scalar = GraphQLScalarType(
+                name: node.name.value, description: node.description?.value,
+                specifiedByURL: nil, astNode: node)
+            scalar.extensionASTNodes = extensions.compactMap {
+                if case .scalarTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .scalar(scalar)
         case .objectType(let node):
             let object = GraphQLObjectType(name: node.name.value, description: node.description?.value, astNode: node)
-            object.extensionASTNodes = extensions.compactMap { if case .objectTypeExtension(let n) = $0 { return n }; return nil }
+            object.extensionASTNodes = extensions.compactMap {
+                if case .objectTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .object(object)
         case .interfaceType(let node):
-            let interface = GraphQLInterfaceType(name: node.name.value, description: node.description?.value, astNode: node)
-            interface.extensionASTNodes = extensions.compactMap { if case .interfaceTypeExtension(let n) = $0 { return n }; return nil }
+            let interface = GraphQLInterfaceType(
+                name: node.name.value, description: node.description?.value, astNode: node)
+            interface.extensionASTNodes = extensions.compactMap {
+                if case .interfaceTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .interface(interface)
         case .unionType(let node):
             let union = GraphQLUnionType(name: node.name.value, description: node.description?.value, astNode: node)
-            union.extensionASTNodes = extensions.compactMap { if case .unionTypeExtension(let n) = $0 { return n }; return nil }
+            union.extensionASTNodes = extensions.compactMap {
+                if case .unionTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .union(union)
         case .enumType(let node):
             let enumType = GraphQLEnumType(name: node.name.value, description: node.description?.value, astNode: node)
-            enumType.extensionASTNodes = extensions.compactMap { if case .enumTypeExtension(let n) = $0 { return n }; return nil }
+            enumType.extensionASTNodes = extensions.compactMap {
+                if case .enumTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .enum(enumType)
         case .inputObjectType(let node):
-            let input = GraphQLInputObjectType(name: node.name.value, description: node.description?.value, astNode: node)
-            input.extensionASTNodes = extensions.compactMap { if case .inputObjectTypeExtension(let n) = $0 { return n }; return nil }
+            let input = GraphQLInputObjectType(
+                name: node.name.value, description: node.description?.value, astNode: node)
+            input.extensionASTNodes = extensions.compactMap {
+                if case .inputObjectTypeExtension(let n) = $0 { return n }; return nil
+            }
             return .inputObject(input)
         default:
             // Not reachable: only type definitions are passed.
@@ -172,7 +194,8 @@ private struct SchemaBuilder {
         switch type {
         case .scalar(let scalar):
             if case .scalarType(let node) = definition {
-                scalar.specifiedByURL = directiveStringArgument(node.directives, directive: .specifiedBy, argument: "url")
+                scalar.specifiedByURL = directiveStringArgument(
+                    node.directives, directive: .specifiedBy, argument: "url")
             }
         case .object(let object):
             var fieldNodes: [FieldDefinition] = []
@@ -218,8 +241,9 @@ private struct SchemaBuilder {
             var values: [GraphQLEnumValue] = []
             var positions: [String: Int] = [:]
             for node in valueNodes {
-                let value = GraphQLEnumValue(name: node.name.value, description: node.description?.value,
-                                             deprecationReason: deprecationReason(node.directives), astNode: node)
+                let value = GraphQLEnumValue(
+                    name: node.name.value, description: node.description?.value,
+                    deprecationReason: deprecationReason(node.directives), astNode: node)
                 if let index = positions[value.name] {
                     values[index] = value
                 } else {
@@ -239,9 +263,10 @@ private struct SchemaBuilder {
             var positions: [String: Int] = [:]
             for node in fieldNodes {
                 guard let type = wrappedType(node.type) else { continue }
-                let field = GraphQLInputField(name: node.name.value, type: type, description: node.description?.value,
-                                              defaultValue: node.defaultValue,
-                                              deprecationReason: deprecationReason(node.directives), astNode: node)
+                let field = GraphQLInputField(
+                    name: node.name.value, type: type, description: node.description?.value,
+                    defaultValue: node.defaultValue,
+                    deprecationReason: deprecationReason(node.directives), astNode: node)
                 if let index = positions[field.name] {
                     fields[index] = field
                 } else {
@@ -258,9 +283,10 @@ private struct SchemaBuilder {
         var positions: [String: Int] = [:]
         for node in nodes {
             guard let type = wrappedType(node.type) else { continue }
-            let field = GraphQLField(name: node.name.value, type: type, description: node.description?.value,
-                                     args: buildArguments(node.arguments),
-                                     deprecationReason: deprecationReason(node.directives), astNode: node)
+            let field = GraphQLField(
+                name: node.name.value, type: type, description: node.description?.value,
+                args: buildArguments(node.arguments),
+                deprecationReason: deprecationReason(node.directives), astNode: node)
             if let index = positions[field.name] {
                 fields[index] = field
             } else {
@@ -276,9 +302,10 @@ private struct SchemaBuilder {
         var positions: [String: Int] = [:]
         for node in nodes {
             guard let type = wrappedType(node.type) else { continue }
-            let arg = GraphQLArgument(name: node.name.value, type: type, description: node.description?.value,
-                                      defaultValue: node.defaultValue,
-                                      deprecationReason: deprecationReason(node.directives), astNode: node)
+            let arg = GraphQLArgument(
+                name: node.name.value, type: type, description: node.description?.value,
+                defaultValue: node.defaultValue,
+                deprecationReason: deprecationReason(node.directives), astNode: node)
             if let index = positions[arg.name] {
                 args[index] = arg
             } else {
@@ -315,15 +342,22 @@ private struct SchemaBuilder {
     /// The coerced value of a String argument of a directive applied among
     /// `directives` (graphql-js's `getDirectiveValues`), its default when
     /// absent; nil when the directive is absent or the value is null.
-    mutating func directiveStringArgument(_ directives: [Directive], directive: GraphQLDirective, argument: String) -> String? {
+    mutating func directiveStringArgument(_ directives: [Directive], directive: GraphQLDirective, argument: String)
+        -> String?
+    {
         guard let applied = directives.first(where: { $0.name.value == directive.name }),
-              let definition = directive.argument(named: argument) else { return nil }
+            let definition = directive.argument(named: argument)
+        else { return nil }
         guard let node = applied.arguments.first(where: { $0.name.value == argument }) else {
-            if let defaultValue = definition.defaultValue, case .string(let text)? = valueFromAST(defaultValue, type: definition.type) {
+            if let defaultValue = definition.defaultValue,
+                case .string(let text)? = valueFromAST(defaultValue, type: definition.type)
+            {
                 return text
             }
             if definition.type.isNonNull {
-                report("Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.", [applied.loc])
+                report(
+                    "Argument \"@\(directive.name)(\(argument):)\" of required type \"\(definition.type)\" was not provided.",
+                    [applied.loc])
             }
             return nil
         }
@@ -333,7 +367,9 @@ private struct SchemaBuilder {
         case .null?:
             return nil
         default:
-            report("Argument \"@\(directive.name)(\(argument):)\" has invalid value \(node.value.printed).", [node.value.loc])
+            report(
+                "Argument \"@\(directive.name)(\(argument):)\" has invalid value \(node.value.printed).",
+                [node.value.loc])
             return nil
         }
     }

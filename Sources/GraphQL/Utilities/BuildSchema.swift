@@ -4,7 +4,8 @@
 ///
 /// The schema is not checked with `validateSchema`; see `buildValidSchema`.
 public func buildSchema(_ sdl: String, sourceName: String = "GraphQL request", assumeValidSDL: Bool = false)
-    throws(SchemaBuildError) -> GraphQLSchema {
+    throws(SchemaBuildError) -> GraphQLSchema
+{
     let document: Document
     do {
         document = try parse(Source(sdl, name: sourceName), options: .unlimited)
@@ -16,7 +17,9 @@ public func buildSchema(_ sdl: String, sourceName: String = "GraphQL request", a
 
 /// Parses SDL, builds a schema and checks it with `validateSchema`: throws
 /// every error found (syntax, SDL or type-system), or returns a valid schema.
-public func buildValidSchema(_ sdl: String, sourceName: String = "GraphQL request") throws(SchemaBuildError) -> GraphQLSchema {
+public func buildValidSchema(_ sdl: String, sourceName: String = "GraphQL request") throws(SchemaBuildError)
+    -> GraphQLSchema
+{
     let schema = try buildSchema(sdl, sourceName: sourceName)
     let errors = validateSchema(schema)
     if !errors.isEmpty { throw SchemaBuildError(errors: errors) }

@@ -51,9 +51,13 @@ extension DocumentVisitor {
     public mutating func visitTypeSystemDefinition(_ node: Definition, info: TypeInfo) {}
     public mutating func enterOperation(_ node: OperationDefinition, info: TypeInfo) -> VisitAction { .continue }
     public mutating func leaveOperation(_ node: OperationDefinition, info: TypeInfo) {}
-    public mutating func enterFragmentDefinition(_ node: FragmentDefinition, info: TypeInfo) -> VisitAction { .continue }
+    public mutating func enterFragmentDefinition(_ node: FragmentDefinition, info: TypeInfo) -> VisitAction {
+        .continue
+    }
     public mutating func leaveFragmentDefinition(_ node: FragmentDefinition, info: TypeInfo) {}
-    public mutating func enterVariableDefinition(_ node: VariableDefinition, info: TypeInfo) -> VisitAction { .continue }
+    public mutating func enterVariableDefinition(_ node: VariableDefinition, info: TypeInfo) -> VisitAction {
+        .continue
+    }
     public mutating func leaveVariableDefinition(_ node: VariableDefinition, info: TypeInfo) {}
     public mutating func enterSelectionSet(_ node: SelectionSet, info: TypeInfo) -> VisitAction { .continue }
     public mutating func leaveSelectionSet(_ node: SelectionSet, info: TypeInfo) {}

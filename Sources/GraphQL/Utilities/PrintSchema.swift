@@ -40,7 +40,8 @@ public func printType(_ type: GraphQLNamedType) -> String { typeText(type) }
 /// there is no default or it is not valid for the type.
 public func printDefaultValue(_ value: Value?, type: GraphQLType) -> String? {
     guard let value, let coerced = valueFromAST(value, type: type),
-          let ast = astFromValue(coerced, type: type) else { return nil }
+        let ast = astFromValue(coerced, type: type)
+    else { return nil }
     return ast.printed
 }
 
@@ -48,7 +49,8 @@ private func schemaDefinitionText(_ schema: GraphQLSchema) -> String? {
     let query = schema.queryType?.name ?? schema.invalidRootTypes[.query]?.name
     let mutation = schema.mutationType?.name ?? schema.invalidRootTypes[.mutation]?.name
     let subscription = schema.subscriptionType?.name ?? schema.invalidRootTypes[.subscription]?.name
-    let commonNames = (query == nil || query == "Query") && (mutation == nil || mutation == "Mutation")
+    let commonNames =
+        (query == nil || query == "Query") && (mutation == nil || mutation == "Mutation")
         && (subscription == nil || subscription == "Subscription")
     if schema.description == nil && commonNames { return nil }
     var operationTypes: [String] = []
@@ -95,11 +97,12 @@ private func implementsText(_ interfaces: [GraphQLNamedType]) -> String {
 }
 
 private func fieldsText(_ fields: [GraphQLField]) -> String {
-    blockText(fields.enumerated().map { index, field in
-        descriptionText(field.description, indentation: "  ", firstInBlock: index == 0)
-            + "  " + field.name + argumentsText(field.args, indentation: "  ") + ": " + field.type.description
-            + deprecatedText(field.deprecationReason)
-    })
+    blockText(
+        fields.enumerated().map { index, field in
+            descriptionText(field.description, indentation: "  ", firstInBlock: index == 0)
+                + "  " + field.name + argumentsText(field.args, indentation: "  ") + ": " + field.type.description
+                + deprecatedText(field.deprecationReason)
+        })
 }
 
 private func blockText(_ items: [String]) -> String {
@@ -109,7 +112,8 @@ private func blockText(_ items: [String]) -> String {
 private func argumentsText(_ args: [GraphQLArgument], indentation: String = "") -> String {
     if args.isEmpty { return "" }
     if args.allSatisfy({ ($0.description ?? "").isEmpty }) {
-        return "(" + args.map { inputValueText($0.name, $0.type, $0.defaultValue, $0.deprecationReason) }
+        return "("
+            + args.map { inputValueText($0.name, $0.type, $0.defaultValue, $0.deprecationReason) }
             .joined(separator: ", ") + ")"
     }
     let lines = args.enumerated().map { index, arg in
@@ -119,7 +123,9 @@ private func argumentsText(_ args: [GraphQLArgument], indentation: String = "") 
     return "(\n" + lines.joined(separator: "\n") + "\n" + indentation + ")"
 }
 
-private func inputValueText(_ name: String, _ type: GraphQLType, _ defaultValue: Value?, _ deprecationReason: String?) -> String {
+private func inputValueText(_ name: String, _ type: GraphQLType, _ defaultValue: Value?, _ deprecationReason: String?)
+    -> String
+{
     var text = name + ": " + type.description
     if let printed = printDefaultValue(defaultValue, type: type) { text += " = " + printed }
     return text + deprecatedText(deprecationReason)

@@ -39,9 +39,11 @@ private struct SDLChecker {
     var schemaDirectives: [String: Directive] = [:]
     var typeDirectives: [String: [String: Directive]] = [:]
 
-    static let standardTypeNames = ["String", "Int", "Float", "Boolean", "ID",
-                                    "__Schema", "__Directive", "__DirectiveLocation", "__Type", "__Field",
-                                    "__InputValue", "__EnumValue", "__TypeKind"]
+    static let standardTypeNames = [
+        "String", "Int", "Float", "Boolean", "ID",
+        "__Schema", "__Directive", "__DirectiveLocation", "__Type", "__Field",
+        "__InputValue", "__EnumValue", "__TypeKind"
+    ]
 
     init(document: Document) {
         self.document = document
@@ -49,7 +51,9 @@ private struct SDLChecker {
             directiveLocations[directive.name] = directive.locations.map(\.rawValue)
             directiveArgs[directive.name] = directive.args.map(\.name)
             directiveArgSets[directive.name] = Set(directive.args.map(\.name))
-            directiveRequiredArgs[directive.name] = directive.args.filter(\.isRequired).map { ($0.name, $0.type.description) }
+            directiveRequiredArgs[directive.name] = directive.args.filter(\.isRequired).map {
+                ($0.name, $0.type.description)
+            }
             directiveUnique[directive.name] = !directive.isRepeatable
         }
         for definition in document.definitions {
@@ -65,7 +69,9 @@ private struct SDLChecker {
                 directiveArgs[name] = node.arguments.map(\.name.value)
                 directiveArgSets[name] = Set(node.arguments.map(\.name.value))
                 directiveRequiredArgs[name] = node.arguments
-                    .filter { if case .nonNull = $0.type { return $0.defaultValue == nil }; return false }
+                    .filter {
+                        if case .nonNull = $0.type { return $0.defaultValue == nil }; return false
+                    }
                     .map { ($0.name.value, $0.type.printed) }
                 directiveUnique[name] = !node.repeatable
             default:
@@ -106,7 +112,9 @@ private struct SDLChecker {
                 let isExtension = definition.isExtension
                 if !isExtension { checkTypeName(node.name) }
                 checkFieldNames(node.name.value, node.fields.map(\.name))
-                for field in node.fields { checkArgumentNames("\(node.name.value).\(field.name.value)", field.arguments) }
+                for field in node.fields {
+                    checkArgumentNames("\(node.name.value).\(field.name.value)", field.arguments)
+                }
                 checkDirectiveUniqueness(node.directives, scope: .type(node.name.value))
                 if isExtension { checkExtension(definition, node.name, node.loc) }
                 for interface in node.interfaces { visitNamedType(interface) }
@@ -116,7 +124,9 @@ private struct SDLChecker {
                 let isExtension = definition.isExtension
                 if !isExtension { checkTypeName(node.name) }
                 checkFieldNames(node.name.value, node.fields.map(\.name))
-                for field in node.fields { checkArgumentNames("\(node.name.value).\(field.name.value)", field.arguments) }
+                for field in node.fields {
+                    checkArgumentNames("\(node.name.value).\(field.name.value)", field.arguments)
+                }
                 checkDirectiveUniqueness(node.directives, scope: .type(node.name.value))
                 if isExtension { checkExtension(definition, node.name, node.loc) }
                 for interface in node.interfaces { visitNamedType(interface) }
@@ -206,8 +216,10 @@ private struct SDLChecker {
             if let known = directiveArgs[name], let knownSet = directiveArgSets[name] {
                 for argument in directive.arguments where !knownSet.contains(argument.name.value) {
                     let suggestions = suggestionList(argument.name.value, known)
-                    report("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"." + didYouMean(suggestions),
-                           [argument.loc])
+                    report(
+                        "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
+                            + didYouMean(suggestions),
+                        [argument.loc])
                 }
             }
             // UniqueArgumentNames.
@@ -217,8 +229,9 @@ private struct SDLChecker {
             if let required = directiveRequiredArgs[name] {
                 let given = Set(directive.arguments.map(\.name.value))
                 for argument in required where !given.contains(argument.name) {
-                    report("Directive \"@\(name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
-                           [directive.loc])
+                    report(
+                        "Directive \"@\(name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
+                        [directive.loc])
                 }
             }
         }
@@ -233,7 +246,8 @@ private struct SDLChecker {
             var known: [String: Name] = [:]
             for field in object.fields {
                 if let first = known[field.name.value] {
-                    report("There can be only one input field named \"\(field.name.value)\".", [first.loc, field.name.loc])
+                    report(
+                        "There can be only one input field named \"\(field.name.value)\".", [first.loc, field.name.loc])
                 } else {
                     known[field.name.value] = field.name
                 }
@@ -249,8 +263,9 @@ private struct SDLChecker {
     mutating func checkOperationTypes(_ operationTypes: [OperationTypeDefinition]) {
         for operationType in operationTypes {
             if let defined = definedOperationTypes[operationType.operation] {
-                report("There can be only one \(operationType.operation.rawValue) type in schema.",
-                       [defined.loc, operationType.loc])
+                report(
+                    "There can be only one \(operationType.operation.rawValue) type in schema.",
+                    [defined.loc, operationType.loc])
             } else {
                 definedOperationTypes[operationType.operation] = operationType
             }
@@ -269,7 +284,9 @@ private struct SDLChecker {
         var known = knownEnumValues[typeName] ?? [:]
         for value in values {
             if let first = known[value.name.value] {
-                report("Enum value \"\(typeName).\(value.name.value)\" can only be defined once.", [first.loc, value.name.loc])
+                report(
+                    "Enum value \"\(typeName).\(value.name.value)\" can only be defined once.",
+                    [first.loc, value.name.loc])
             } else {
                 known[value.name.value] = value.name
             }
@@ -352,7 +369,8 @@ private struct SDLChecker {
         let typeName = name.value
         guard let definition = definedTypes[typeName] else {
             let suggestions = suggestionList(typeName, definedTypeNames)
-            report("Cannot extend type \"\(typeName)\" because it is not defined." + didYouMean(suggestions), [name.loc])
+            report(
+                "Cannot extend type \"\(typeName)\" because it is not defined." + didYouMean(suggestions), [name.loc])
             return
         }
         let matches: Bool

@@ -96,7 +96,9 @@ struct LexicalDistance {
         self.inputLowercased = input.lowercased()
         self.inputUnits = Array(inputLowercased.utf16)
         let width = input.utf16.count + 1
-        self.rows = [[Int](repeating: 0, count: width), [Int](repeating: 0, count: width), [Int](repeating: 0, count: width)]
+        self.rows = [
+            [Int](repeating: 0, count: width), [Int](repeating: 0, count: width), [Int](repeating: 0, count: width)
+        ]
     }
 
     var inputLength: Int { input.utf16.count }

@@ -25,8 +25,10 @@ private let maxDefaultExpansions = 1_000
 /// invalid instead of recursing forever.
 private let maxNestedDefaults = 32
 
-private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [String: JSONValue]?,
-                           defaultsDepth: Int, budget: inout Int) -> JSONValue? {
+private func coerceLiteral(
+    _ valueNode: Value, type: GraphQLType, variables: [String: JSONValue]?,
+    defaultsDepth: Int, budget: inout Int
+) -> JSONValue? {
     if case .variable(let variable) = valueNode {
         guard let value = variables?[variable.name.value] else { return nil }
         if value == .null && type.isNonNull { return nil }
@@ -35,7 +37,8 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
     switch type {
     case .nonNull(let inner):
         if case .null = valueNode { return nil }
-        return coerceLiteral(valueNode, type: inner, variables: variables, defaultsDepth: defaultsDepth, budget: &budget)
+        return coerceLiteral(
+            valueNode, type: inner, variables: variables, defaultsDepth: defaultsDepth, budget: &budget)
     case .list(let itemType):
         if case .null = valueNode { return .null }
         if case .list(let list) = valueNode {
@@ -46,13 +49,19 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
                     if itemType.isNonNull { return nil }
                     coerced.append(.null)
                 } else {
-                    guard let value = coerceLiteral(item, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
+                    guard
+                        let value = coerceLiteral(
+                            item, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget)
+                    else { return nil }
                     coerced.append(value)
                 }
             }
             return .array(coerced)
         }
-        guard let value = coerceLiteral(valueNode, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
+        guard
+            let value = coerceLiteral(
+                valueNode, type: itemType, variables: variables, defaultsDepth: defaultsDepth, budget: &budget)
+        else { return nil }
         return .array([value])
     case .named(let named):
         if case .null = valueNode { return .null }
@@ -63,7 +72,11 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
             for field in input.fields {
                 let fieldNode = object.fields.first { $0.name.value == field.name }
                 if let fieldNode, !isMissingVariable(fieldNode.value, variables) {
-                    guard let value = coerceLiteral(fieldNode.value, type: field.type, variables: variables, defaultsDepth: defaultsDepth, budget: &budget) else { return nil }
+                    guard
+                        let value = coerceLiteral(
+                            fieldNode.value, type: field.type, variables: variables, defaultsDepth: defaultsDepth,
+                            budget: &budget)
+                    else { return nil }
                     coerced.append(field.name, value)
                 } else if let defaultValue = field.defaultValue {
                     if let value = field.coercedDefaultValue {
@@ -72,8 +85,10 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
                     }
                     budget -= 1
                     guard defaultsDepth < maxNestedDefaults, budget > 0,
-                          let value = coerceLiteral(defaultValue, type: field.type, variables: nil,
-                                                    defaultsDepth: defaultsDepth + 1, budget: &budget) else {
+                        let value = coerceLiteral(
+                            defaultValue, type: field.type, variables: nil,
+                            defaultsDepth: defaultsDepth + 1, budget: &budget)
+                    else {
                         // An invalid default counts as none (graphql-js keeps it undefined).
                         if field.type.isNonNull { return nil }
                         continue
@@ -88,7 +103,9 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
             }
             return .object(coerced)
         case .enum(let enumType):
-            guard case .enumValue(let literal) = valueNode, enumType.value(named: literal.value) != nil else { return nil }
+            guard case .enumValue(let literal) = valueNode, enumType.value(named: literal.value) != nil else {
+                return nil
+            }
             return .string(literal.value)
         case .scalar(let scalar):
             return parseScalarLiteral(valueNode, scalar: scalar, variables: variables)
@@ -100,12 +117,15 @@ private func coerceLiteral(_ valueNode: Value, type: GraphQLType, variables: [St
 
 /// Coerces a literal for a scalar type: the built-ins as graphql-js's
 /// `parseLiteral`, custom scalars as `valueFromASTUntyped`.
-public func parseScalarLiteral(_ valueNode: Value, scalar: GraphQLScalarType, variables: [String: JSONValue]? = nil) -> JSONValue? {
+public func parseScalarLiteral(_ valueNode: Value, scalar: GraphQLScalarType, variables: [String: JSONValue]? = nil)
+    -> JSONValue?
+{
     guard scalar.isSpecified else { return valueFromASTUntyped(valueNode, variables: variables) }
     switch scalar.name {
     case "Int":
         guard case .int(let literal) = valueNode, let value = Int(literal.value),
-              value >= graphQLMinInt, value <= graphQLMaxInt else { return nil }
+            value >= graphQLMinInt, value <= graphQLMaxInt
+        else { return nil }
         return .int(value)
     case "Float":
         let text: String

@@ -15,12 +15,14 @@ enum LeafLiteral {
         case .enum(let enumType):
             guard case .enumValue(let node) = value else {
                 let text = ValuePrinter.print(value)
-                return .invalid("Enum \"\(enumType.name)\" cannot represent non-enum value: \(text)."
-                    + (suggestions ? didYouMeanEnumValue(enumType, text) : ""))
+                return .invalid(
+                    "Enum \"\(enumType.name)\" cannot represent non-enum value: \(text)."
+                        + (suggestions ? didYouMeanEnumValue(enumType, text) : ""))
             }
             if enumType.value(named: node.value) == nil {
-                return .invalid("Value \"\(node.value)\" does not exist in \"\(enumType.name)\" enum."
-                    + (suggestions ? didYouMeanEnumValue(enumType, node.value) : ""))
+                return .invalid(
+                    "Value \"\(node.value)\" does not exist in \"\(enumType.name)\" enum."
+                        + (suggestions ? didYouMeanEnumValue(enumType, node.value) : ""))
             }
             return .valid
         case .scalar(let scalar):
@@ -49,7 +51,8 @@ enum LeafLiteral {
                 switch value {
                 case .string, .int: return .valid
                 default:
-                    return .invalid("ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))")
+                    return .invalid(
+                        "ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))")
                 }
             default:
                 return .valid

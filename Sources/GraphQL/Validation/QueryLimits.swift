@@ -37,19 +37,23 @@ public func checkQueryLimits(_ document: Document, limits: QueryLimits) -> [Grap
         let what = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
         let nodes = [operation.loc]
         if cost.depth > limits.maxDepth {
-            errors.append(GraphQLError(
-                message: "\(what) nests selections \(cost.depth) levels deep; the limit is \(limits.maxDepth).",
-                nodes: nodes, source: document.source))
+            errors.append(
+                GraphQLError(
+                    message: "\(what) nests selections \(cost.depth) levels deep; the limit is \(limits.maxDepth).",
+                    nodes: nodes, source: document.source))
         }
         if cost.fields > limits.maxFields {
-            errors.append(GraphQLError(
-                message: "\(what) selects \(cost.fields) fields with its fragments expanded; the limit is \(limits.maxFields).",
-                nodes: nodes, source: document.source))
+            errors.append(
+                GraphQLError(
+                    message:
+                        "\(what) selects \(cost.fields) fields with its fragments expanded; the limit is \(limits.maxFields).",
+                    nodes: nodes, source: document.source))
         }
         if cost.aliases > limits.maxAliases {
-            errors.append(GraphQLError(
-                message: "\(what) uses \(cost.aliases) aliases; the limit is \(limits.maxAliases).",
-                nodes: nodes, source: document.source))
+            errors.append(
+                GraphQLError(
+                    message: "\(what) uses \(cost.aliases) aliases; the limit is \(limits.maxAliases).",
+                    nodes: nodes, source: document.source))
         }
     }
     return errors

@@ -9,15 +9,19 @@
 ///   - maxErrors: after this many errors, one more error "Too many validation
 ///     errors, error limit reached. Validation aborted." ends the list and
 ///     validation stops (a defence against hostile documents).
-public func validate(schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
-                     maxErrors: Int = 100) -> [GraphQLError] {
+public func validate(
+    schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
+    maxErrors: Int = 100
+) -> [GraphQLError] {
     validate(schema: schema, document: document, rules: rules, options: ValidationOptions(maxErrors: maxErrors))
 }
 
 /// Validates an executable document as ``validate(schema:document:rules:maxErrors:)`` does,
 /// with the error reporting `options` choose (suggestions, repeated directives, error limit).
-public func validate(schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
-                     options: ValidationOptions) -> [GraphQLError] {
+public func validate(
+    schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
+    options: ValidationOptions
+) -> [GraphQLError] {
     var options = options
     options.maxErrors = max(0, options.maxErrors)
     let context = ValidationContext(schema: schema, document: document, options: options)
@@ -55,5 +59,5 @@ public let specifiedRules: [ValidationRule] = [
     .variablesInAllowedPosition,
     .overlappingFieldsCanBeMerged,
     .uniqueInputFieldNames,
-    .maxIntrospectionDepth,
+    .maxIntrospectionDepth
 ]

@@ -45,9 +45,10 @@ public final class ValidationContext {
         let body = document.source.body.utf8
         if let loc = document.loc, loc.start == 0, loc.end <= body.count {
             let dollar = UInt8(ascii: "$")
-            mayHaveVariables = body.withContiguousStorageIfAvailable { bytes in
-                bytes.contains(dollar)
-            } ?? body.contains(dollar)
+            mayHaveVariables =
+                body.withContiguousStorageIfAvailable { bytes in
+                    bytes.contains(dollar)
+                } ?? body.contains(dollar)
         } else {
             mayHaveVariables = true
         }

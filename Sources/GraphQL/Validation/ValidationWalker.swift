@@ -158,12 +158,16 @@ final class ValidationWalker {
 
     private func walkDirectives(_ directives: [Directive], location: DirectiveLocation) {
         if !directives.isEmpty {
-            for rule in table.enterDirectives where !context.isAborted { rule.enterDirectives(directives, location: location) }
+            for rule in table.enterDirectives where !context.isAborted {
+                rule.enterDirectives(directives, location: location)
+            }
         }
         for directive in directives {
             if context.isAborted { return }
             context.directive = context.schema.directive(named: directive.name.value)
-            for rule in table.enterDirective where !context.isAborted { rule.enterDirective(directive, location: location) }
+            for rule in table.enterDirective where !context.isAborted {
+                rule.enterDirective(directive, location: location)
+            }
             for argument in directive.arguments { walkArgument(argument) }
             for rule in table.leaveDirective where !context.isAborted { rule.leaveDirective(directive) }
             context.directive = nil
@@ -236,11 +240,15 @@ final class ValidationWalker {
     }
 
     private func walkNamedType(_ node: NamedType, sdl: Bool) {
-        for rule in table.enterNamedType where !context.isAborted { rule.enterNamedType(node, inTypeSystemDefinition: sdl) }
+        for rule in table.enterNamedType where !context.isAborted {
+            rule.enterNamedType(node, inTypeSystemDefinition: sdl)
+        }
     }
 
     private func enterTypeSystemNode(_ kind: TypeSystemNodeKind, directives: [Directive]) {
-        for rule in table.enterTypeSystemNode where !context.isAborted { rule.enterTypeSystemNode(kind, directives: directives) }
+        for rule in table.enterTypeSystemNode where !context.isAborted {
+            rule.enterTypeSystemNode(kind, directives: directives)
+        }
     }
 
     private func walkTypeSystemNode(_ kind: TypeSystemNodeKind, directives: [Directive], location: DirectiveLocation) {

@@ -51,8 +51,9 @@ struct VariableUsageCollector {
                     named = type?.namedType
                 }
                 directives(inline.directives, fieldDef: fieldDef)
-                selectionSet(inline.selectionSet, type: named.flatMap { $0.isOutputType ? .named($0) : nil },
-                             fieldDef: fieldDef)
+                selectionSet(
+                    inline.selectionSet, type: named.flatMap { $0.isOutputType ? .named($0) : nil },
+                    fieldDef: fieldDef)
             }
         }
     }
@@ -61,7 +62,8 @@ struct VariableUsageCollector {
         for directive in directives {
             let known = context.schema.directive(named: directive.name.value)
             for argument in directive.arguments {
-                let definition = known != nil
+                let definition =
+                    known != nil
                     ? known?.argument(named: argument.name.value)
                     : fieldDef?.argument(named: argument.name.value)
                 self.argument(argument, definition: definition)
@@ -77,8 +79,10 @@ struct VariableUsageCollector {
     private mutating func value(_ value: Value, type: GraphQLType?, parentType: GraphQLType?, hasDefault: Bool) {
         switch value {
         case .variable(let variable):
-            usages.append(VariableUsage(node: variable, type: type, hasLocationDefaultValue: hasDefault,
-                                        parentType: parentType))
+            usages.append(
+                VariableUsage(
+                    node: variable, type: type, hasLocationDefaultValue: hasDefault,
+                    parentType: parentType))
         case .list(let list):
             let listType = type?.nullableType
             var itemType = listType

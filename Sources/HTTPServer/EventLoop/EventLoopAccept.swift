@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The start and end of a connection's life on its loop: accepting (the over-limit refusal,
@@ -19,7 +19,8 @@ extension EventLoop {
             if fd < 0 { return }
             if core.connectionCount.wrappingAdd(1, ordering: .relaxed).newValue > core.configuration.maxConnections {
                 core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
-                let refusal = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                let refusal = Array(
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
                 _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(fd)
                 continue

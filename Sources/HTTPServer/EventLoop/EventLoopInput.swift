@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A connection's way in: its epoll readiness events, reading, parsing requests and
@@ -14,7 +14,8 @@ extension EventLoop {
             guard writeOutput(connection, now: now) else { return }
             // Requests held back while responses were piling up can be parsed now.
             if connection.state.acceptsRequests, connection.inputStart < connection.input.count,
-               connection.outputBacklog < Connection.maxOutputBacklog {
+                connection.outputBacklog < Connection.maxOutputBacklog
+            {
                 processInput(connection, now: now)
             }
         }
@@ -48,7 +49,10 @@ extension EventLoop {
                 if n < scratch.count { break }
                 // Stop reading when enough is buffered for a full pipeline of requests.
                 if connection.input.count - connection.inputStart
-                    > core.configuration.limits.maxHeadBytes + core.configuration.limits.maxBodyBytes { break }
+                    > core.configuration.limits.maxHeadBytes + core.configuration.limits.maxBodyBytes
+                {
+                    break
+                }
             } else if n == 0 {
                 connection.readClosed = true
             } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
@@ -66,8 +70,9 @@ extension EventLoop {
     func processInput(_ connection: Connection, now: Duration) {
         let maxInFlight = core.configuration.maxPipelinedRequests
         parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
-                        && connection.outputBacklog < Connection.maxOutputBacklog
-                        && connection.inputStart < connection.input.count {
+            && connection.outputBacklog < Connection.maxOutputBacklog
+            && connection.inputStart < connection.input.count
+        {
             let event = connection.parser.next(connection.input, from: &connection.inputStart)
             switch event {
             case .request(let request):
@@ -76,8 +81,10 @@ extension EventLoop {
                 if !request.keepAlive { connection.state.stopTakingRequests() }
             case .continueNeeded:
                 let bytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-                connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
-                                              keepAlive: true, closesAfter: false))
+                connection.slots.append(
+                    .init(
+                        sequence: UInt64.max, bytes: bytes, isHead: false,
+                        keepAlive: true, closesAfter: false))
             case .needMoreData:
                 break parsing
             case .failure(let error):
@@ -85,14 +92,18 @@ extension EventLoop {
                 var response = errorResponse(error.status, error.message, head: error.head)
                 response.closeConnection = true
                 var bytes: [UInt8] = []
-                HTTPResponseEncoder.encode(response, headRequest: false, close: true, keepAliveHeader: false,
-                                           date: date.current(), server: serverName, into: &bytes)
-                connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
-                                              keepAlive: false, closesAfter: true))
+                HTTPResponseEncoder.encode(
+                    response, headRequest: false, close: true, keepAliveHeader: false,
+                    date: date.current(), server: serverName, into: &bytes)
+                connection.slots.append(
+                    .init(
+                        sequence: UInt64.max, bytes: bytes, isHead: false,
+                        keepAlive: false, closesAfter: true))
             }
         }
         if connection.state.acceptsRequests, connection.parser.isBetweenRequests,
-           connection.inputStart < connection.input.count, connection.headStartedAt == nil {
+            connection.inputStart < connection.input.count, connection.headStartedAt == nil
+        {
             connection.headStartedAt = now
         }
         connection.compactInput()
@@ -105,9 +116,11 @@ extension EventLoop {
         let sequence = connection.nextSequence
         connection.nextSequence += 1
         connection.inFlight += 1
-        connection.slots.append(.init(sequence: sequence, bytes: nil, isHead: request.method == "HEAD",
-                                      keepAlive: request.keepAlive, isHTTP10: request.minorVersion == 0,
-                                      closesAfter: !request.keepAlive))
+        connection.slots.append(
+            .init(
+                sequence: sequence, bytes: nil, isHead: request.method == "HEAD",
+                keepAlive: request.keepAlive, isHTTP10: request.minorVersion == 0,
+                closesAfter: !request.keepAlive))
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
         let fd = connection.fd, id = connection.id
@@ -117,9 +130,10 @@ extension EventLoop {
             self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
         }
         let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
-        responder.attach(Task(executorPreference: executor) {
-            await handler(request, responder)
-            responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
-        })
+        responder.attach(
+            Task(executorPreference: executor) {
+                await handler(request, responder)
+                responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
+            })
     }
 }

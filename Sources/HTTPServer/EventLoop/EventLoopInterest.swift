@@ -7,7 +7,8 @@ extension EventLoop {
         guard !connection.state.isClosed else { return }
         let c = core.configuration
         if connection.state.isLingering {
-            if connection.readClosed || draining && connection.slots.isEmpty && drainDeadline.map({ now >= $0 }) == true {
+            if connection.readClosed || draining && connection.slots.isEmpty && drainDeadline.map({ now >= $0 }) == true
+            {
                 closeConnection(connection)
                 return
             }
@@ -21,7 +22,8 @@ extension EventLoop {
         }
         // Once the client's end is closed, peer hang-up stays signalled: stop asking for it.
         var events: UInt32 = connection.readClosed ? 0 : Epoll.readHangUp
-        let wantsRead = !connection.readClosed && connection.state.acceptsRequests
+        let wantsRead =
+            !connection.readClosed && connection.state.acceptsRequests
             && connection.outputBacklog < Connection.maxOutputBacklog
             && connection.inFlight < c.maxPipelinedRequests
             && connection.input.count - connection.inputStart <= c.limits.maxHeadBytes + c.limits.maxBodyBytes

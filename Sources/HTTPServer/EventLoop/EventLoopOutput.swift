@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A connection's way out: a handler's response into its slot, ready responses in request
@@ -11,12 +11,15 @@ extension EventLoop {
         guard let index = connection.slots.firstIndex(where: { $0.sequence == sequence }) else { return }
         connection.inFlight -= 1
         var slot = connection.slots[index]
-        let close = slot.closesAfter || response.closeConnection || draining && connection.inFlight == 0
-            && !connection.parser.isReadingBody
+        let close =
+            slot.closesAfter || response.closeConnection
+            || draining && connection.inFlight == 0
+                && !connection.parser.isReadingBody
         slot.closesAfter = close
         var bytes: [UInt8] = []
-        HTTPResponseEncoder.encode(response, headRequest: slot.isHead, close: close, keepAliveHeader: slot.isHTTP10,
-                                   date: date.current(), server: serverName, into: &bytes)
+        HTTPResponseEncoder.encode(
+            response, headRequest: slot.isHead, close: close, keepAliveHeader: slot.isHTTP10,
+            date: date.current(), server: serverName, into: &bytes)
         slot.bytes = bytes
         connection.slots[index] = slot
         if close { connection.state.stopTakingRequests() }
@@ -63,8 +66,9 @@ extension EventLoop {
     func writeOutput(_ connection: Connection, now: Duration) -> Bool {
         while connection.hasUnsentOutput {
             let n = connection.output.withUnsafeBytes {
-                send(connection.fd, $0.baseAddress! + connection.outputStart,
-                     $0.count - connection.outputStart, Int32(MSG_NOSIGNAL))
+                send(
+                    connection.fd, $0.baseAddress! + connection.outputStart,
+                    $0.count - connection.outputStart, Int32(MSG_NOSIGNAL))
             }
             if n > 0 {
                 connection.outputStart += n
@@ -101,7 +105,8 @@ extension EventLoop {
     /// The answer to a request that failed in the HTTP layer: the configured responder's when
     /// the head is known and it answers, else plain text.
     func errorResponse(_ status: Int, _ message: String, head: HTTPRequest?) -> HTTPResponse {
-        if let head, let responder = core.configuration.errorResponder, let response = responder(status, message, head) {
+        if let head, let responder = core.configuration.errorResponder, let response = responder(status, message, head)
+        {
             return response
         }
         return .text(status, message + "\n")

@@ -12,11 +12,14 @@ extension EventLoop {
                 connection.state.stopTakingRequestsAfterError()
                 var bytes: [UInt8] = []
                 let response = errorResponse(408, "Request timed out", head: connection.parser.headInProgress)
-                HTTPResponseEncoder.encode(response, headRequest: false, close: true,
-                                           keepAliveHeader: false, date: date.current(), server: serverName,
-                                           into: &bytes)
-                connection.slots.append(.init(sequence: UInt64.max, bytes: bytes, isHead: false,
-                                              keepAlive: false, closesAfter: true))
+                HTTPResponseEncoder.encode(
+                    response, headRequest: false, close: true,
+                    keepAliveHeader: false, date: date.current(), server: serverName,
+                    into: &bytes)
+                connection.slots.append(
+                    .init(
+                        sequence: UInt64.max, bytes: bytes, isHead: false,
+                        keepAlive: false, closesAfter: true))
                 flush(connection, now: now)
                 update(connection, now: now)
             } else {

@@ -28,8 +28,9 @@ public struct ErrorReporting: Sendable, Equatable {
     /// graphql-js's "Too many validation errors, error limit reached. Validation aborted.".
     public var validationOptions: ValidationOptions {
         let defaults = ValidationOptions()
-        return ValidationOptions(maxErrors: maxErrors.map { min(defaults.maxErrors, max(0, $0 - 1)) } ?? defaults.maxErrors,
-                                 suggestions: suggestions, collapsesRepeatedDirectives: collapsesRepeatedDirectives)
+        return ValidationOptions(
+            maxErrors: maxErrors.map { min(defaults.maxErrors, max(0, $0 - 1)) } ?? defaults.maxErrors,
+            suggestions: suggestions, collapsesRepeatedDirectives: collapsesRepeatedDirectives)
     }
 
     /// The execution options, with `introspection` as given: with a limit of N, variable
@@ -39,7 +40,8 @@ public struct ErrorReporting: Sendable, Equatable {
         let defaults = ExecutionOptions()
         return ExecutionOptions(
             introspection: introspection,
-            maxVariableErrors: maxErrors.map { min(defaults.maxVariableErrors, max(0, $0 - 1)) } ?? defaults.maxVariableErrors,
+            maxVariableErrors: maxErrors.map { min(defaults.maxVariableErrors, max(0, $0 - 1)) }
+                ?? defaults.maxVariableErrors,
             suggestions: suggestions, maxErrors: maxErrors)
     }
 }

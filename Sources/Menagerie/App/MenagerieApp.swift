@@ -37,10 +37,12 @@ public final class MenagerieApp: Sendable {
     ///     caches, latency). The system clock unless a test injects one to move time on
     ///     without sleeping (e.g. past a breaker's open interval).
     ///   - sharedCache: a cache shared with other replicas (Redis) for the live upstreams' answers.
-    public init(configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
-                limits: QueryLimits = QueryLimits(), introspection: Bool = true,
-                errorReporting: ErrorReporting = .complete, clock: MonotonicClock = .system,
-                sharedCache: (any SharedCache)? = nil) throws {
+    public init(
+        configuration: UpstreamsConfiguration, transports: [UpstreamID: any Transport] = [:],
+        limits: QueryLimits = QueryLimits(), introspection: Bool = true,
+        errorReporting: ErrorReporting = .complete, clock: MonotonicClock = .system,
+        sharedCache: (any SharedCache)? = nil
+    ) throws {
         let schema: GraphQLSchema
         do {
             schema = try buildASTSchema(parse(Resources.schemaSDL))
@@ -59,17 +61,19 @@ public final class MenagerieApp: Sendable {
         do {
             let executable = try ExecutableSchema(schema: schema, resolvers: resolvers)
             let validationOptions = errorReporting.validationOptions
-            engine = GraphQLEngine(executable: executable,
-                                   options: errorReporting.executionOptions(introspection: introspection),
-                                   validation: { schema, document in
-                let errors = validate(schema: schema, document: document, options: validationOptions)
-                return errors.isEmpty ? checkQueryLimits(document, limits: limits) : errors
-            })
+            engine = GraphQLEngine(
+                executable: executable,
+                options: errorReporting.executionOptions(introspection: introspection),
+                validation: { schema, document in
+                    let errors = validate(schema: schema, document: document, options: validationOptions)
+                    return errors.isEmpty ? checkQueryLimits(document, limits: limits) : errors
+                })
         } catch {
             throw MenagerieStartupError(problems: error.problems)
         }
-        upstreams = try UpstreamsEnvironment.menagerie(configuration: configuration, transports: transports, clock: clock,
-                                                       sharedCache: sharedCache)
+        upstreams = try UpstreamsEnvironment.menagerie(
+            configuration: configuration, transports: transports, clock: clock,
+            sharedCache: sharedCache)
         self.clock = clock
     }
 
@@ -83,7 +87,9 @@ public final class MenagerieApp: Sendable {
     }
 
     /// Runs one request in process.
-    public func execute(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) async -> ExecutionResult {
+    public func execute(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) async
+        -> ExecutionResult
+    {
         switch prepare(query: query, operationName: operationName) {
         case .failure(let errors): return .requestError(errors.errors)
         case .success(let prepared): return await execute(prepared, variables: variables)
@@ -102,7 +108,9 @@ public final class MenagerieApp: Sendable {
 
     /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
     /// the response's freshness).
-    func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (result: ExecutionResult, context: RequestContext) {
+    func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
+        result: ExecutionResult, context: RequestContext
+    ) {
         let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
         let scheduler = context.scheduler
         var result = await withTaskCancellationHandler {

@@ -18,14 +18,17 @@ public struct MenagerieService: GraphQLService {
         case .failure(let errors):
             return .failed(errors.errors)
         case .success(let prepared):
-            return .ready(prepared, operationType: prepared.operationType, operationName: prepared.operationName ?? request.operationName)
+            return .ready(
+                prepared, operationType: prepared.operationType,
+                operationName: prepared.operationName ?? request.operationName)
         }
     }
 
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
     /// response's freshness: see ``ResponseFreshness``.
     public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        let (result, freshness) = await app.executeMeasuringFreshness(prepared, variables: request.variables ?? JSONObject())
+        let (result, freshness) = await app.executeMeasuringFreshness(
+            prepared, variables: request.variables ?? JSONObject())
         let hint: GraphQLCacheHint
         switch freshness {
         case .fresh(let span): hint = .maxAge(span)

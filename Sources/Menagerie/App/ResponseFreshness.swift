@@ -36,11 +36,14 @@ public enum ResponseFreshness: Sendable, Equatable {
 extension MenagerieApp {
     /// ``execute(_:variables:)`` and the response's freshness, computed from the upstream answers
     /// the request used (its scope's record, returned as a value).
-    public func executeMeasuringFreshness(_ prepared: PreparedOperation,
-                                          variables: JSONObject = JSONObject()) async -> (ExecutionResult, ResponseFreshness) {
+    public func executeMeasuringFreshness(
+        _ prepared: PreparedOperation,
+        variables: JSONObject = JSONObject()
+    ) async -> (ExecutionResult, ResponseFreshness) {
         let (result, context) = await run(prepared, variables: variables)
-        let freshness = ResponseFreshness(usage: context.upstreams.scope.usage.summary,
-                                          hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
+        let freshness = ResponseFreshness(
+            usage: context.upstreams.scope.usage.summary,
+            hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
         return (result, freshness)
     }
 }

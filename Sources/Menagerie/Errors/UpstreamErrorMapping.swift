@@ -36,12 +36,17 @@ enum ErrorMapping {
         case let problem as ArgumentProblem: return badUserInput(problem.message)
         case is CancellationError:
             if let upstream {
-                return graphQLError(UpstreamError(upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) request was cancelled."))
+                return graphQLError(
+                    UpstreamError(
+                        upstream: upstream, kind: .unavailable, message: "Upstream \(upstream) request was cancelled."))
             }
             return GraphQLError(message: "The request was cancelled.")
         default:
             if let upstream {
-                return graphQLError(UpstreamError(upstream: upstream, kind: .badResponse, message: "Upstream \(upstream) sent an invalid response."))
+                return graphQLError(
+                    UpstreamError(
+                        upstream: upstream, kind: .badResponse,
+                        message: "Upstream \(upstream) sent an invalid response."))
             }
             return GraphQLError(message: "Internal error.")
         }

@@ -38,7 +38,8 @@ public struct BreedPictures: Sendable, Equatable {
         guard url.host == imageHost else { return nil }
         let components = url.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard components.count == 3, components.first == "breeds", let folder = components.dropFirst().first,
-              !(components.last ?? "").isEmpty else { return nil }
+            !(components.last ?? "").isEmpty
+        else { return nil }
         let names = folder.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         let isName = { (name: Substring) in
             !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
@@ -54,7 +55,8 @@ public struct BreedPictures: Sendable, Equatable {
     /// anything else.
     static func pictureURL(inAnswer bytes: [UInt8]) -> String? {
         guard bytes.count <= maxAnswerBytes, let answer = try? JSONParser.parse(bytes),
-              answer["status"]?.stringValue == "success" else { return nil }
+            answer["status"]?.stringValue == "success"
+        else { return nil }
         return answer["message"]?.stringValue
     }
 }

@@ -45,7 +45,8 @@ final class ExpiringTable<Value: Sendable>: Sendable {
         entries.withLock { entries in
             if entries[key] == nil, entries.count >= capacity {
                 entries = entries.filter { $0.value.expires > now }
-                while entries.count >= capacity, let soonest = entries.min(by: { $0.value.expires < $1.value.expires }) {
+                while entries.count >= capacity, let soonest = entries.min(by: { $0.value.expires < $1.value.expires })
+                {
                     entries.removeValue(forKey: soonest.key)
                 }
             }

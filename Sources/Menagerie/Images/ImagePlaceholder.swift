@@ -24,13 +24,14 @@ enum ImagePlaceholder {
         let color = colors[Int(stableHash(url.string) % UInt64(colors.count))]
         let lines = [(reason.placeholderLine, 13, 82), (title, 26, 118), (file, 14, 150), (url.host, 14, 174)]
         var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
-        <rect width="\(width)" height="\(height)" fill="\(color)"/>\
-        <rect x="12" y="12" width="\(width - 24)" height="\(height - 24)" rx="10" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>\
-        <text x="160" y="64" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#ffffff" fill-opacity="0.8">picture not fetched</text>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
+            <rect width="\(width)" height="\(height)" fill="\(color)"/>\
+            <rect x="12" y="12" width="\(width - 24)" height="\(height - 24)" rx="10" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>\
+            <text x="160" y="64" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#ffffff" fill-opacity="0.8">picture not fetched</text>
+            """
         for (text, size, y) in lines where !text.isEmpty {
-            svg += "<text x=\"160\" y=\"\(y)\" font-family=\"sans-serif\" font-size=\"\(size)\" text-anchor=\"middle\" fill=\"#ffffff\">"
+            svg +=
+                "<text x=\"160\" y=\"\(y)\" font-family=\"sans-serif\" font-size=\"\(size)\" text-anchor=\"middle\" fill=\"#ffffff\">"
             svg += escape(shorten(text)) + "</text>"
         }
         svg += "</svg>\n"
@@ -112,7 +113,8 @@ extension ImageFetchFailure {
         switch self {
         case .unreachable: return "(offline: host unreachable)"
         case .timedOut: return "(host did not answer in time)"
-        case .status(let status) where ImageProxy.missingStatuses.contains(status): return "(missing upstream: \(status))"
+        case .status(let status) where ImageProxy.missingStatuses.contains(status):
+            return "(missing upstream: \(status))"
         case .status(let status): return "(host failed: \(status))"
         case .hostFailing: return "(host failed lately)"
         case .notAnImage: return "(not an image)"

@@ -42,7 +42,8 @@ extension ImageProxy {
             return Self.success(image, .fetched)
         case .failure(.status(let status)) where Self.missingStatuses.contains(status):
             guard let pictures = autoSettings.breedPictures, let api = pictures.randomPictureURL(for: url),
-                  let standIn = await resolveStandIn(api, pictures, until: deadline) else { return placeholder(.status(status)) }
+                let standIn = await resolveStandIn(api, pictures, until: deadline)
+            else { return placeholder(.status(status)) }
             return await fetchStandIn(standIn, for: url, until: deadline) ?? placeholder(.status(status))
         case .failure(let failure):
             return placeholder(failure)
@@ -51,7 +52,9 @@ extension ImageProxy {
 
     /// Fetches `url` unless its host (or a redirect's) is remembered failing (then the failure is
     /// the one remembered); remembers the host of a failure that is the host's.
-    private func autoFetchImage(_ url: ImageURL, until deadline: Duration) async -> Result<FetchedImage, ImageFetchFailure> {
+    private func autoFetchImage(_ url: ImageURL, until deadline: Duration) async -> Result<
+        FetchedImage, ImageFetchFailure
+    > {
         let (result, last) = await fetchImage(url, until: deadline) { self.isFailing($0.origin) }
         guard case .failure(let failure) = result else { return result }
         if failure == .hostFailing { return .failure(failingHosts.value(for: last.origin) ?? .hostFailing) }
@@ -64,7 +67,8 @@ extension ImageProxy {
         guard let fetcher, !isFailing(pictures.apiOrigin) else { return nil }
         switch await Self.exchange(api, with: fetcher, accept: "application/json", until: deadline) {
         case .answer(_, let bytes):
-            guard let text = BreedPictures.pictureURL(inAnswer: bytes), case .success(let url) = policy.check(text) else { return nil }
+            guard let text = BreedPictures.pictureURL(inAnswer: bytes), case .success(let url) = policy.check(text)
+            else { return nil }
             return url
         case .status(let status):
             if ImageFetchFailure.status(status).isHostFailure { rememberFailing(pictures.apiOrigin, .status(status)) }
@@ -81,7 +85,9 @@ extension ImageProxy {
     }
 
     /// The stand-in picture at `standIn` for `original` (remembered on success), or nil.
-    private func fetchStandIn(_ standIn: ImageURL, for original: ImageURL, until deadline: Duration) async -> ImageAnswer? {
+    private func fetchStandIn(_ standIn: ImageURL, for original: ImageURL, until deadline: Duration) async
+        -> ImageAnswer?
+    {
         let image: FetchedImage
         if let cached = cache.image(for: standIn.string) {
             image = cached

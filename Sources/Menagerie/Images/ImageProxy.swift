@@ -90,8 +90,10 @@ public final class ImageProxy: Sendable {
     /// An endpoint in `mode` accepting `policy`'s URLs; in live and auto modes it fetches with
     /// `fetcher` (default: a ``LiveImageFetcher`` of 8 MiB giving up after 10 s in live mode, after
     /// the budget in auto mode) and caches up to `cacheBytes`.
-    public init(mode: Mode, policy: ImageURLPolicy = .menagerie, fetcher: (any ImageFetching)? = nil,
-                cacheBytes: Int = 32 * 1024 * 1024, auto: AutoSettings = AutoSettings()) {
+    public init(
+        mode: Mode, policy: ImageURLPolicy = .menagerie, fetcher: (any ImageFetching)? = nil,
+        cacheBytes: Int = 32 * 1024 * 1024, auto: AutoSettings = AutoSettings()
+    ) {
         self.mode = mode
         self.policy = policy
         autoSettings = auto
@@ -101,7 +103,8 @@ public final class ImageProxy: Sendable {
         case .auto: self.fetcher = fetcher ?? LiveImageFetcher(timeout: auto.budget)
         }
         cache = ImageCache(capacity: cacheBytes)
-        failingHosts = ExpiringTable(capacity: auto.rememberedHosts, lifetime: auto.failingHostWindow, clock: auto.clock)
+        failingHosts = ExpiringTable(
+            capacity: auto.rememberedHosts, lifetime: auto.failingHostWindow, clock: auto.clock)
         standIns = ExpiringTable(capacity: auto.rememberedStandIns, lifetime: auto.standInLifetime, clock: auto.clock)
     }
 
@@ -157,8 +160,10 @@ public final class ImageProxy: Sendable {
     /// Fetches the picture at `start`, following redirects within the policy, each exchange
     /// ending by `deadline` (nil: the fetcher's own limit); `skipping` names URLs not to ask
     /// (hosts remembered failing). Also gives the URL asked last (whose host a failure is about).
-    func fetchImage(_ start: ImageURL, until deadline: Duration?,
-                    skipping: ((ImageURL) -> Bool)? = nil) async -> (result: Result<FetchedImage, ImageFetchFailure>, last: ImageURL) {
+    func fetchImage(
+        _ start: ImageURL, until deadline: Duration?,
+        skipping: ((ImageURL) -> Bool)? = nil
+    ) async -> (result: Result<FetchedImage, ImageFetchFailure>, last: ImageURL) {
         guard let fetcher else { return (.failure(.noFetcher), start) }
         var url = start
         for _ in 0...Self.maxRedirects {
@@ -168,7 +173,8 @@ public final class ImageProxy: Sendable {
                 guard let type = contentType.flatMap(Self.imageMediaType) else { return (.failure(.notAnImage), url) }
                 return (.success(FetchedImage(contentType: type, bytes: bytes)), url)
             case .redirect(let location):
-                guard let next = Self.resolve(location, against: url), case .success(let checked) = policy.check(next) else {
+                guard let next = Self.resolve(location, against: url), case .success(let checked) = policy.check(next)
+                else {
                     return (.failure(.redirectsOutside), url)
                 }
                 url = checked
@@ -184,8 +190,10 @@ public final class ImageProxy: Sendable {
     /// One exchange with `fetcher` (asking for `accept`, nil: a picture), given up at `deadline`
     /// (a ``MonotonicClock/systemNow()`` reading; then `.timedOut`; nil: no deadline but the
     /// fetcher's own).
-    static func exchange(_ url: String, with fetcher: any ImageFetching, accept: String?,
-                         until deadline: Duration?) async -> ImageFetchResult {
+    static func exchange(
+        _ url: String, with fetcher: any ImageFetching, accept: String?,
+        until deadline: Duration?
+    ) async -> ImageFetchResult {
         let exchange: @Sendable () async -> ImageFetchResult = {
             if let accept { return await fetcher.fetch(url, accept: accept) }
             return await fetcher.fetch(url)
@@ -215,7 +223,9 @@ public final class ImageProxy: Sendable {
     static func resolve(_ location: String, against url: ImageURL) -> String? {
         if location.contains("://") { return location }
         if location.hasPrefix("//") { return url.scheme + ":" + location }
-        if location.hasPrefix("/") { return url.scheme + "://" + url.host + (url.port.map { ":\($0)" } ?? "") + location }
+        if location.hasPrefix("/") {
+            return url.scheme + "://" + url.host + (url.port.map { ":\($0)" } ?? "") + location
+        }
         return nil
     }
 
@@ -226,7 +236,8 @@ public final class ImageProxy: Sendable {
     /// The media type of an acceptable image `Content-Type` (one of ``rasterMediaTypes``,
     /// parameters dropped, lowercased); nil otherwise.
     static func imageMediaType(_ contentType: String) -> String? {
-        let beforeParameters = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let beforeParameters =
+            contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let type = String(beforeParameters.filter { $0 != " " && $0 != "\t" }).lowercased()
         return rasterMediaTypes.contains(type) ? type : nil
     }
@@ -234,22 +245,26 @@ public final class ImageProxy: Sendable {
     /// A picture as sent: cached a day when it is the one named, an hour when it stands in.
     static func success(_ image: FetchedImage, _ source: Source) -> ImageAnswer {
         let cache = source == .fetched ? "public, max-age=86400" : "public, max-age=3600"
-        return ImageAnswer(status: 200, headers: headers(contentType: image.contentType, cache: cache, source: source),
-                           body: image.bytes)
+        return ImageAnswer(
+            status: 200, headers: headers(contentType: image.contentType, cache: cache, source: source),
+            body: image.bytes)
     }
 
     /// The drawn picture for `url`, not fetched because of `reason` (said in
     /// `X-Menagerie-Image-Reason`), with `Cache-Control: cache`.
     static func placeholder(_ url: ImageURL, cache: String, reason: ImageFetchFailure) -> ImageAnswer {
-        ImageAnswer(status: 200,
-                    headers: headers(contentType: "image/svg+xml", cache: cache, source: .placeholder)
-                        + [("X-Menagerie-Image-Reason", reason.placeholderReason)],
-                    body: Array(ImagePlaceholder.svg(for: url, reason: reason).utf8))
+        ImageAnswer(
+            status: 200,
+            headers: headers(contentType: "image/svg+xml", cache: cache, source: .placeholder)
+                + [("X-Menagerie-Image-Reason", reason.placeholderReason)],
+            body: Array(ImagePlaceholder.svg(for: url, reason: reason).utf8))
     }
 
     static func headers(contentType: String, cache: String, source: Source) -> [(name: String, value: String)] {
-        [("Content-Type", contentType), ("Content-Security-Policy", contentSecurityPolicy),
-         ("X-Content-Type-Options", "nosniff"), ("Cache-Control", cache), ("X-Menagerie-Image", source.rawValue)]
+        [
+            ("Content-Type", contentType), ("Content-Security-Policy", contentSecurityPolicy),
+            ("X-Content-Type-Options", "nosniff"), ("Cache-Control", cache), ("X-Menagerie-Image", source.rawValue)
+        ]
     }
 }
 
@@ -267,10 +282,12 @@ public struct ImageAnswer: Sendable {
 
     /// A refusal or failure: `status` with a one-line plain-text `message`.
     static func refusal(_ status: Int, _ message: String) -> ImageAnswer {
-        ImageAnswer(status: status, headers: [
-            ("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
-            ("Cache-Control", "no-store"),
-        ], body: Array((message + "\n").utf8))
+        ImageAnswer(
+            status: status,
+            headers: [
+                ("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
+                ("Cache-Control", "no-store")
+            ], body: Array((message + "\n").utf8))
     }
 
     /// The value of header `name` (case-insensitive).

@@ -21,7 +21,7 @@ public struct ImageURLPolicy: Sendable {
     /// The hosts Menagerie's data points to: Dog CEO's and The Dog API's image hosts, Wikimedia and
     /// Google Cloud Storage (zoo animals), and the D&D 5e API (monster artwork).
     public static let menagerieHosts: Set<String> = [
-        "images.dog.ceo", "cdn2.thedogapi.com", "upload.wikimedia.org", "storage.googleapis.com", "www.dnd5eapi.co",
+        "images.dog.ceo", "cdn2.thedogapi.com", "upload.wikimedia.org", "storage.googleapis.com", "www.dnd5eapi.co"
     ]
 
     /// The policy of the served playground: ``menagerieHosts`` over https (port 443) only.
@@ -64,7 +64,8 @@ public struct ImageURLPolicy: Sendable {
             host = authority[..<colon]
             let digits = authority[authority.index(after: colon)...]
             guard !digits.isEmpty, digits.count <= 5, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                  let value = Int(digits) else {
+                let value = Int(digits)
+            else {
                 return .failure(.malformed("Malformed port in the image URL."))
             }
             guard value == allowedPort else {
@@ -74,7 +75,11 @@ public struct ImageURLPolicy: Sendable {
         }
         let name = host.lowercased()
         guard !name.isEmpty else { return .failure(.malformed("The image URL has no host.")) }
-        guard name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D }) else {
+        guard
+            name.utf8.allSatisfy({
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D
+            })
+        else {
             return .failure(.forbidden("Host '\(name)' is not allowed."))
         }
         guard hosts.contains(name) else { return .failure(.forbidden("Host '\(name)' is not allowed.")) }

@@ -19,7 +19,9 @@ final class AnimalModel: Sendable {
         nameKey = SearchKey(animal.name)
     }
 
-    static let knownTypes: Set<String> = ["MAMMAL", "BIRD", "REPTILE", "AMPHIBIAN", "FISH", "INVERTEBRATE", "MARSUPIAL", "OTHER"]
+    static let knownTypes: Set<String> = [
+        "MAMMAL", "BIRD", "REPTILE", "AMPHIBIAN", "FISH", "INVERTEBRATE", "MARSUPIAL", "OTHER"
+    ]
 
     /// The length (upstream feet) in `unit`; nil when either end is not a number.
     func length(_ unit: LengthUnit) -> MeasuredRange? {
@@ -46,7 +48,9 @@ final class AnimalCatalog: Sendable {
 
     init(_ animals: [ZooAnimal]) {
         sorted = animals.map(AnimalModel.init(animal:))
-            .sorted { $0.nameKey.text != $1.nameKey.text ? $0.nameKey.text < $1.nameKey.text : $0.animal.id < $1.animal.id }
+            .sorted {
+                $0.nameKey.text != $1.nameKey.text ? $0.nameKey.text < $1.nameKey.text : $0.animal.id < $1.animal.id
+            }
         var byName: [String: AnimalModel] = [:]
         for model in sorted where byName[model.nameKey.text] == nil { byName[model.nameKey.text] = model }
         self.byName = byName
@@ -62,7 +66,11 @@ final class AnimalCatalog: Sendable {
     func matching(search: String?, type: String? = nil) -> [AnimalModel] {
         let key = NameOrder.searchKey(search)
         if key == nil, type == nil { return sorted }
-        let scan = { self.sorted.filter { NameOrder.matches(key: $0.nameKey, searchKey: key) && (type == nil || $0.type == type) } }
+        let scan = {
+            self.sorted.filter {
+                NameOrder.matches(key: $0.nameKey, searchKey: key) && (type == nil || $0.type == type)
+            }
+        }
         guard let key, type == nil else { return scan() }
         return searches.matches(key.text, scan: scan)
     }

@@ -18,8 +18,12 @@ final class BreedFactsModel: Sendable {
         self.breed = breed
         lifeSpanYears = breed.lifeSpan.flatMap(NumberText.lifeSpan)
         temperament = NumberText.list(breed.temperament)
-        weightKilograms = breed.weightMetric.flatMap(NumberText.range).map { MeasuredRange(min: $0.min, max: $0.max, unit: "kg") }
-        heightCentimeters = breed.heightMetric.flatMap(NumberText.range).map { MeasuredRange(min: $0.min, max: $0.max, unit: "cm") }
+        weightKilograms = breed.weightMetric.flatMap(NumberText.range).map {
+            MeasuredRange(min: $0.min, max: $0.max, unit: "kg")
+        }
+        heightCentimeters = breed.heightMetric.flatMap(NumberText.range).map {
+            MeasuredRange(min: $0.min, max: $0.max, unit: "cm")
+        }
         imageURL = breed.imageURL
     }
 

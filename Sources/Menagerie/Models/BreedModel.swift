@@ -24,7 +24,11 @@ final class BreedModel: Sendable {
         lowercasedName = name.lowercased()
         parentID = sub == nil ? nil : main
         mainSubBreeds = subBreedsOfMain
-        subBreeds = sub != nil ? [] : BreedCatalog.sorted(subBreedsOfMain.map { BreedModel(main: main, sub: $0, subBreedsOfMain: subBreedsOfMain) })
+        subBreeds =
+            sub != nil
+            ? []
+            : BreedCatalog.sorted(
+                subBreedsOfMain.map { BreedModel(main: main, sub: $0, subBreedsOfMain: subBreedsOfMain) })
     }
 
     /// The main breed of a sub-breed.

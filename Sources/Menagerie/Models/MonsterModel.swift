@@ -21,8 +21,11 @@ final class MonsterModel: Sendable {
     /// The value of a non-null upstream field, or the upstream error that explains its absence.
     func required(_ key: String) throws -> JSONValue {
         if let value = object[key], !value.isNull { return value }
-        throw ErrorMapping.graphQLError(upstreamErrors.first ?? UpstreamError(
-            upstream: .dnd5e, kind: .badResponse, message: "Upstream dnd5e sent an invalid response: the monster has no \(key)."))
+        throw ErrorMapping.graphQLError(
+            upstreamErrors.first
+                ?? UpstreamError(
+                    upstream: .dnd5e, kind: .badResponse,
+                    message: "Upstream dnd5e sent an invalid response: the monster has no \(key)."))
     }
 
     func requiredString(_ key: String) throws -> String {
@@ -41,8 +44,10 @@ final class MonsterModel: Sendable {
     }
 
     static func malformed(_ key: String) -> GraphQLError {
-        ErrorMapping.graphQLError(UpstreamError(upstream: .dnd5e, kind: .badResponse,
-                                                message: "Upstream dnd5e sent an invalid response: \(key) has the wrong type."))
+        ErrorMapping.graphQLError(
+            UpstreamError(
+                upstream: .dnd5e, kind: .badResponse,
+                message: "Upstream dnd5e sent an invalid response: \(key) has the wrong type."))
     }
 }
 

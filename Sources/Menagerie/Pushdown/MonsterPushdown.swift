@@ -16,10 +16,13 @@ enum MonsterPushdown {
             case "size", "type", "subtype", "alignment", "languages", "xp": selection.add(.field(field.name.value, nil))
             case "armorClass":
                 let value: UpstreamSelection = ["value"]
-                selection.add(.field(MonsterUpstreamNames.armorClass, UpstreamSelection([
-                    .on("ArmorClassDex", value), .on("ArmorClassNatural", value), .on("ArmorClassArmor", value),
-                    .on("ArmorClassSpell", value), .on("ArmorClassCondition", value),
-                ])))
+                selection.add(
+                    .field(
+                        MonsterUpstreamNames.armorClass,
+                        UpstreamSelection([
+                            .on("ArmorClassDex", value), .on("ArmorClassNatural", value), .on("ArmorClassArmor", value),
+                            .on("ArmorClassSpell", value), .on("ArmorClassCondition", value)
+                        ])))
             case "hitPoints": selection.add(.field(MonsterUpstreamNames.hitPoints, nil))
             case "hitDice": selection.add(.field(MonsterUpstreamNames.hitDice, nil))
             case "challengeRating": selection.add(.field(MonsterUpstreamNames.challengeRating, nil))
@@ -27,9 +30,11 @@ enum MonsterPushdown {
                 var speed = UpstreamSelection()
                 for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "Speed") {
                     let name = sub.name.value
-                    if ["walk", "swim", "fly", "climb", "burrow", "hover"].contains(name) { speed.add(.field(name, nil)) }
+                    if ["walk", "swim", "fly", "climb", "burrow", "hover"].contains(name) {
+                        speed.add(.field(name, nil))
+                    }
                 }
-                if speed.isEmpty { speed.add("__typename") }  // `speed { __typename }`: a selection set may not be empty
+                if speed.isEmpty { speed.add("__typename") } // `speed { __typename }`: a selection set may not be empty
                 selection.add(.field("speed", speed))
             case "abilities":
                 for sub in info.collectFields(field.selectionSet.map { [$0] } ?? [], on: "AbilityScores") {
@@ -43,7 +48,7 @@ enum MonsterPushdown {
             case "legendaryActions":
                 selection.add(.field(MonsterUpstreamNames.legendaryActions, feature(field, info, damageIsUnion: false)))
             default:
-                break  // id, name, source, animal, breed, __typename: covered by index and name.
+                break // id, name, source, animal, breed, __typename: covered by index and name.
             }
         }
         return selection
@@ -58,7 +63,8 @@ enum MonsterPushdown {
             case "attackBonus": selection.add(.field(MonsterUpstreamNames.featureAttackBonus, nil))
             case "damage":
                 var damage = UpstreamSelection([.field(MonsterUpstreamNames.damageDice, nil)])
-                for leaf in info.collectFields(sub.selectionSet.map { [$0] } ?? [], on: "Damage") where leaf.name.value == "type" {
+                for leaf in info.collectFields(sub.selectionSet.map { [$0] } ?? [], on: "Damage")
+                where leaf.name.value == "type" {
                     damage.add(.field(MonsterUpstreamNames.damageType, ["index"]))
                 }
                 var list: UpstreamSelection = ["__typename"]

@@ -33,8 +33,10 @@ enum AnimalResolvers {
     /// A text field the schema declares non-null: its absence upstream is a bad response of the Zoo API.
     static func required(_ value: String?, _ key: String) throws -> String {
         guard let value else {
-            throw ErrorMapping.graphQLError(UpstreamError(upstream: .zoo, kind: .badResponse,
-                                                          message: "Upstream zoo sent an invalid response: the animal has no \(key)."))
+            throw ErrorMapping.graphQLError(
+                UpstreamError(
+                    upstream: .zoo, kind: .badResponse,
+                    message: "Upstream zoo sent an invalid response: the animal has no \(key)."))
         }
         return value
     }

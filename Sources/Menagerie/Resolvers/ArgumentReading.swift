@@ -40,7 +40,8 @@ extension FieldArguments {
     func count(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         let value = integer(name, default: defaultValue)
         guard range.contains(value) else {
-            throw ErrorMapping.badUserInput("\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value).")
+            throw ErrorMapping.badUserInput(
+                "\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value).")
         }
         return value
     }

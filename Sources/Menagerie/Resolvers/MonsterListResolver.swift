@@ -68,7 +68,8 @@ private struct MonsterListRequest: Sendable {
         page = try arguments.page()
         let pageFields = info.subfields(on: "MonsterPage")
         let itemSets = pageFields.filter { $0.name.value == "items" }.compactMap(\.selectionSet)
-        itemSelection = MonsterPushdown.selection(for: info.collectFields(itemSets, on: MonsterPushdown.monsterType), info)
+        itemSelection = MonsterPushdown.selection(
+            for: info.collectFields(itemSets, on: MonsterPushdown.monsterType), info)
         wantsItems = pageFields.contains { $0.name.value == "items" } && page.limit > 0
         wantsCount = pageFields.contains { $0.name.value == "totalCount" || $0.name.value == "hasMore" }
         plan = MonsterFilterPlan(arguments)
@@ -93,7 +94,9 @@ private struct MonsterListRequest: Sendable {
 enum MonsterListResolver {
     /// The page: ready while the D&D answer it needs is cached and fresh (without a filter the
     /// gateway must apply itself), pending otherwise.
-    static func page(_ arguments: FieldArguments, _ context: RequestContext, _ info: ResolveInfo) throws -> Eventual<PageModel<MonsterModel>> {
+    static func page(_ arguments: FieldArguments, _ context: RequestContext, _ info: ResolveInfo) throws -> Eventual<
+        PageModel<MonsterModel>
+    > {
         let request = try MonsterListRequest(arguments, info)
         let dnd = context.upstreams.dnd
         guard request.plan.hasResidual else {
@@ -109,7 +112,9 @@ enum MonsterListResolver {
                     request.pageModel(MonsterList.of(answer).models, total: 0)
                 }
             } else if request.wantsCount {
-                page = dnd.monsterIndexes(matching: request.plan.upstream).map { request.pageModel([], total: $0.count) }
+                page = dnd.monsterIndexes(matching: request.plan.upstream).map {
+                    request.pageModel([], total: $0.count)
+                }
             } else {
                 page = .ready(request.pageModel([], total: 0))
             }
@@ -125,12 +130,16 @@ enum MonsterListResolver {
             guard request.wantsItems, !window.items.isEmpty else {
                 return .ready(PageModel(items: [], totalCount: window.totalCount, hasMore: window.hasMore))
             }
-            let keys = window.items.compactMap { $0["index"]?.stringValue }.map { DnDMonsterKey(index: $0, selection: request.itemSelection) }
+            let keys = window.items.compactMap { $0["index"]?.stringValue }.map {
+                DnDMonsterKey(index: $0, selection: request.itemSelection)
+            }
             return .pending {
                 var models: [MonsterModel] = []
                 for result in await loaders.monsters.loadMany(keys) {
                     let lookup = try result.get()
-                    if let object = lookup.monster { models.append(MonsterModel(object: object, upstreamErrors: lookup.errors)) }
+                    if let object = lookup.monster {
+                        models.append(MonsterModel(object: object, upstreamErrors: lookup.errors))
+                    }
                 }
                 return PageModel(items: models, totalCount: window.totalCount, hasMore: window.hasMore)
             }

@@ -8,7 +8,9 @@ import Upstreams
 /// Fields read from a model are typed resolvers (`on: Model.self`): the engine hands over the
 /// source without a dynamic cast or a ``ResolveInfo`` and takes common leaves unboxed.
 enum MonsterResolvers {
-    static let abilityNames: Set<String> = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"]
+    static let abilityNames: Set<String> = [
+        "strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"
+    ]
 
     struct SpeedModel: Sendable { var object: JSONObject }
     struct DamageModel: Sendable { var object: JSONObject }
@@ -16,14 +18,18 @@ enum MonsterResolvers {
     static func register(_ map: inout Resolvers) {
         map.field("Monster", "id", on: MonsterModel.self) { try $0.requiredString(MonsterUpstreamNames.id) }
         map.field("Monster", "name", on: MonsterModel.self) { try $0.requiredString("name") }
-        map.field("Monster", "imageUrl", on: MonsterModel.self) { MonsterRules.imageURL(path: $0.object[MonsterUpstreamNames.imageUrl]?.stringValue) }
+        map.field("Monster", "imageUrl", on: MonsterModel.self) {
+            MonsterRules.imageURL(path: $0.object[MonsterUpstreamNames.imageUrl]?.stringValue)
+        }
         map.field("Monster", "source", on: MonsterModel.self) { _ in "DND_5E_API" }
         map.field("Monster", "size", on: MonsterModel.self) { try $0.requiredString("size").uppercased() }
         map.field("Monster", "type", on: MonsterModel.self) { try $0.requiredString("type") }
         map.field("Monster", "subtype", on: MonsterModel.self) { $0.object["subtype"]?.stringValue }
         map.field("Monster", "alignment", on: MonsterModel.self) { try $0.requiredString("alignment") }
         map.field("Monster", "armorClass", on: MonsterModel.self) { monster in
-            guard let first = try monster.required(MonsterUpstreamNames.armorClass).arrayValue?.first, let value = first["value"]?.intValue else {
+            guard let first = try monster.required(MonsterUpstreamNames.armorClass).arrayValue?.first,
+                let value = first["value"]?.intValue
+            else {
                 throw MonsterModel.malformed(MonsterUpstreamNames.armorClass)
             }
             return value
@@ -35,11 +41,15 @@ enum MonsterResolvers {
             return SpeedModel(object: object)
         }
         map.field("Monster", "abilities", on: MonsterModel.self) { $0 }
-        map.field("Monster", "challengeRating", on: MonsterModel.self) { try $0.requiredDouble(MonsterUpstreamNames.challengeRating) }
+        map.field("Monster", "challengeRating", on: MonsterModel.self) {
+            try $0.requiredDouble(MonsterUpstreamNames.challengeRating)
+        }
         map.field("Monster", "xp", on: MonsterModel.self) { try $0.requiredInt("xp") }
         map.field("Monster", "languages", on: MonsterModel.self) { try $0.requiredString("languages") }
-        for (field, key) in [("specialAbilities", MonsterUpstreamNames.specialAbilities), ("actions", "actions"),
-                             ("legendaryActions", MonsterUpstreamNames.legendaryActions)] {
+        for (field, key) in [
+            ("specialAbilities", MonsterUpstreamNames.specialAbilities), ("actions", "actions"),
+            ("legendaryActions", MonsterUpstreamNames.legendaryActions)
+        ] {
             map.field("Monster", field, on: MonsterModel.self) { monster in
                 guard let list = monster.object[key], !list.isNull else { return [MonsterFeatureModel]() }
                 guard let items = list.arrayValue else { throw MonsterModel.malformed(key) }
@@ -64,14 +74,20 @@ enum MonsterResolvers {
         map.field("Speed", "hover", on: SpeedModel.self) { $0.object["hover"]?.boolValue ?? false }
 
         for ability in abilityNames {
-            map.field("AbilityScores", ability, on: MonsterModel.self) { try AbilityScoreModel(score: $0.requiredInt(ability)) }
+            map.field("AbilityScores", ability, on: MonsterModel.self) {
+                try AbilityScoreModel(score: $0.requiredInt(ability))
+            }
         }
         map.field("AbilityScore", "score", on: AbilityScoreModel.self) { $0.score }
         map.field("AbilityScore", "modifier", on: AbilityScoreModel.self) { MonsterRules.modifier(score: $0.score) }
 
         map.field("MonsterFeature", "name", on: MonsterFeatureModel.self) { try $0.string("name") }
-        map.field("MonsterFeature", "description", on: MonsterFeatureModel.self) { try $0.string(MonsterUpstreamNames.featureDescription) }
-        map.field("MonsterFeature", "attackBonus", on: MonsterFeatureModel.self) { $0.object[MonsterUpstreamNames.featureAttackBonus]?.intValue }
+        map.field("MonsterFeature", "description", on: MonsterFeatureModel.self) {
+            try $0.string(MonsterUpstreamNames.featureDescription)
+        }
+        map.field("MonsterFeature", "attackBonus", on: MonsterFeatureModel.self) {
+            $0.object[MonsterUpstreamNames.featureAttackBonus]?.intValue
+        }
         map.field("MonsterFeature", "damage", on: MonsterFeatureModel.self) { feature in
             guard let list = feature.object["damage"]?.arrayValue else { return [DamageModel]() }
             return list.compactMap { item -> DamageModel? in
@@ -82,7 +98,9 @@ enum MonsterResolvers {
             }
         }
         map.field("Damage", "dice", on: DamageModel.self) { $0.object[MonsterUpstreamNames.damageDice]?.stringValue }
-        map.field("Damage", "type", on: DamageModel.self) { $0.object[MonsterUpstreamNames.damageType]?["index"]?.stringValue }
+        map.field("Damage", "type", on: DamageModel.self) {
+            $0.object[MonsterUpstreamNames.damageType]?["index"]?.stringValue
+        }
     }
 
     // MARK: Lookups
@@ -95,7 +113,9 @@ enum MonsterResolvers {
         let loader = context.loaders.monstersByName
         return .pending {
             let lookup = try await mappingErrors(upstream: .dnd5e) { try await loader.load(key) }
-            guard let object = lookup.monster, object["name"]?.stringValue?.lowercased() == name.lowercased() else { return nil }
+            guard let object = lookup.monster, object["name"]?.stringValue?.lowercased() == name.lowercased() else {
+                return nil
+            }
             return MonsterModel(object: object, upstreamErrors: lookup.errors)
         }
     }
@@ -116,7 +136,10 @@ extension MonsterFeatureModel {
     /// A non-null text field of the feature.
     func string(_ key: String) throws -> String {
         if let text = object[key]?.stringValue { return text }
-        throw ErrorMapping.graphQLError(monster.upstreamErrors.first ?? UpstreamError(
-            upstream: .dnd5e, kind: .badResponse, message: "Upstream dnd5e sent an invalid response: a feature has no \(key)."))
+        throw ErrorMapping.graphQLError(
+            monster.upstreamErrors.first
+                ?? UpstreamError(
+                    upstream: .dnd5e, kind: .badResponse,
+                    message: "Upstream dnd5e sent an invalid response: a feature has no \(key)."))
     }
 }

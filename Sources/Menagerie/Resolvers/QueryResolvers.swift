@@ -13,7 +13,9 @@ enum QueryResolvers {
     }
 
     /// `Query.animals` on a catalog: the page of the animals its filters keep.
-    static func animalPage(_ catalog: AnimalCatalog, _ arguments: FieldArguments, _ page: Page) -> PageModel<AnimalModel> {
+    static func animalPage(_ catalog: AnimalCatalog, _ arguments: FieldArguments, _ page: Page) -> PageModel<
+        AnimalModel
+    > {
         let window = page.slice(catalog.matching(search: arguments.text("search"), type: arguments.text("type")))
         return PageModel(items: window.items, totalCount: window.totalCount, hasMore: window.hasMore)
     }
@@ -23,13 +25,14 @@ enum QueryResolvers {
     static func canonicalID(_ text: String) -> Int? {
         let digits = text.utf8
         guard let first = digits.first, digits.count <= 18, digits.allSatisfy({ (48...57).contains($0) }),
-              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+            first != UInt8(ascii: "0") || digits.count == 1
+        else { return nil }
         return Int(text)
     }
 
     static func register(_ map: inout Resolvers) {
         map.rootField("Query", "breeds") { arguments, context, _ in
-            let page = try arguments.page()  // Bad arguments are an error before any upstream call.
+            let page = try arguments.page() // Bad arguments are an error before any upstream call.
             return context.breedCatalog().map { breedPage($0, arguments, page) }.resolution
         }
         map.rootField("Query", "breed") { arguments, context, _ in
@@ -41,7 +44,9 @@ enum QueryResolvers {
             return context.animalCatalog().map { animalPage($0, arguments, page) }.resolution
         }
         map.rootField("Query", "animal") { arguments, context, _ in
-            guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else { return .ready(nil) }
+            guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else {
+                return .ready(nil)
+            }
             return context.upstreams.zoo.animal(id: id).map { $0.map(AnimalModel.init(animal:)) }
                 .mappingErrors(upstream: .zoo).resolution
         }

@@ -10,7 +10,8 @@ enum SearchResolver {
     /// The matches: ready when the three lists are cached and fresh, else the sources that are
     /// not are awaited concurrently. The models, their order and their lowercased names are
     /// derived once per upstream answer: per request, only the filtering.
-    static func search(_ arguments: FieldArguments, _ context: RequestContext, _ info: ResolveInfo) throws -> Resolution {
+    static func search(_ arguments: FieldArguments, _ context: RequestContext, _ info: ResolveInfo) throws -> Resolution
+    {
         let text = arguments.text("text") ?? ""
         let limit = try arguments.count("limit", default: 20, in: 0...Page.maxLimit)
         if limit == 0 { return .ready([any Sendable]()) }
@@ -48,7 +49,9 @@ enum SearchResolver {
     }
 
     /// The outcome of one source, its failure as a client-safe error naming the upstream.
-    static func outcome(_ matches: Eventual<[any Sendable]>, _ upstream: UpstreamName) async -> Result<[any Sendable], GraphQLError> {
+    static func outcome(_ matches: Eventual<[any Sendable]>, _ upstream: UpstreamName) async -> Result<
+        [any Sendable], GraphQLError
+    > {
         do {
             return .success(try await matches.value)
         } catch {

@@ -45,8 +45,8 @@ public struct DogAPIBreed: Sendable, Hashable {
     /// Decodes one breed object; nil when it has no usable `id` or `name`.
     public init?(json: JSONValue) {
         guard case .object(let object) = json,
-              let id = object["id"]?.lenientString,
-              let name = object["name"]?.stringValue
+            let id = object["id"]?.lenientString,
+            let name = object["name"]?.stringValue
         else { return nil }
         self.id = id
         self.name = name

@@ -41,13 +41,17 @@ public struct DogCEOClient: Sendable {
     }
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)), randomPolicy: CachePolicy = .never) {
+    public init(
+        pipeline: UpstreamPipeline, baseURL: String,
+        listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)), randomPolicy: CachePolicy = .never
+    ) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.listPolicy = listPolicy
         self.randomPolicy = randomPolicy
-        self.breedListRequest = UpstreamRequest(url: URLText.join(baseURL, "/breeds/list/all"),
-                                                headers: [UpstreamHeader("Accept", "application/json")])
+        self.breedListRequest = UpstreamRequest(
+            url: URLText.join(baseURL, "/breeds/list/all"),
+            headers: [UpstreamHeader("Accept", "application/json")])
     }
 
     /// `GET /breeds/list/all`, made once (a warm request looks it up in the cache as it is).
@@ -104,12 +108,16 @@ public struct DogCEOClient: Sendable {
     /// The image URLs of a success envelope; nil for a 404 error envelope. Decoded inside
     /// the pipeline, so only a list that decoded is cached.
     private func imageList(path: String, policy: CachePolicy) -> Eventual<[String]?> {
-        let request = UpstreamRequest(url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
+        let request = UpstreamRequest(
+            url: URLText.join(baseURL, path), headers: [UpstreamHeader("Accept", "application/json")])
         let pipeline = self.pipeline
-        let answer = pipeline.answer(request, cache: policy, scope: scope, successOnly: false) { response -> [String]? in
+        let answer = pipeline.answer(request, cache: policy, scope: scope, successOnly: false) {
+            response -> [String]? in
             if response.status == 404 {
                 // The error envelope: the breed (or sub-breed) does not exist.
-                if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" { return nil }
+                if let body = try? JSONParser.parse(response.body), body["status"]?.stringValue == "error" {
+                    return nil
+                }
             }
             guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }
             let body = try pipeline.parseJSON(response.body)

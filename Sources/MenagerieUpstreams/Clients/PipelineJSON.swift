@@ -22,7 +22,11 @@ extension JSONValue {
             let trimmed = text.trimmingSpaces
             guard !trimmed.isEmpty, let value = Double(trimmed), value.isFinite else { return nil }
             // Double("nan"), Double("inf") and hex forms are not numbers here.
-            guard trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 }) else { return nil }
+            guard
+                trimmed.utf8.allSatisfy({
+                    ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69
+                })
+            else { return nil }
             return value
         default: return nil
         }

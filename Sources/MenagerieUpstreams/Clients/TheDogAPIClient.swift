@@ -29,8 +29,11 @@ public struct TheDogAPIClient: Sendable {
     public private(set) var scope: UpstreamScope?
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)),
-                notices: UpstreamNotices = UpstreamNotices()) {
+    public init(
+        pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?,
+        policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)),
+        notices: UpstreamNotices = UpstreamNotices()
+    ) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.apiKey = apiKey
@@ -61,8 +64,10 @@ public struct TheDogAPIClient: Sendable {
 
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) -> Eventual<[DogAPIBreed]> {
-        breedPage(Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey))
-            .map { $0.value.breeds }
+        breedPage(
+            Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)
+        )
+        .map { $0.value.breeds }
     }
 
     /// The breeds of a page that holds the whole list, derived once per answer; nil for a short page.
@@ -78,7 +83,8 @@ public struct TheDogAPIClient: Sendable {
         let count = min(Self.maxPages, (total + size - 1) / size)
         var breeds = first.breeds
         for page in 1..<max(1, count) {
-            let request = Self.breedListRequest(path: "/breeds?limit=\(size)&page=\(page)", baseURL: baseURL, apiKey: apiKey)
+            let request = Self.breedListRequest(
+                path: "/breeds?limit=\(size)&page=\(page)", baseURL: baseURL, apiKey: apiKey)
             let next = try await breedPage(request).value.value.breeds
             breeds += next
             if next.count < size { break }
@@ -98,9 +104,10 @@ public struct TheDogAPIClient: Sendable {
             guard case .array(let items) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the breed list is not an array")
             }
-            return DogAPIBreedPage(breeds: items.compactMap(DogAPIBreed.init(json:)),
-                                   total: response.header("pagination-count").flatMap { Int($0.trimmingSpaces) },
-                                   limit: response.header("pagination-limit").flatMap { Int($0.trimmingSpaces) })
+            return DogAPIBreedPage(
+                breeds: items.compactMap(DogAPIBreed.init(json:)),
+                total: response.header("pagination-count").flatMap { Int($0.trimmingSpaces) },
+                limit: response.header("pagination-limit").flatMap { Int($0.trimmingSpaces) })
         }
         guard case .pending(let work) = answer else { return answer }
         let (notices, keySet) = (self.notices, apiKey != nil)

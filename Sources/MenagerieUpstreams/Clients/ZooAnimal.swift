@@ -26,8 +26,8 @@ public struct ZooAnimal: Sendable, Hashable {
     /// Decodes one animal object; nil without a usable `id` and `name`.
     public init?(json: JSONValue) {
         guard case .object(let object) = json,
-              let idValue = object["id"]?.lenientDouble, idValue == idValue.rounded(), abs(idValue) < 1e15,
-              let name = object["name"]?.stringValue
+            let idValue = object["id"]?.lenientDouble, idValue == idValue.rounded(), abs(idValue) < 1e15,
+            let name = object["name"]?.stringValue
         else { return nil }
         id = Int(idValue)
         self.name = name

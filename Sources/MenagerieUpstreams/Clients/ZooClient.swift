@@ -23,12 +23,15 @@ public struct ZooClient: Sendable {
     private let randomRoute: RandomRoute
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
+    public init(
+        pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))
+    ) {
         self.pipeline = pipeline
         self.baseURL = baseURL
         self.listPolicy = listPolicy
-        self.allAnimalsRequest = UpstreamRequest(url: URLText.join(baseURL, "/animals"),
-                                                 headers: [UpstreamHeader("Accept", "application/json")])
+        self.allAnimalsRequest = UpstreamRequest(
+            url: URLText.join(baseURL, "/animals"),
+            headers: [UpstreamHeader("Accept", "application/json")])
         self.randomRoute = RandomRoute()
     }
 
@@ -76,8 +79,9 @@ public struct ZooClient: Sendable {
     /// The animals of `/animals/{route}/{n}`; nil when the server has no such route (404).
     private func randomAnimals(route: String, n: Int) async throws -> [ZooAnimal]? {
         let pipeline = self.pipeline
-        let request = UpstreamRequest(url: URLText.join(baseURL, "/animals/\(route)/\(n)"),
-                                      headers: [UpstreamHeader("Accept", "application/json")])
+        let request = UpstreamRequest(
+            url: URLText.join(baseURL, "/animals/\(route)/\(n)"),
+            headers: [UpstreamHeader("Accept", "application/json")])
         return try await pipeline.sendDecoded(request, cache: .never, scope: scope) { response -> [ZooAnimal]? in
             if response.status == 404 { return nil }
             guard response.isSuccess else { throw pipeline.unavailable(status: response.status) }

@@ -66,7 +66,9 @@ public struct DnDClient: Sendable {
     }
 
     /// Creates a client.
-    public init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))) {
+    public init(
+        pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))
+    ) {
         self.pipeline = pipeline
         self.endpoint = endpoint
         self.policy = policy
@@ -75,7 +77,9 @@ public struct DnDClient: Sendable {
     /// `monsters(…)` with the given filters: the selected fields of each monster in upstream
     /// order (by name), ready while the answer is cached and fresh; one answer object per cache
     /// entry, derived once from the shared GraphQL answer. A `limit` of 0 is `[]` without a call.
-    public func monsters(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<UpstreamAnswer<[JSONObject]>> {
+    public func monsters(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<
+        UpstreamAnswer<[JSONObject]>
+    > {
         if let limit = query.limit, limit <= 0 { return .ready(UpstreamAnswer([])) }
         do {
             return result(try monstersRequest(query, selection: selection)).map { try monsterList(of: $0) }
@@ -91,7 +95,9 @@ public struct DnDClient: Sendable {
         }
     }
 
-    private func printedMonstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
+    private func printedMonstersRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws
+        -> UpstreamRequest
+    {
         let (definitions, arguments, variables) = query.arguments()
         let selectionText = try printed(selection)
         var text = "query Monsters"
@@ -137,9 +143,13 @@ public struct DnDClient: Sendable {
     /// The same monsters and count as ``monsters(_:selection:)`` and
     /// ``monsterIndexes(matching:)``; ready while the answer is cached and fresh. A `limit` of
     /// 0 asks for the count only.
-    public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<UpstreamAnswer<DnDMonsterPage>> {
+    public func monsterPage(_ query: DnDMonsterQuery, selection: UpstreamSelection) -> Eventual<
+        UpstreamAnswer<DnDMonsterPage>
+    > {
         if let limit = query.limit, limit <= 0 {
-            return monsterIndexes(matching: query).map { UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: $0.count)) }
+            return monsterIndexes(matching: query).map {
+                UpstreamAnswer(DnDMonsterPage(monsters: [], totalCount: $0.count))
+            }
         }
         do {
             return result(try monsterPageRequest(query, selection: selection)).map { try monsterPage(of: $0) }
@@ -155,7 +165,9 @@ public struct DnDClient: Sendable {
         }
     }
 
-    private func printedMonsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws -> UpstreamRequest {
+    private func printedMonsterPageRequest(_ query: DnDMonsterQuery, selection: UpstreamSelection) throws
+        -> UpstreamRequest
+    {
         var filters = query
         filters.limit = nil
         filters.skip = nil
@@ -164,7 +176,9 @@ public struct DnDClient: Sendable {
         let selectionText = try printed(selection)
         var text = "query MonsterPage"
         if !definitions.isEmpty { text += "(" + definitions.joined(separator: ", ") + ")" }
-        text += " { total: monsters(" + (["limit: \(Self.countLimit)"] + filterArguments).joined(separator: ", ") + ") { index }"
+        text +=
+            " { total: monsters(" + (["limit: \(Self.countLimit)"] + filterArguments).joined(separator: ", ")
+            + ") { index }"
         text += " page: monsters"
         if !arguments.isEmpty { text += "(" + arguments.joined(separator: ", ") + ")" }
         text += " " + selectionText + " }"
@@ -223,7 +237,9 @@ public struct DnDClient: Sendable {
         var errorsOfAlias: [Int: [UpstreamError]] = [:]
         var globalErrors: [UpstreamError] = []
         for located in result.errors {
-            if case .key(let name)? = located.path.first, name.hasPrefix("m"), let alias = Int(name.dropFirst()), alias < indexes.count {
+            if case .key(let name)? = located.path.first, name.hasPrefix("m"), let alias = Int(name.dropFirst()),
+                alias < indexes.count
+            {
                 var error = located.error
                 error.path = Array(located.path.dropFirst())
                 errorsOfAlias[alias, default: []].append(error)
@@ -254,7 +270,9 @@ public struct DnDClient: Sendable {
 
     /// A per-request loader of monsters by index: every lookup made while the
     /// request's work runs goes upstream as one aliased query.
-    public func makeMonsterLoader(scheduler: BatchScheduler, maxBatchSize: Int = 100, metrics: LoaderMetrics? = nil) -> DataLoader<DnDMonsterKey, DnDMonsterLookup> {
+    public func makeMonsterLoader(scheduler: BatchScheduler, maxBatchSize: Int = 100, metrics: LoaderMetrics? = nil)
+        -> DataLoader<DnDMonsterKey, DnDMonsterLookup>
+    {
         let options = DataLoaderOptions<DnDMonsterKey>(
             maxBatchSize: maxBatchSize,
             cacheKey: { DnDMonsterKey(index: $0.normalizedIndex, selection: $0.selection) },
@@ -279,7 +297,9 @@ public struct DnDClient: Sendable {
     }
 
     /// Sends one GraphQL query and returns `data` and the errors it carried.
-    public func execute(query: String, variables: JSONObject) async throws -> (data: JSONObject?, errors: [LocatedError]) {
+    public func execute(query: String, variables: JSONObject) async throws -> (
+        data: JSONObject?, errors: [LocatedError]
+    ) {
         let decoded = try await result(graphQLRequest(query: query, variables: variables)).value.value
         return (decoded.data, decoded.errors)
     }
@@ -304,7 +324,8 @@ public struct DnDClient: Sendable {
         let pipeline = self.pipeline
         // An answer carrying `errors` is used (its aliases that answered keep their data)
         // but never cached.
-        return pipeline.answer(request, cache: policy, scope: scope, store: { $0.errors.isEmpty }) { response -> GraphQLResult in
+        return pipeline.answer(request, cache: policy, scope: scope, store: { $0.errors.isEmpty }) {
+            response -> GraphQLResult in
             guard case .object(let object) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the GraphQL response is not an object")
             }
@@ -314,7 +335,11 @@ public struct DnDClient: Sendable {
                 let message = item["message"]?.stringValue ?? "unknown error"
                 var path: [UpstreamError.PathElement] = []
                 for element in item["path"]?.arrayValue ?? [] {
-                    if let key = element.stringValue { path.append(.key(key)) } else if let index = element.intValue { path.append(.index(index)) }
+                    if let key = element.stringValue {
+                        path.append(.key(key))
+                    } else if let index = element.intValue {
+                        path.append(.index(index))
+                    }
                 }
                 let error = pipeline.badResponse("GraphQL error: " + String(message.prefix(300)))
                 errors.append(LocatedError(error: error, path: path))

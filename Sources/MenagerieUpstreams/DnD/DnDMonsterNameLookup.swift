@@ -75,7 +75,7 @@ extension DnDClient {
                 continue
             }
             guard let position = list.firstIndex(where: { $0["name"]?.stringValue?.lowercased() == name }),
-                  let monster = list[position].objectValue
+                let monster = list[position].objectValue
             else {
                 answers.append(.success(DnDMonsterLookup(monster: nil, errors: [])))
                 continue
@@ -92,7 +92,9 @@ extension DnDClient {
     }
 
     /// A per-request loader of monsters by exact name: one aliased upstream query per dispatch.
-    public func makeMonsterByNameLoader(scheduler: BatchScheduler, maxBatchSize: Int = 50, metrics: LoaderMetrics? = nil) -> DataLoader<DnDMonsterNameKey, DnDMonsterLookup> {
+    public func makeMonsterByNameLoader(
+        scheduler: BatchScheduler, maxBatchSize: Int = 50, metrics: LoaderMetrics? = nil
+    ) -> DataLoader<DnDMonsterNameKey, DnDMonsterLookup> {
         let options = DataLoaderOptions<DnDMonsterNameKey>(
             maxBatchSize: maxBatchSize,
             cacheKey: { DnDMonsterNameKey(name: $0.normalizedName, selection: $0.selection) },

@@ -11,7 +11,10 @@ public struct DnDNumberFilter: Sendable, Hashable {
     public var atLeast: Int?
 
     /// Creates a filter; every part is optional.
-    public init(eq: Int? = nil, oneOf: [Int]? = nil, noneOf: [Int]? = nil, lessThan: Int? = nil, atMost: Int? = nil, greaterThan: Int? = nil, atLeast: Int? = nil) {
+    public init(
+        eq: Int? = nil, oneOf: [Int]? = nil, noneOf: [Int]? = nil, lessThan: Int? = nil, atMost: Int? = nil,
+        greaterThan: Int? = nil, atLeast: Int? = nil
+    ) {
         self.eq = eq
         self.oneOf = oneOf
         self.noneOf = noneOf
@@ -70,7 +73,9 @@ public struct DnDMonsterQuery: Sendable, Hashable {
         self.skip = skip
     }
 
-    static let abilityNames: Set<String> = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"]
+    static let abilityNames: Set<String> = [
+        "strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"
+    ]
 
     /// Variable definitions, argument list and variable values, in a stable order.
     func arguments() -> (definitions: [String], arguments: [String], variables: JSONObject) {

@@ -34,8 +34,11 @@ public struct UpstreamSelection: Sendable, Hashable, ExpressibleByArrayLiteral {
     public mutating func add(_ item: UpstreamSelectionItem) {
         switch item {
         case .field(let name, let sub):
-            if let index = items.firstIndex(where: { if case .field(name, _) = $0 { return true }; return false }),
-               case .field(_, let existing) = items[index] {
+            if let index = items.firstIndex(where: {
+                if case .field(name, _) = $0 { return true }; return false
+            }),
+                case .field(_, let existing) = items[index]
+            {
                 switch (existing, sub) {
                 case (let a?, let b?): items[index] = .field(name, a.merged(with: b))
                 case (nil, let b?): items[index] = .field(name, b)
@@ -45,8 +48,11 @@ public struct UpstreamSelection: Sendable, Hashable, ExpressibleByArrayLiteral {
                 items.append(item)
             }
         case .inlineFragment(let type, let sub):
-            if let index = items.firstIndex(where: { if case .inlineFragment(type, _) = $0 { return true }; return false }),
-               case .inlineFragment(_, let existing) = items[index] {
+            if let index = items.firstIndex(where: {
+                if case .inlineFragment(type, _) = $0 { return true }; return false
+            }),
+                case .inlineFragment(_, let existing) = items[index]
+            {
                 items[index] = .inlineFragment(type, existing.merged(with: sub))
             } else {
                 items.append(item)
@@ -78,7 +84,8 @@ public struct UpstreamSelection: Sendable, Hashable, ExpressibleByArrayLiteral {
     static func checkName(_ name: String) throws {
         let bytes = Array(name.utf8)
         func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95 }
-        guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || ($0 >= 48 && $0 <= 57) }) else {
+        guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || ($0 >= 48 && $0 <= 57) })
+        else {
             throw UpstreamSelectionError.invalidName(name)
         }
     }

@@ -18,11 +18,13 @@ struct EmbeddedDogAPI {
             let page = max(0, Int(route.query["page"] ?? "") ?? 0)
             let start = min(all.count, page.multipliedReportingOverflow(by: limit).overflow ? all.count : page * limit)
             let slice = Array(all[start..<min(all.count, start + limit)])
-            return .json(.array(slice), headers: [
-                UpstreamHeader("pagination-count", String(all.count)),
-                UpstreamHeader("pagination-page", String(page)),
-                UpstreamHeader("pagination-limit", String(limit)),
-            ])
+            return .json(
+                .array(slice),
+                headers: [
+                    UpstreamHeader("pagination-count", String(all.count)),
+                    UpstreamHeader("pagination-page", String(page)),
+                    UpstreamHeader("pagination-limit", String(limit))
+                ])
         case 2 where s[0] == "breeds" && s[1] == "search":
             guard let all = snapshot.json(Self.breedsFile)?.arrayValue else { return .snapshotMissing }
             let text = (route.query["q"] ?? "").lowercased()
@@ -31,9 +33,13 @@ struct EmbeddedDogAPI {
         case 2 where s[0] == "breeds":
             guard let all = snapshot.json(Self.breedsFile)?.arrayValue else { return .snapshotMissing }
             if let breed = all.first(where: { $0["id"]?.lenientString == s[1] }) { return .json(breed) }
-            return .json(.object(JSONObject([(key: "message", value: .string("NOT_FOUND")), (key: "status", value: .int(404))])), status: 404)
+            return .json(
+                .object(JSONObject([(key: "message", value: .string("NOT_FOUND")), (key: "status", value: .int(404))])),
+                status: 404)
         default:
-            return .json(.object(JSONObject([(key: "message", value: .string("NOT_FOUND")), (key: "status", value: .int(404))])), status: 404)
+            return .json(
+                .object(JSONObject([(key: "message", value: .string("NOT_FOUND")), (key: "status", value: .int(404))])),
+                status: 404)
         }
     }
 }

@@ -28,7 +28,9 @@ struct EmbeddedDogCEO {
             return success(.array(picked.map { .string($0) }))
         case 3 where s[0] == "breed" && s[2] == "list":
             guard let breeds else { return .snapshotMissing }
-            guard let breed = breeds.first(where: { $0.name == s[1] }) else { return notFound("Breed not found (main breed does not exist)") }
+            guard let breed = breeds.first(where: { $0.name == s[1] }) else {
+                return notFound("Breed not found (main breed does not exist)")
+            }
             return success(.array(breed.subBreeds.map { .string($0) }))
         case 3...6 where s[0] == "breed":
             return images(s, using: &generator)
@@ -62,7 +64,9 @@ struct EmbeddedDogCEO {
         case 0:
             return success(.array(urls.map { .string($0) }))
         case 1 where rest.first == "random":
-            guard let url = urls.randomElement(using: &generator) else { return notFound("Breed not found (no images)") }
+            guard let url = urls.randomElement(using: &generator) else {
+                return notFound("Breed not found (no images)")
+            }
             return success(.string(url))
         case 2 where rest.first == "random":
             let picked = pick(urls, count: Self.count(rest[rest.startIndex + 1]), using: &generator)
@@ -108,6 +112,11 @@ struct EmbeddedDogCEO {
     }
 
     private func notFound(_ message: String) -> UpstreamResponse {
-        .json(.object(JSONObject([(key: "status", value: .string("error")), (key: "message", value: .string(message)), (key: "code", value: .int(404))])), status: 404)
+        .json(
+            .object(
+                JSONObject([
+                    (key: "status", value: .string("error")), (key: "message", value: .string(message)),
+                    (key: "code", value: .int(404))
+                ])), status: 404)
     }
 }

@@ -66,7 +66,8 @@ struct EmbeddedRoute {
         if parts.count > 1 {
             for item in parts[1].split(separator: "&") {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                query[URLText.decode(pair[0], plusAsSpace: true)] = pair.count > 1 ? URLText.decode(pair[1], plusAsSpace: true) : ""
+                query[URLText.decode(pair[0], plusAsSpace: true)] =
+                    pair.count > 1 ? URLText.decode(pair[1], plusAsSpace: true) : ""
             }
         }
         self.query = query
@@ -75,7 +76,9 @@ struct EmbeddedRoute {
 
 extension UpstreamResponse {
     static func json(_ value: JSONValue, status: Int = 200, headers: [UpstreamHeader] = []) -> UpstreamResponse {
-        UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "application/json")] + headers, body: value.serializedBytes())
+        UpstreamResponse(
+            status: status, headers: [UpstreamHeader("Content-Type", "application/json")] + headers,
+            body: value.serializedBytes())
     }
 
     static func jsonText(_ text: String) -> UpstreamResponse {
@@ -86,5 +89,6 @@ extension UpstreamResponse {
         UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "text/plain")], text: text)
     }
 
-    static let snapshotMissing = UpstreamResponse.plain("The embedded snapshot has no data for this upstream.", status: 503)
+    static let snapshotMissing = UpstreamResponse.plain(
+        "The embedded snapshot has no data for this upstream.", status: 503)
 }

@@ -23,7 +23,9 @@ public struct EmbeddedTransport: Transport {
     let seed: UInt64
 
     /// Creates a transport for `upstream` reading snapshot files with `lookup`.
-    public init(upstream: UpstreamID, seed: UInt64 = 0x4D65_6E61_6765_7269, lookup: @escaping @Sendable (String) -> String?) {
+    public init(
+        upstream: UpstreamID, seed: UInt64 = 0x4D65_6E61_6765_7269, lookup: @escaping @Sendable (String) -> String?
+    ) {
         self.upstream = upstream
         self.snapshot = EmbeddedSnapshot(lookup: lookup)
         self.seed = seed

@@ -12,8 +12,10 @@ struct DnDMonsterFilter {
     /// Number filters by monster field (`challenge_rating`, `xp`, `strength`, …).
     var numbers: [(field: String, filter: JSONObject)] = []
 
-    static let numberFields = ["challenge_rating", "xp", "strength", "dexterity", "constitution",
-                               "intelligence", "wisdom", "charisma"]
+    static let numberFields = [
+        "challenge_rating", "xp", "strength", "dexterity", "constitution",
+        "intelligence", "wisdom", "charisma"
+    ]
 
     init(arguments: JSONObject) {
         func text(_ key: String) -> String? {

@@ -43,14 +43,17 @@ public final class EmbeddedDnDEndpoint: Sendable {
             return Self.response(status: 405, errors: ["GET query missing."])
         }
         guard let body = try? JSONParser.parse(request.body), let query = body["query"]?.stringValue else {
-            return Self.response(status: 400, errors: ["POST body missing, invalid Content-Type, or JSON object has no keys."])
+            return Self.response(
+                status: 400, errors: ["POST body missing, invalid Content-Type, or JSON object has no keys."])
         }
         let variables = body["variables"]?.objectValue ?? JSONObject()
-        let result = await engine.execute(query: query, operationName: body["operationName"]?.stringValue,
-                                          variables: variables)
+        let result = await engine.execute(
+            query: query, operationName: body["operationName"]?.stringValue,
+            variables: variables)
         let status = result.data == nil ? 400 : 200
-        return UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
-                                body: result.jsonBytes())
+        return UpstreamResponse(
+            status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
+            body: result.jsonBytes())
     }
 
     /// The transport handler for ``UpstreamsEnvironment``.
@@ -60,8 +63,9 @@ public final class EmbeddedDnDEndpoint: Sendable {
 
     static func response(status: Int, errors: [String]) -> UpstreamResponse {
         let list = JSONValue.array(errors.map { .object(["message": .string($0)]) })
-        return UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
-                                body: JSONValue.object(["errors": list]).serializedBytes())
+        return UpstreamResponse(
+            status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
+            body: JSONValue.object(["errors": list]).serializedBytes())
     }
 
     static func resolvers(monsters: [JSONValue], byIndex: [String: JSONValue]) -> ResolverMap {

@@ -35,8 +35,10 @@ public enum UpstreamCheck {
 
     /// Probes every upstream of `configuration` concurrently (embedded ones are reported, not
     /// probed), in the order Dog CEO, The Dog API, Zoo, D&D.
-    public static func run(_ configuration: UpstreamsConfiguration, timeout: Duration = .seconds(10),
-                           transport: (any Transport)? = nil, clock: MonotonicClock = .system) async -> [Report] {
+    public static func run(
+        _ configuration: UpstreamsConfiguration, timeout: Duration = .seconds(10),
+        transport: (any Transport)? = nil, clock: MonotonicClock = .system
+    ) async -> [Report] {
         let transport = transport ?? URLSessionTransport(timeout: timeout)
         return await withTaskGroup(of: (Int, Report).self) { group in
             for (position, upstream) in UpstreamID.allCases.enumerated() {
@@ -51,25 +53,31 @@ public enum UpstreamCheck {
         }
     }
 
-    static func probe(_ upstream: UpstreamID, _ configuration: UpstreamsConfiguration, transport: any Transport,
-                      clock: MonotonicClock) async -> Report {
+    static func probe(
+        _ upstream: UpstreamID, _ configuration: UpstreamsConfiguration, transport: any Transport,
+        clock: MonotonicClock
+    ) async -> Report {
         guard configuration.modes[upstream] == .live else {
-            return Report(upstream: upstream, source: "embedded", reachable: nil, status: nil, latency: nil, key: "-",
-                          usable: true, verdict: "served from the embedded snapshot (no network)")
+            return Report(
+                upstream: upstream, source: "embedded", reachable: nil, status: nil, latency: nil, key: "-",
+                usable: true, verdict: "served from the embedded snapshot (no network)")
         }
         let base = configuration.baseURL(upstream)
-        var report = Report(upstream: upstream, source: base, reachable: false, status: nil, latency: nil, key: "-",
-                            usable: false, verdict: "")
+        var report = Report(
+            upstream: upstream, source: base, reachable: false, status: nil, latency: nil, key: "-",
+            usable: false, verdict: "")
         let request: UpstreamRequest
         switch upstream {
         case .dogCEO:
-            request = UpstreamRequest(url: URLText.join(base, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
+            request = UpstreamRequest(
+                url: URLText.join(base, "/breeds/list/all"), headers: [UpstreamHeader("Accept", "application/json")])
         case .theDogAPI:
             var headers = [UpstreamHeader("Accept", "application/json")]
             if let key = configuration.theDogAPIKey { headers.append(UpstreamHeader("x-api-key", key.value)) }
             request = UpstreamRequest(url: URLText.join(base, "/breeds?limit=1&page=0"), headers: headers)
         case .zoo:
-            request = UpstreamRequest(url: URLText.join(base, "/animals"), headers: [UpstreamHeader("Accept", "application/json")])
+            request = UpstreamRequest(
+                url: URLText.join(base, "/animals"), headers: [UpstreamHeader("Accept", "application/json")])
         case .dnd5e:
             request = graphQLRequest(base, query: introspectionQuery)
         }
@@ -89,7 +97,8 @@ public enum UpstreamCheck {
             let keySet = configuration.theDogAPIKey != nil
             if response.status == 401 || response.status == 403 {
                 report.key = keySet ? "refused" : "missing"
-                report.verdict = keySet
+                report.verdict =
+                    keySet
                     ? "the key in \(UpstreamsConfiguration.theDogAPIKeyVariable) was refused (HTTP \(response.status))"
                     : "a key is needed (HTTP \(response.status)): set \(UpstreamsConfiguration.theDogAPIKeyVariable)"
                 return report
@@ -127,7 +136,8 @@ public enum UpstreamCheck {
         if let types = body["data"]?["__schema"]?["types"]?.arrayValue {
             let missing = missingFields(introspected: types)
             report.usable = missing.isEmpty
-            report.verdict = missing.isEmpty
+            report.verdict =
+                missing.isEmpty
                 ? "ok: the introspected schema has every field Menagerie asks for"
                 : "the schema lacks what Menagerie asks for: " + missing.prefix(8).joined(separator: ", ")
                     + (missing.count > 8 ? " and \(missing.count - 8) more" : "")
@@ -142,7 +152,8 @@ public enum UpstreamCheck {
         let answer = try? JSONParser.parse(response.body)
         let monsters = answer?["data"]?["monsters"]?.arrayValue
         report.usable = response.isSuccess && monsters != nil && answer?["errors"] == nil
-        report.verdict = report.usable
+        report.verdict =
+            report.usable
             ? "ok: introspection is off; a monsters query answered"
             : "introspection is off and a monsters query failed (HTTP \(response.status))"
     }
@@ -186,14 +197,29 @@ public enum UpstreamCheck {
         for definition in document.definitions {
             switch definition {
             case .objectType(let type):
-                used.append((type.name.value, Dictionary(type.fields.map { ($0.name.value, Set($0.arguments.map(\.name.value))) },
-                                                         uniquingKeysWith: { first, _ in first })))
+                used.append(
+                    (
+                        type.name.value,
+                        Dictionary(
+                            type.fields.map { ($0.name.value, Set($0.arguments.map(\.name.value))) },
+                            uniquingKeysWith: { first, _ in first })
+                    ))
             case .interfaceType(let type):
-                used.append((type.name.value, Dictionary(type.fields.map { ($0.name.value, Set($0.arguments.map(\.name.value))) },
-                                                         uniquingKeysWith: { first, _ in first })))
+                used.append(
+                    (
+                        type.name.value,
+                        Dictionary(
+                            type.fields.map { ($0.name.value, Set($0.arguments.map(\.name.value))) },
+                            uniquingKeysWith: { first, _ in first })
+                    ))
             case .inputObjectType(let type):
-                used.append((type.name.value, Dictionary(type.fields.map { ($0.name.value, Set<String>()) },
-                                                         uniquingKeysWith: { first, _ in first })))
+                used.append(
+                    (
+                        type.name.value,
+                        Dictionary(
+                            type.fields.map { ($0.name.value, Set<String>()) },
+                            uniquingKeysWith: { first, _ in first })
+                    ))
             default:
                 continue
             }
@@ -206,8 +232,9 @@ public enum UpstreamCheck {
     static let smallQuery = "query MenagerieCheck { monsters(limit: 1) { index name } }"
 
     static func graphQLRequest(_ endpoint: String, query: String) -> UpstreamRequest {
-        UpstreamRequest(method: "POST", url: endpoint,
-                        headers: [UpstreamHeader("Content-Type", "application/json"), UpstreamHeader("Accept", "application/json")],
-                        body: JSONValue.object(["query": .string(query)]).serializedBytes(), isIdempotent: true)
+        UpstreamRequest(
+            method: "POST", url: endpoint,
+            headers: [UpstreamHeader("Content-Type", "application/json"), UpstreamHeader("Accept", "application/json")],
+            body: JSONValue.object(["query": .string(query)]).serializedBytes(), isIdempotent: true)
     }
 }

@@ -29,7 +29,8 @@ extension UpstreamClients {
         func options<Key>(_ name: String, cacheKey: (@Sendable (Key) -> Key)? = nil) -> DataLoaderOptions<Key> {
             DataLoaderOptions(cacheKey: cacheKey, onBatch: { metrics.record(loader: name, size: $0) })
         }
-        let breedImages = DataLoader<String, [String]?>(scheduler: scheduler, options: options("dog-ceo.images")) { paths in
+        let breedImages = DataLoader<String, [String]?>(scheduler: scheduler, options: options("dog-ceo.images")) {
+            paths in
             // Dog CEO has no batch endpoint: one request per breed, all at once.
             await withTaskGroup(of: (Int, Result<[String]?, any Error>).self) { group in
                 for (position, path) in paths.enumerated() {
@@ -50,7 +51,8 @@ extension UpstreamClients {
         let dogAPIBreedByName = DataLoader<String, DogAPIBreed?>(
             scheduler: scheduler, options: options("thedogapi.breed", cacheKey: { $0.lowercased() })
         ) { names in
-            let index = try await theDogAPI.breeds().value.derived(as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
+            let index = try await theDogAPI.breeds().value.derived(
+                as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
             return names.map { .success(index.byName[$0.lowercased()]) }
         }
         let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in

@@ -27,7 +27,10 @@ public final class UpstreamNotices: Sendable {
     func keyRefused(status: Int, keySet: Bool) {
         let variable = UpstreamsConfiguration.theDogAPIKeyVariable
         let reason = keySet ? "the key in \(variable) was refused" : "no key is set: set \(variable)"
-        give("thedogapi.key", "The Dog API answered HTTP \(status): \(reason) (free keys at https://thedogapi.com); breed facts fail until then")
+        give(
+            "thedogapi.key",
+            "The Dog API answered HTTP \(status): \(reason) (free keys at https://thedogapi.com); breed facts fail until then"
+        )
     }
 
     private func give(_ kind: String, _ message: String) {

@@ -28,7 +28,7 @@ public struct UpstreamsConfiguration: Sendable, Equatable {
 
     /// The base URL each upstream has by default (the zoo's is no longer served).
     public static let defaultBaseURLs: [UpstreamID: String] = [
-        .dogCEO: dogCEOBaseURL, .theDogAPI: theDogAPIBaseURL, .zoo: zooBaseURL, .dnd5e: dndBaseURL,
+        .dogCEO: dogCEOBaseURL, .theDogAPI: theDogAPIBaseURL, .zoo: zooBaseURL, .dnd5e: dndBaseURL
     ]
 
     /// The upstreams that have a public host to call live (all but the zoo).
@@ -44,7 +44,7 @@ public struct UpstreamsConfiguration: Sendable, Equatable {
     public static let publicRates: [UpstreamID: RatePolicy] = [
         .dogCEO: RatePolicy(perSecond: 50, burst: 50),
         .theDogAPI: RatePolicy(count: 10, per: .seconds(60)),
-        .dnd5e: RatePolicy(perSecond: 40, burst: 40),
+        .dnd5e: RatePolicy(perSecond: 40, burst: 40)
     ]
 
     /// The most upstream requests one client request may cause by default.

@@ -56,14 +56,16 @@ public final class UpstreamsEnvironment: Sendable {
                 transport = EmbeddedTransport(upstream: upstream, lookup: embeddedLookup ?? { _ in nil })
                 shared = nil
             }
-            return UpstreamPipeline(upstream: upstream.name, transport: transport, settings: settings, clock: clock,
-                                    wallClock: wallClock, sharedCache: shared)
+            return UpstreamPipeline(
+                upstream: upstream.name, transport: transport, settings: settings, clock: clock,
+                wallClock: wallClock, sharedCache: shared)
         }
         let lists = CachePolicy(defaultTTL: configuration.breedListTTL, staleIfError: configuration.staleIfError)
         let data = CachePolicy(defaultTTL: configuration.dataTTL, staleIfError: configuration.staleIfError)
         dogCEO = DogCEOClient(pipeline: pipeline(.dogCEO), baseURL: configuration.baseURL(.dogCEO), listPolicy: lists)
-        theDogAPI = TheDogAPIClient(pipeline: pipeline(.theDogAPI), baseURL: configuration.baseURL(.theDogAPI),
-                                    apiKey: configuration.theDogAPIKey, policy: lists, notices: notices)
+        theDogAPI = TheDogAPIClient(
+            pipeline: pipeline(.theDogAPI), baseURL: configuration.baseURL(.theDogAPI),
+            apiKey: configuration.theDogAPIKey, policy: lists, notices: notices)
         zoo = ZooClient(pipeline: pipeline(.zoo), baseURL: configuration.baseURL(.zoo), listPolicy: data)
         dnd = DnDClient(pipeline: pipeline(.dnd5e), endpoint: configuration.baseURL(.dnd5e), policy: data)
     }
@@ -73,16 +75,18 @@ public final class UpstreamsEnvironment: Sendable {
         lookup: @escaping @Sendable (String) -> String?,
         dndHandler: (@Sendable (UpstreamRequest) async throws -> UpstreamResponse)? = nil
     ) -> UpstreamsEnvironment {
-        UpstreamsEnvironment(configuration: UpstreamsConfiguration(mode: .embedded), embeddedLookup: lookup, dndHandler: dndHandler)
+        UpstreamsEnvironment(
+            configuration: UpstreamsConfiguration(mode: .embedded), embeddedLookup: lookup, dndHandler: dndHandler)
     }
 
     /// The clients as one client request uses them: every call shared within the request and
     /// counted against its budget (``UpstreamsConfiguration/maxUpstreamRequests``).
     public func clients(for scope: UpstreamScope? = nil) -> UpstreamClients {
         let scope = scope ?? UpstreamScope(maxSends: configuration.maxUpstreamRequests)
-        return UpstreamClients(dogCEO: dogCEO.scoped(to: scope), theDogAPI: theDogAPI.scoped(to: scope),
-                               zoo: zoo.scoped(to: scope), dnd: dnd.scoped(to: scope),
-                               scope: scope, loaderMetrics: loaderMetrics)
+        return UpstreamClients(
+            dogCEO: dogCEO.scoped(to: scope), theDogAPI: theDogAPI.scoped(to: scope),
+            zoo: zoo.scoped(to: scope), dnd: dnd.scoped(to: scope),
+            scope: scope, loaderMetrics: loaderMetrics)
     }
 
     /// The pipelines in a fixed order (Dog CEO, The Dog API, Zoo, D&D).

@@ -15,8 +15,10 @@ public struct CachePolicy: Sendable, Equatable {
     public var deduplicates: Bool
 
     /// Creates a policy.
-    public init(defaultTTL: Duration, honoursCacheControl: Bool = true, staleIfError: Duration = .seconds(3600),
-                deduplicates: Bool = true) {
+    public init(
+        defaultTTL: Duration, honoursCacheControl: Bool = true, staleIfError: Duration = .seconds(3600),
+        deduplicates: Bool = true
+    ) {
         self.defaultTTL = max(.zero, defaultTTL)
         self.honoursCacheControl = honoursCacheControl
         self.staleIfError = max(.zero, staleIfError)
@@ -24,7 +26,8 @@ public struct CachePolicy: Sendable, Equatable {
     }
 
     /// Never cached, never shared (random endpoints).
-    public static let never = CachePolicy(defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero, deduplicates: false)
+    public static let never = CachePolicy(
+        defaultTTL: .zero, honoursCacheControl: false, staleIfError: .zero, deduplicates: false)
 
     /// The freshness lifetime of `response` under this policy (zero: do not store).
     func ttl(for response: UpstreamResponse) -> Duration {

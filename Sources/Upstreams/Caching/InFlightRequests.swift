@@ -31,7 +31,8 @@ final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
     ) async throws -> (fetched: FetchedResponse, joined: Bool) {
         let waiter = InFlightWaiter()
         let fetched = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FetchedResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<FetchedResponse, any Error>) in
                 // Already cancelled: the waiter resumed the continuation itself.
                 guard waiter.install(continuation) else { return }
                 let refused = storage.withLock { s -> Bool in
@@ -73,7 +74,9 @@ final class InFlightRequests<Key: Hashable & Sendable>: Sendable {
     /// A cancelled caller stops waiting; the last one to leave cancels the call.
     private func leave(_ key: Key, _ waiter: InFlightWaiter) {
         let abandoned = storage.withLock { s -> Task<Void, Never>? in
-            guard var call = s.calls[key], let index = call.waiters.firstIndex(where: { $0 === waiter }) else { return nil }
+            guard var call = s.calls[key], let index = call.waiters.firstIndex(where: { $0 === waiter }) else {
+                return nil
+            }
             call.waiters.remove(at: index)
             if call.waiters.isEmpty {
                 s.calls[key] = nil

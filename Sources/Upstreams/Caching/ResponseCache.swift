@@ -21,8 +21,8 @@ public final class ResponseCache: Sendable {
         var index: [String: Int] = [:]
         var slots: [Entry] = []
         var free: [Int] = []
-        var head = -1  // most recently used
-        var tail = -1  // least recently used
+        var head = -1 // most recently used
+        var tail = -1 // least recently used
         var nextVersion = 1
     }
 
@@ -59,7 +59,8 @@ public final class ResponseCache: Sendable {
                 return .miss
             }
             Self.moveToFront(slot, in: &s)
-            return now < entry.expires ? .fresh(entry.response, version: entry.version) : .stale(entry.response, version: entry.version)
+            return now < entry.expires
+                ? .fresh(entry.response, version: entry.version) : .stale(entry.response, version: entry.version)
         }
     }
 
@@ -81,7 +82,9 @@ public final class ResponseCache: Sendable {
         return put(key, response, expires: now, staleUntil: now + staleFor, replacing: false)
     }
 
-    private func put(_ key: String, _ response: UpstreamResponse, expires: Duration, staleUntil: Duration, replacing: Bool) -> Int? {
+    private func put(
+        _ key: String, _ response: UpstreamResponse, expires: Duration, staleUntil: Duration, replacing: Bool
+    ) -> Int? {
         storage.withLock { s -> Int? in
             if let slot = s.index[key] {
                 guard replacing else { return nil }
@@ -99,7 +102,9 @@ public final class ResponseCache: Sendable {
             if s.index.count >= capacity, s.tail >= 0 {
                 Self.remove(s.tail, from: &s)
             }
-            let entry = Entry(key: key, response: response, expires: expires, staleUntil: staleUntil, version: version, previous: -1, next: -1)
+            let entry = Entry(
+                key: key, response: response, expires: expires, staleUntil: staleUntil, version: version, previous: -1,
+                next: -1)
             let slot: Int
             if let reused = s.free.popLast() {
                 s.slots[reused] = entry

@@ -36,8 +36,9 @@ struct SharedCacheEntry: Sendable, Equatable {
     /// The bytes to store.
     func encoded() -> [UInt8] {
         var out = Self.magic
-        out.reserveCapacity(64 + upstream.utf8.count + request.utf8.count + response.body.count
-                            + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 })
+        out.reserveCapacity(
+            64 + upstream.utf8.count + request.utf8.count + response.body.count
+                + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 })
         out.append(Self.formatVersion)
         Self.append(UInt64(bitPattern: Self.milliseconds(freshUntil)), bytes: 8, to: &out)
         Self.append(UInt64(bitPattern: Self.milliseconds(staleUntil)), bytes: 8, to: &out)
@@ -57,8 +58,8 @@ struct SharedCacheEntry: Sendable, Equatable {
     init?(decoding bytes: [UInt8]) {
         var reader = Reader(bytes: bytes)
         guard reader.take(4) == Self.magic, reader.integer(1) == UInt64(Self.formatVersion),
-              let fresh = reader.integer(8), let stale = reader.integer(8), let status = reader.integer(2),
-              let upstream = reader.text(), let request = reader.text(), let headerCount = reader.integer(2)
+            let fresh = reader.integer(8), let stale = reader.integer(8), let status = reader.integer(2),
+            let upstream = reader.text(), let request = reader.text(), let headerCount = reader.integer(2)
         else { return nil }
         var headers: [UpstreamHeader] = []
         for _ in 0..<headerCount {
@@ -79,11 +80,14 @@ struct SharedCacheEntry: Sendable, Equatable {
         let bound: Int64 = 9_000_000_000_000
         guard seconds > -bound else { return -bound * 1000 }
         guard seconds < bound else { return bound * 1000 }
-        return seconds * 1000 + (attoseconds + (attoseconds >= 0 ? 500_000_000_000_000 : -500_000_000_000_000)) / 1_000_000_000_000_000
+        return seconds * 1000 + (attoseconds + (attoseconds >= 0 ? 500_000_000_000_000 : -500_000_000_000_000))
+            / 1_000_000_000_000_000
     }
 
     private static func append(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {
-        for index in stride(from: bytes - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+        for index in stride(from: bytes - 1, through: 0, by: -1) {
+            out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))))
+        }
     }
 
     private static func appendField(_ field: [UInt8], to out: inout [UInt8]) {

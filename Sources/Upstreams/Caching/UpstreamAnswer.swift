@@ -68,7 +68,9 @@ public final class UpstreamAnswer<Value: Sendable>: Sendable {
     /// Derives an answer of its own from this one (e.g. one list inside a GraphQL answer),
     /// kept like any derived value, so values derived from it are shared as long as this
     /// answer is.
-    public func derivedAnswer<T: Sendable>(as type: T.Type = T.self, _ make: (Value) throws -> T) rethrows -> UpstreamAnswer<T> {
+    public func derivedAnswer<T: Sendable>(as type: T.Type = T.self, _ make: (Value) throws -> T) rethrows
+        -> UpstreamAnswer<T>
+    {
         try derived(as: UpstreamAnswer<T>.self) { value in UpstreamAnswer<T>(try make(value), counters: counters) }
     }
 

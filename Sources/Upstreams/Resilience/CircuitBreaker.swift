@@ -125,7 +125,8 @@ public final class CircuitBreaker: Sendable {
             guard s.state == .closed else { return }
             s.window.record(failed: true, at: now)
             let totals = s.window.totals(at: now)
-            if totals.calls >= policy.minimumCalls, Double(totals.failures) >= policy.failureRate * Double(totals.calls) {
+            if totals.calls >= policy.minimumCalls, Double(totals.failures) >= policy.failureRate * Double(totals.calls)
+            {
                 s.failedProbes = 0
                 open(&s, at: now)
             }

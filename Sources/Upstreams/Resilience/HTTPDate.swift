@@ -25,7 +25,9 @@ enum HTTPDate {
             let year: Int
             let month: Int
             if scanner.take(UInt8(ascii: "-")) {
-                guard let name = scanner.letters(), let m = monthNumber(name), scanner.take(UInt8(ascii: "-")) else { return nil }
+                guard let name = scanner.letters(), let m = monthNumber(name), scanner.take(UInt8(ascii: "-")) else {
+                    return nil
+                }
                 month = m
                 let start = scanner.position
                 guard let y = scanner.number(maxDigits: 4) else { return nil }
@@ -35,21 +37,25 @@ enum HTTPDate {
                 default: return nil
                 }
             } else {
-                guard scanner.skipSpaces(), let name = scanner.letters(), let m = monthNumber(name), scanner.skipSpaces() else { return nil }
+                guard scanner.skipSpaces(), let name = scanner.letters(), let m = monthNumber(name),
+                    scanner.skipSpaces()
+                else { return nil }
                 month = m
                 let start = scanner.position
                 guard let y = scanner.number(maxDigits: 4), scanner.position - start == 4 else { return nil }
                 year = y
             }
             guard scanner.skipSpaces(), let time = scanner.timeOfDay(), scanner.skipSpaces(),
-                  let zone = scanner.letters(), zone == "gmt" || zone == "utc" else { return nil }
+                let zone = scanner.letters(), zone == "gmt" || zone == "utc"
+            else { return nil }
             scanner.skipSpaces()
             guard scanner.atEnd else { return nil }
             return epochSeconds(year: year, month: month, day: day, time: time)
         }
         // asctime: weekday SP month SP day SP time SP year.
         guard scanner.skipSpaces(), let name = scanner.letters(), let month = monthNumber(name), scanner.skipSpaces(),
-              let day = scanner.number(maxDigits: 2), scanner.skipSpaces(), let time = scanner.timeOfDay(), scanner.skipSpaces()
+            let day = scanner.number(maxDigits: 2), scanner.skipSpaces(), let time = scanner.timeOfDay(),
+            scanner.skipSpaces()
         else { return nil }
         let start = scanner.position
         guard let year = scanner.number(maxDigits: 4), scanner.position - start == 4 else { return nil }
@@ -60,7 +66,7 @@ enum HTTPDate {
 
     private static let weekdayNames: Set<String> = [
         "mon", "tue", "wed", "thu", "fri", "sat", "sun",
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"
     ]
 
     private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -115,7 +121,9 @@ enum HTTPDate {
         return Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
     }
 
-    private static func epochSeconds(year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int)) -> Int64? {
+    private static func epochSeconds(year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int))
+        -> Int64?
+    {
         guard (1...9999).contains(year), day >= 1, day <= daysInMonth(month, year: year) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return days * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
@@ -173,8 +181,9 @@ enum HTTPDate {
         /// `HH:MM:SS`, two digits each.
         mutating func timeOfDay() -> (hour: Int, minute: Int, second: Int)? {
             guard let hour = twoDigits(), hour <= 23, take(UInt8(ascii: ":")),
-                  let minute = twoDigits(), minute <= 59, take(UInt8(ascii: ":")),
-                  let second = twoDigits(), second <= 60 else { return nil }
+                let minute = twoDigits(), minute <= 59, take(UInt8(ascii: ":")),
+                let second = twoDigits(), second <= 60
+            else { return nil }
             return (hour, minute, second)
         }
 

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Which redirects an upstream request follows.
@@ -18,13 +18,14 @@ enum RedirectPolicy {
     /// The request to send after `response` answered `request`, or nil when the answer
     /// is final (not a redirect, no usable `Location`, or a redirect that is not followed).
     /// `origin` is the URL first requested.
-    static func next(after response: UpstreamResponse, to request: UpstreamRequest, origin: String) -> UpstreamRequest? {
+    static func next(after response: UpstreamResponse, to request: UpstreamRequest, origin: String) -> UpstreamRequest?
+    {
         guard [301, 302, 303, 307, 308].contains(response.status),
-              let location = response.header("location"), !location.isEmpty,
-              let current = URL(string: request.url),
-              let target = URL(string: location, relativeTo: current)?.absoluteURL,
-              let first = URL(string: origin),
-              isSameOrigin(first, target)
+            let location = response.header("location"), !location.isEmpty,
+            let current = URL(string: request.url),
+            let target = URL(string: location, relativeTo: current)?.absoluteURL,
+            let first = URL(string: origin),
+            isSameOrigin(first, target)
         else { return nil }
         var next = request
         next.url = target.absoluteString
@@ -39,8 +40,8 @@ enum RedirectPolicy {
     /// Whether `a` and `b` have the same scheme, host and port (default ports filled in).
     static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
         guard let scheme = a.scheme?.lowercased(), scheme == b.scheme?.lowercased(),
-              scheme == "http" || scheme == "https",
-              let host = a.host?.lowercased(), host == b.host?.lowercased()
+            scheme == "http" || scheme == "https",
+            let host = a.host?.lowercased(), host == b.host?.lowercased()
         else { return false }
         let defaultPort = scheme == "https" ? 443 : 80
         return (a.port ?? defaultPort) == (b.port ?? defaultPort)
@@ -52,8 +53,10 @@ enum RedirectPolicy {
 /// follow https → http): the 3xx answer comes back as the response, and
 /// ``URLSessionTransport`` applies ``RedirectPolicy``.
 final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import Locking
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The live transport: HTTP over the network with URLSession (connection reuse,
@@ -39,7 +39,9 @@ public final class URLSessionTransport: Transport {
         var current = request
         for _ in 0..<RedirectPolicy.maxRedirects {
             let response = try await exchange(current)
-            guard let next = RedirectPolicy.next(after: response, to: current, origin: request.url) else { return response }
+            guard let next = RedirectPolicy.next(after: response, to: current, origin: request.url) else {
+                return response
+            }
             current = next
         }
         return try await exchange(current)
@@ -59,7 +61,8 @@ public final class URLSessionTransport: Transport {
 
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UpstreamResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<UpstreamResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
                         let nsError = error as NSError
@@ -81,7 +84,8 @@ public final class URLSessionTransport: Transport {
                         headers.append(UpstreamHeader(String(describing: name), String(describing: value)))
                     }
                     let body = data.map { [UInt8]($0) } ?? []
-                    continuation.resume(returning: UpstreamResponse(status: http.statusCode, headers: headers, body: body))
+                    continuation.resume(
+                        returning: UpstreamResponse(status: http.statusCode, headers: headers, body: body))
                 }
                 box.set(task)
                 task.resume()

@@ -8,7 +8,8 @@ import XCTest
 final class AbstractSubplanTests: XCTestCase {
     /// A union of `count` types `T0`…, each with a field `v<i>`, and a list with one item of each.
     func engine(types count: Int) throws -> GraphQLEngine {
-        var sdl = "type Query { items: [Item] }\nunion Item = " + (0..<count).map { "T\($0)" }.joined(separator: " | ") + "\n"
+        var sdl =
+            "type Query { items: [Item] }\nunion Item = " + (0..<count).map { "T\($0)" }.joined(separator: " | ") + "\n"
         for index in 0..<count { sdl += "type T\(index) { v\(index): Int name: String }\n" }
         var resolvers = ResolverMap()
         resolvers.field("Query", "items") { _, _, _, _ in
@@ -23,7 +24,8 @@ final class AbstractSubplanTests: XCTestCase {
     }
 
     func expected(types count: Int) -> String {
-        #"{"data":{"items":["# + (0..<count).map { #"{"__typename":"T\#($0)","v\#($0)":\#($0),"name":"item \#($0)"}"# }
+        #"{"data":{"items":["#
+            + (0..<count).map { #"{"__typename":"T\#($0)","v\#($0)":\#($0),"name":"item \#($0)"}"# }
             .joined(separator: ",") + "]}}"
     }
 

@@ -10,13 +10,13 @@ final class AbstractTypeTests: XCTestCase {
     struct Human: Sendable { var name: String }
 
     let sdl = """
-    interface Pet { name: String }
-    type Dog implements Pet { name: String, woofs: Boolean }
-    type Cat implements Pet { name: String, meows: Boolean }
-    type Human { name: String }
-    union CatOrDog = Cat | Dog
-    type Query { pets: [Pet], catOrDogs: [CatOrDog] }
-    """
+        interface Pet { name: String }
+        type Dog implements Pet { name: String, woofs: Boolean }
+        type Cat implements Pet { name: String, meows: Boolean }
+        type Human { name: String }
+        union CatOrDog = Cat | Dog
+        type Query { pets: [Pet], catOrDogs: [CatOrDog] }
+        """
 
     func resolvers() -> ResolverMap {
         var resolvers = ResolverMap()
@@ -31,12 +31,12 @@ final class AbstractTypeTests: XCTestCase {
     }
 
     let query = """
-    { pets { name ... on Dog { woofs } ... on Cat { meows } } catOrDogs { __typename ... on Pet { name } } }
-    """
+        { pets { name ... on Dog { woofs } ... on Cat { meows } } catOrDogs { __typename ... on Pet { name } } }
+        """
     let expected = """
-    {"data":{"pets":[{"name":"Odie","woofs":true},{"name":"Garfield","meows":false}],
-     "catOrDogs":[{"__typename":"Dog","name":"Odie"},{"__typename":"Cat","name":"Garfield"}]}}
-    """
+        {"data":{"pets":[{"name":"Odie","woofs":true},{"name":"Garfield","meows":false}],
+         "catOrDogs":[{"__typename":"Dog","name":"Odie"},{"__typename":"Cat","name":"Garfield"}]}}
+        """
 
     func testResolveTypeHooks() async throws {
         var resolvers = resolvers()
@@ -58,11 +58,13 @@ final class AbstractTypeTests: XCTestCase {
         resolvers.resolveType("Pet") { _, _, _ in "Human" }
         resolvers.resolveType("CatOrDog") { _, _, _ in "Human" }
         let result = try await runQuery(try makeSchema(sdl, resolvers), "{ pets { name } }")
-        assertResult(result, """
-        {"errors":[{"message":"Runtime Object type \\"Human\\" is not a possible type for \\"Pet\\".","locations":[{"line":1,"column":3}],"path":["pets",0]},
-                   {"message":"Runtime Object type \\"Human\\" is not a possible type for \\"Pet\\".","locations":[{"line":1,"column":3}],"path":["pets",1]}],
-         "data":{"pets":[null,null]}}
-        """)
+        assertResult(
+            result,
+            """
+            {"errors":[{"message":"Runtime Object type \\"Human\\" is not a possible type for \\"Pet\\".","locations":[{"line":1,"column":3}],"path":["pets",0]},
+                       {"message":"Runtime Object type \\"Human\\" is not a possible type for \\"Pet\\".","locations":[{"line":1,"column":3}],"path":["pets",1]}],
+             "data":{"pets":[null,null]}}
+            """)
     }
 
     func testResolveTypeThatThrows() async throws {
@@ -79,9 +81,11 @@ final class AbstractTypeTests: XCTestCase {
             subscript(field name: String) -> ResolvedValue { name == "name" ? "via \(graphQLTypeName)" : nil }
         }
         var resolvers = ResolverMap()
-        resolvers.field("Query", "pets") { _, _, _, _ in [Named(graphQLTypeName: "Cat"), Named(graphQLTypeName: "Dog")] }
+        resolvers.field("Query", "pets") { _, _, _, _ in [Named(graphQLTypeName: "Cat"), Named(graphQLTypeName: "Dog")]
+        }
         let result = try await runQuery(try makeSchema(sdl, resolvers), "{ pets { __typename name } }")
-        assertResult(result, #"{"data":{"pets":[{"__typename":"Cat","name":"via Cat"},{"__typename":"Dog","name":"via Dog"}]}}"#)
+        assertResult(
+            result, #"{"data":{"pets":[{"__typename":"Cat","name":"via Cat"},{"__typename":"Dog","name":"via Dog"}]}}"#)
     }
 
     func testAbstractAsyncFields() async throws {

@@ -37,7 +37,7 @@ final class BenchWorkloadTests: XCTestCase {
         resolvers.field("Query", "items") { _, args, _, _ in Array(items.prefix(args.int("count") ?? 0)) }
         let fields: [(String, @Sendable (Item) -> any Sendable)] = [
             ("id", { $0.id }), ("name", { $0.name }), ("price", { $0.price }), ("inStock", { $0.inStock }),
-            ("tags", { $0.tags }), ("owner", { $0.owner }),
+            ("tags", { $0.tags }), ("owner", { $0.owner })
         ]
         for (name, read) in fields {
             switch kind {
@@ -89,11 +89,13 @@ enum SHA256 {
         0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
         0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
         0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
     ]
 
     static func hex(_ message: [UInt8]) -> String {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var h: [UInt32] = [
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+        ]
         var data = message
         let bitLength = UInt64(message.count) * 8
         data.append(0x80)
@@ -103,7 +105,8 @@ enum SHA256 {
         var w = [UInt32](repeating: 0, count: 64)
         for chunk in stride(from: 0, to: data.count, by: 64) {
             for i in 0..<16 {
-                w[i] = UInt32(data[chunk + 4 * i]) << 24 | UInt32(data[chunk + 4 * i + 1]) << 16
+                w[i] =
+                    UInt32(data[chunk + 4 * i]) << 24 | UInt32(data[chunk + 4 * i + 1]) << 16
                     | UInt32(data[chunk + 4 * i + 2]) << 8 | UInt32(data[chunk + 4 * i + 3])
             }
             for i in 16..<64 {

@@ -27,8 +27,8 @@ final class EngineTests: XCTestCase {
         let a = try parse("{ a }"), b = try parse("{ b }"), c = try parse("{ c }")
         cache.insert(a, for: "a")
         cache.insert(b, for: "b")
-        XCTAssertNotNil(cache.document(for: "a"))  // a is now the newest
-        cache.insert(c, for: "c")                  // evicts b
+        XCTAssertNotNil(cache.document(for: "a")) // a is now the newest
+        cache.insert(c, for: "c") // evicts b
         XCTAssertNil(cache.document(for: "b"))
         XCTAssertNotNil(cache.document(for: "a"))
         XCTAssertNotNil(cache.document(for: "c"))
@@ -36,7 +36,7 @@ final class EngineTests: XCTestCase {
     }
 
     func testCacheIsBoundedByBytes() throws {
-        let text = "{ " + String(repeating: "a ", count: 500) + "}"   // 1,003 bytes
+        let text = "{ " + String(repeating: "a ", count: 500) + "}" // 1,003 bytes
         let cost = DocumentCache.cost(of: text + "0")
         let cache = DocumentCache(capacity: 1_000, maxBytes: cost * 3)
         let document = try parse("{ a }")
@@ -55,22 +55,27 @@ final class EngineTests: XCTestCase {
     func testSyntaxErrorIsARequestError() async throws {
         let result = try await engine().execute(query: "{ hello")
         XCTAssertNil(result.data)
-        XCTAssertEqual(result.jsonString(), """
-        {"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":8}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}
-        """)
+        XCTAssertEqual(
+            result.jsonString(),
+            """
+            {"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":8}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}
+            """)
     }
 
     func testVariableErrorsAreRequestErrors() async throws {
         let result = try await engine().execute(query: "query ($n: String!) { hello(name: $n) }")
-        XCTAssertEqual(result.jsonString(), """
-        {"errors":[{"message":"Variable \\"$n\\" of required type \\"String!\\" was not provided.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}
-        """)
+        XCTAssertEqual(
+            result.jsonString(),
+            """
+            {"errors":[{"message":"Variable \\"$n\\" of required type \\"String!\\" was not provided.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}
+            """)
     }
 
     func testOperationSelectionErrors() async throws {
         let engine = try engine()
         let ambiguous = await engine.execute(query: "query A { hello } query B { hello }")
-        XCTAssertEqual(ambiguous.errors.map(\.message), ["Must provide operation name if query contains multiple operations."])
+        XCTAssertEqual(
+            ambiguous.errors.map(\.message), ["Must provide operation name if query contains multiple operations."])
         XCTAssertEqual(ambiguous.errors.first?.extensions?["code"], "OPERATION_RESOLUTION_FAILURE")
         let unknown = await engine.execute(query: "query A { hello }", operationName: "C")
         XCTAssertEqual(unknown.errors.map(\.message), ["Unknown operation named \"C\"."])
@@ -83,9 +88,11 @@ final class EngineTests: XCTestCase {
         let engine = try engine(options: ExecutionOptions(introspection: false))
         let result = await engine.execute(query: "{ hello ...F } fragment F on Query { __schema { types { name } } }")
         XCTAssertNil(result.data)
-        XCTAssertEqual(result.errors.map(\.message), [
-            "GraphQL introspection has been disabled, but the requested query contained the field \"__schema\".",
-        ])
+        XCTAssertEqual(
+            result.errors.map(\.message),
+            [
+                "GraphQL introspection has been disabled, but the requested query contained the field \"__schema\"."
+            ])
         XCTAssertEqual(result.errors.first?.locations, [SourceLocation(line: 1, column: 38)])
         let typename = await engine.execute(query: "{ __typename }")
         XCTAssertEqual(typename.jsonString(), #"{"data":{"__typename":"Query"}}"#)
@@ -95,12 +102,14 @@ final class EngineTests: XCTestCase {
 
     func testPrettyJSON() async throws {
         let result = try await engine().execute(query: "{ hello }")
-        XCTAssertEqual(result.jsonString(pretty: true), """
-        {
-          "data": {
-            "hello": "Hello, world"
-          }
-        }
-        """)
+        XCTAssertEqual(
+            result.jsonString(pretty: true),
+            """
+            {
+              "data": {
+                "hello": "Hello, world"
+              }
+            }
+            """)
     }
 }

@@ -12,11 +12,14 @@ final class ExistentialLayoutTests: XCTestCase {
     func testContainerLayout() {
         XCTAssertTrue(ExistentialLayout.isExpected)
         let values: [ResolvedValue] = [7, "seven", 7.5, true, ["a"], Box(), Wide(), JSONValue.int(1), nil]
-        let types: [(any Any.Type)?] = [Int.self, String.self, Double.self, Bool.self, [String].self, Box.self,
-                                        Wide.self, JSONValue.self, nil]
+        let types: [(any Any.Type)?] = [
+            Int.self, String.self, Double.self, Bool.self, [String].self, Box.self,
+            Wide.self, JSONValue.self, nil
+        ]
         for (value, type) in zip(values, types) {
             let metadata = withUnsafePointer(to: value) { ExistentialLayout.metadata(UnsafeRawPointer($0)) }
-            XCTAssertEqual(metadata, type.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, "\(String(describing: type))")
+            XCTAssertEqual(
+                metadata, type.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, "\(String(describing: type))")
         }
     }
 
@@ -35,7 +38,8 @@ final class ExistentialLayoutTests: XCTestCase {
         let values: [ResolvedValue] = [box, 1, Wide(), nil]
         let expected = [true, false, false, false]
         for (value, isBox) in zip(values, expected) {
-            XCTAssertEqual(withUnsafePointer(to: value) { isExactInlineValue(UnsafeRawPointer($0), of: Box.self) }, isBox)
+            XCTAssertEqual(
+                withUnsafePointer(to: value) { isExactInlineValue(UnsafeRawPointer($0), of: Box.self) }, isBox)
         }
         let read = try? withTypedSource(box, as: Box.self, typeName: "Box") { $0 }
         XCTAssertTrue(read === box)
@@ -53,8 +57,9 @@ final class ExistentialLayoutTests: XCTestCase {
     }
 
     func testLoadExactType() {
-        XCTAssertEqual(loadExactType("a string longer than fifteen bytes" as any Sendable, as: String.self),
-                       "a string longer than fifteen bytes")
+        XCTAssertEqual(
+            loadExactType("a string longer than fifteen bytes" as any Sendable, as: String.self),
+            "a string longer than fifteen bytes")
         XCTAssertEqual(loadExactType(-5 as any Sendable, as: Int.self), -5)
         XCTAssertEqual(loadExactType(2.5 as any Sendable, as: Double.self), 2.5)
         XCTAssertEqual(loadExactType(true as any Sendable, as: Bool.self), true)

@@ -12,7 +12,8 @@ final class LimitsTests: XCTestCase {
         resolvers.asyncField("Query", "a") { _, _, _, _ in Node() }
         let schema = try makeSchema("type Query { n: Query, v: Int, a: Query }", resolvers)
         let depth = 480
-        let query = "{ a { " + String(repeating: "n { ", count: depth) + "v" + String(repeating: " }", count: depth) + " } }"
+        let query =
+            "{ a { " + String(repeating: "n { ", count: depth) + "v" + String(repeating: " }", count: depth) + " } }"
         let result = try await runQuery(schema, query, root: Node())
         XCTAssertTrue(result.errors.isEmpty)
         var value = result.data?["a"]

@@ -10,22 +10,27 @@ final class NullabilityTests: XCTestCase {
     /// A schema whose every field is resolved by `mode` resolvers reading a `[String: any Sendable]` source.
     func schema(_ mode: Mode, throwing: Set<String> = []) throws -> ExecutableSchema {
         let sdl = """
-        type Query { nest: DataType, nonNullNest: DataType! }
-        type DataType {
-          sync: String
-          syncNonNull: String!
-          nest: DataType
-          nonNullNest: DataType!
-          list: [String]
-          listOfNonNull: [String!]
-          nonNullList: [String]!
-          nonNullListOfNonNull: [String!]!
-        }
-        """
+            type Query { nest: DataType, nonNullNest: DataType! }
+            type DataType {
+              sync: String
+              syncNonNull: String!
+              nest: DataType
+              nonNullNest: DataType!
+              list: [String]
+              listOfNonNull: [String!]
+              nonNullList: [String]!
+              nonNullListOfNonNull: [String!]!
+            }
+            """
         var resolvers = ResolverMap()
         for type in ["Query", "DataType"] {
-            let fields = type == "Query" ? ["nest", "nonNullNest"]
-                : ["sync", "syncNonNull", "nest", "nonNullNest", "list", "listOfNonNull", "nonNullList", "nonNullListOfNonNull"]
+            let fields =
+                type == "Query"
+                ? ["nest", "nonNullNest"]
+                : [
+                    "sync", "syncNonNull", "nest", "nonNullNest", "list", "listOfNonNull", "nonNullList",
+                    "nonNullListOfNonNull"
+                ]
             for field in fields {
                 let shouldThrow = throwing.contains(field)
                 let read: @Sendable (ResolvedValue) throws -> ResolvedValue = { source in
@@ -34,7 +39,10 @@ final class NullabilityTests: XCTestCase {
                 }
                 switch mode {
                 case .sync: resolvers.field(type, field) { source, _, _, _ in try read(source) }
-                case .async: resolvers.asyncField(type, field) { source, _, _, _ in await Task.yield(); return try read(source) }
+                case .async:
+                    resolvers.asyncField(type, field) { source, _, _, _ in
+                        await Task.yield(); return try read(source)
+                    }
                 }
             }
         }
@@ -42,8 +50,10 @@ final class NullabilityTests: XCTestCase {
     }
 
     static func data(depth: Int, _ overrides: [String: any Sendable] = [:]) -> [String: any Sendable] {
-        var data: [String: any Sendable] = ["sync": "sync", "syncNonNull": "syncNonNull", "list": ["a", "b"],
-                                            "listOfNonNull": ["a"], "nonNullList": ["x"], "nonNullListOfNonNull": ["y"]]
+        var data: [String: any Sendable] = [
+            "sync": "sync", "syncNonNull": "syncNonNull", "list": ["a", "b"],
+            "listOfNonNull": ["a"], "nonNullList": ["x"], "nonNullListOfNonNull": ["y"]
+        ]
         if depth > 0 {
             data["nest"] = Self.data(depth: depth - 1, overrides)
             data["nonNullNest"] = Self.data(depth: depth - 1, overrides)
@@ -54,41 +64,52 @@ final class NullabilityTests: XCTestCase {
 
     func testNullsANullableFieldThatThrows() async throws {
         for mode in Mode.allCases {
-            let result = try await runQuery(try schema(mode, throwing: ["sync"]), "{ nest { sync } }",
-                                            root: Self.data(depth: 2))
-            assertResult(result, """
-            {"errors":[{"message":"sync failed","locations":[{"line":1,"column":10}],"path":["nest","sync"]}],"data":{"nest":{"sync":null}}}
-            """)
+            let result = try await runQuery(
+                try schema(mode, throwing: ["sync"]), "{ nest { sync } }",
+                root: Self.data(depth: 2))
+            assertResult(
+                result,
+                """
+                {"errors":[{"message":"sync failed","locations":[{"line":1,"column":10}],"path":["nest","sync"]}],"data":{"nest":{"sync":null}}}
+                """)
         }
     }
 
     func testNullsTheParentOfANonNullFieldThatThrows() async throws {
         for mode in Mode.allCases {
-            let result = try await runQuery(try schema(mode, throwing: ["syncNonNull"]),
-                                            "{ nest { nonNullNest { nonNullNest { syncNonNull } } } }",
-                                            root: Self.data(depth: 4))
-            assertResult(result, """
-            {"errors":[{"message":"syncNonNull failed","locations":[{"line":1,"column":38}],
-              "path":["nest","nonNullNest","nonNullNest","syncNonNull"]}],"data":{"nest":null}}
-            """)
+            let result = try await runQuery(
+                try schema(mode, throwing: ["syncNonNull"]),
+                "{ nest { nonNullNest { nonNullNest { syncNonNull } } } }",
+                root: Self.data(depth: 4))
+            assertResult(
+                result,
+                """
+                {"errors":[{"message":"syncNonNull failed","locations":[{"line":1,"column":38}],
+                  "path":["nest","nonNullNest","nonNullNest","syncNonNull"]}],"data":{"nest":null}}
+                """)
         }
     }
 
     func testNullsTheTopLevelWhenANonNullRootFieldIsNull() async throws {
         for mode in Mode.allCases {
-            let result = try await runQuery(try schema(mode), "{ nonNullNest { syncNonNull } }",
-                                            root: ["nonNullNest": ["syncNonNull": nil as String?] as [String: any Sendable]] as [String: any Sendable])
-            assertResult(result, """
-            {"errors":[{"message":"Cannot return null for non-nullable field DataType.syncNonNull.","locations":[{"line":1,"column":17}],
-              "path":["nonNullNest","syncNonNull"]}],"data":null}
-            """)
+            let result = try await runQuery(
+                try schema(mode), "{ nonNullNest { syncNonNull } }",
+                root: ["nonNullNest": ["syncNonNull": nil as String?] as [String: any Sendable]]
+                    as [String: any Sendable])
+            assertResult(
+                result,
+                """
+                {"errors":[{"message":"Cannot return null for non-nullable field DataType.syncNonNull.","locations":[{"line":1,"column":17}],
+                  "path":["nonNullNest","syncNonNull"]}],"data":null}
+                """)
         }
     }
 
     func testSiblingsOfANulledObjectStayIntact() async throws {
         for mode in Mode.allCases {
             let root = Self.data(depth: 2, ["syncNonNull": nil as String?])
-            let result = try await runQuery(try schema(mode), "{ nest { sync nest { sync syncNonNull } list } }", root: root)
+            let result = try await runQuery(
+                try schema(mode), "{ nest { sync nest { sync syncNonNull } list } }", root: root)
             // The inner `nest` is nullable: it absorbs the null; its siblings stay.
             XCTAssertEqual(result.data, json(#"{"nest":{"sync":"sync","nest":null,"list":["a","b"]}}"#), "\(mode)")
             let result2 = try await runQuery(try schema(mode), "{ nest { sync nest { sync } list } }", root: root)
@@ -99,21 +120,35 @@ final class NullabilityTests: XCTestCase {
     func testListsOfEveryNullability() async throws {
         let query = "{ nest { list listOfNonNull nonNullList nonNullListOfNonNull } }"
         let cases: [([String: any Sendable], String)] = [
-            ([:], #"{"data":{"nest":{"list":["a","b"],"listOfNonNull":["a"],"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}"#),
-            (["list": [nil, "b"] as [String?], "nonNullList": [nil] as [String?]],
-             #"{"data":{"nest":{"list":[null,"b"],"listOfNonNull":["a"],"nonNullList":[null],"nonNullListOfNonNull":["y"]}}}"#),
-            (["listOfNonNull": ["a", nil] as [String?]], """
-             {"errors":[{"message":"Cannot return null for non-nullable field DataType.listOfNonNull.","locations":[{"line":1,"column":15}],"path":["nest","listOfNonNull",1]}],
-              "data":{"nest":{"list":["a","b"],"listOfNonNull":null,"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}
-             """),
-            (["nonNullListOfNonNull": [nil] as [String?]], """
-             {"errors":[{"message":"Cannot return null for non-nullable field DataType.nonNullListOfNonNull.","locations":[{"line":1,"column":41}],"path":["nest","nonNullListOfNonNull",0]}],
-              "data":{"nest":null}}
-             """),
-            (["list": 7], """
-             {"errors":[{"message":"Expected Iterable, but did not find one for field \\"DataType.list\\".","locations":[{"line":1,"column":10}],"path":["nest","list"]}],
-              "data":{"nest":{"list":null,"listOfNonNull":["a"],"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}
-             """),
+            (
+                [:],
+                #"{"data":{"nest":{"list":["a","b"],"listOfNonNull":["a"],"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}"#
+            ),
+            (
+                ["list": [nil, "b"] as [String?], "nonNullList": [nil] as [String?]],
+                #"{"data":{"nest":{"list":[null,"b"],"listOfNonNull":["a"],"nonNullList":[null],"nonNullListOfNonNull":["y"]}}}"#
+            ),
+            (
+                ["listOfNonNull": ["a", nil] as [String?]],
+                """
+                {"errors":[{"message":"Cannot return null for non-nullable field DataType.listOfNonNull.","locations":[{"line":1,"column":15}],"path":["nest","listOfNonNull",1]}],
+                 "data":{"nest":{"list":["a","b"],"listOfNonNull":null,"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}
+                """
+            ),
+            (
+                ["nonNullListOfNonNull": [nil] as [String?]],
+                """
+                {"errors":[{"message":"Cannot return null for non-nullable field DataType.nonNullListOfNonNull.","locations":[{"line":1,"column":41}],"path":["nest","nonNullListOfNonNull",0]}],
+                 "data":{"nest":null}}
+                """
+            ),
+            (
+                ["list": 7],
+                """
+                {"errors":[{"message":"Expected Iterable, but did not find one for field \\"DataType.list\\".","locations":[{"line":1,"column":10}],"path":["nest","list"]}],
+                 "data":{"nest":{"list":null,"listOfNonNull":["a"],"nonNullList":["x"],"nonNullListOfNonNull":["y"]}}}
+                """
+            )
         ]
         for mode in Mode.allCases {
             for (overrides, expected) in cases {

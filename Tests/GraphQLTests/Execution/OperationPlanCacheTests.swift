@@ -9,11 +9,15 @@ final class OperationPlanCacheTests: XCTestCase {
     func engine() throws -> GraphQLEngine {
         var resolvers = ResolverMap()
         resolvers.field("Query", "hello") { _, args, _, _ in "Hello, \(args.string("name") ?? "world")" }
-        resolvers.field("Query", "pets") { _, _, _, _ in [["name": "Rex", "age": 3], ["name": "Tom", "age": 5]] as [[String: any Sendable]] }
-        let schema = try buildASTSchema(try parse("""
-            type Query { hello(name: String): String pets: [Pet] }
-            type Pet { name: String age: Int }
-            """))
+        resolvers.field("Query", "pets") { _, _, _, _ in
+            [["name": "Rex", "age": 3], ["name": "Tom", "age": 5]] as [[String: any Sendable]]
+        }
+        let schema = try buildASTSchema(
+            try parse(
+                """
+                type Query { hello(name: String): String pets: [Pet] }
+                type Pet { name: String age: Int }
+                """))
         return try GraphQLEngine(schema: schema, resolvers: resolvers)
     }
 
@@ -21,8 +25,10 @@ final class OperationPlanCacheTests: XCTestCase {
         let engine = try engine()
         let query = #"{ hello(name: "Ann") pets { name age } again: pets { name } }"#
         let first = await engine.execute(query: query)
-        XCTAssertEqual(first.jsonString(),
-                       #"{"data":{"hello":"Hello, Ann","pets":[{"name":"Rex","age":3},{"name":"Tom","age":5}],"again":[{"name":"Rex"},{"name":"Tom"}]}}"#)
+        XCTAssertEqual(
+            first.jsonString(),
+            #"{"data":{"hello":"Hello, Ann","pets":[{"name":"Rex","age":3},{"name":"Tom","age":5}],"again":[{"name":"Rex"},{"name":"Tom"}]}}"#
+        )
         XCTAssertEqual(engine.executable.operationPlans.count, 1)
         for _ in 0..<3 {
             let again = await engine.execute(query: query)

@@ -21,10 +21,12 @@ final class OracleExecutionTests: XCTestCase {
         guard case .array(let items) = try JSONParser.parse([UInt8](data)) else { throw TestError("not a list") }
         return items.compactMap { item in
             guard let name = item["name"]?.stringValue, let sdl = item["sdl"]?.stringValue,
-                  let query = item["query"]?.stringValue, let expected = item["expected"] else { return nil }
-            return Case(name: name, sdl: sdl, query: query, variables: item["variables"]?.objectValue ?? JSONObject(),
-                        operationName: item["operationName"]?.stringValue, root: item["root"] ?? .null,
-                        expected: expected)
+                let query = item["query"]?.stringValue, let expected = item["expected"]
+            else { return nil }
+            return Case(
+                name: name, sdl: sdl, query: query, variables: item["variables"]?.objectValue ?? JSONObject(),
+                operationName: item["operationName"]?.stringValue, root: item["root"] ?? .null,
+                expected: expected)
         }
     }
 
@@ -34,9 +36,12 @@ final class OracleExecutionTests: XCTestCase {
         var passed = 0
         for testCase in cases {
             let schema = try makeSchema(testCase.sdl)
-            var result = try await runQuery(schema, testCase.query, variables: testCase.variables, root: testCase.root,
-                                       operationName: testCase.operationName)
-            result.errors = result.errors.map { var error = $0; error.extensions = nil; return error }
+            var result = try await runQuery(
+                schema, testCase.query, variables: testCase.variables, root: testCase.root,
+                operationName: testCase.operationName)
+            result.errors = result.errors.map {
+                var error = $0; error.extensions = nil; return error
+            }
             var actual = result.json
             if testCase.query.contains("IntrospectionQuery") || testCase.name.hasPrefix("introspection") {
                 actual = Self.withoutOneOf(actual)
@@ -48,7 +53,9 @@ final class OracleExecutionTests: XCTestCase {
             } else {
                 XCTFail("\(testCase.name):\n expected \(expectedText)\n actual   \(actualText)")
                 if let folder = ProcessInfo.processInfo.environment["ORACLE_DUMP"] {
-                    let base = folder + "/" + testCase.name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: ":", with: "")
+                    let base =
+                        folder + "/"
+                        + testCase.name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: ":", with: "")
                     try? Data(expectedText.utf8).write(to: URL(fileURLWithPath: base + ".expected.json"))
                     try? Data(actualText.utf8).write(to: URL(fileURLWithPath: base + ".actual.json"))
                 }
@@ -65,7 +72,9 @@ final class OracleExecutionTests: XCTestCase {
             var result = JSONObject()
             for entry in object.entries {
                 if (entry.key == "directives" || entry.key == "fields"), case .array(let items) = entry.value {
-                    let kept = items.filter { $0["name"]?.stringValue != "oneOf" && $0["name"]?.stringValue != "isOneOf" }
+                    let kept = items.filter {
+                        $0["name"]?.stringValue != "oneOf" && $0["name"]?.stringValue != "isOneOf"
+                    }
                     result.append(entry.key, .array(kept.map(withoutOneOf)))
                 } else {
                     result.append(entry.key, withoutOneOf(entry.value))

@@ -10,25 +10,31 @@ final class ResolveInfoSubfieldsTests: XCTestCase {
     func interfaceEngine() throws -> GraphQLEngine {
         var resolvers = ResolverMap()
         resolvers.field("Query", "search") { _, _, _, info in
-            ["dog": info.subfields(on: "Dog").map(\.responseKey).joined(separator: ","),
-             "cat": info.subfields(on: "Cat").map(\.responseKey).joined(separator: ",")] as [String: any Sendable]
+            [
+                "dog": info.subfields(on: "Dog").map(\.responseKey).joined(separator: ","),
+                "cat": info.subfields(on: "Cat").map(\.responseKey).joined(separator: ",")
+            ] as [String: any Sendable]
         }
         resolvers.resolveType("Named") { _, _, _ in "Seen" }
-        let schema = try buildASTSchema(try parse("""
-            type Query { search: Named }
-            interface Named { name: String }
-            type Dog implements Named { name: String barks: Boolean }
-            type Cat implements Named { name: String meows: Boolean }
-            type Seen implements Named { name: String dog: String cat: String }
-            """))
+        let schema = try buildASTSchema(
+            try parse(
+                """
+                type Query { search: Named }
+                interface Named { name: String }
+                type Dog implements Named { name: String barks: Boolean }
+                type Cat implements Named { name: String meows: Boolean }
+                type Seen implements Named { name: String dog: String cat: String }
+                """))
         return try GraphQLEngine(schema: schema, resolvers: resolvers)
     }
 
     func testFragmentsApplyByType() async throws {
         let engine = try interfaceEngine()
-        let query = "{ search { name ... on Dog { barks } ... on Cat { meows } ...D ... on Seen { dog cat } } } fragment D on Dog { name barks }"
+        let query =
+            "{ search { name ... on Dog { barks } ... on Cat { meows } ...D ... on Seen { dog cat } } } fragment D on Dog { name barks }"
         let result = await engine.execute(query: query)
-        XCTAssertEqual(result.jsonString(), #"{"data":{"search":{"name":null,"dog":"name,name,barks,barks","cat":"name,meows"}}}"#)
+        XCTAssertEqual(
+            result.jsonString(), #"{"data":{"search":{"name":null,"dog":"name,name,barks,barks","cat":"name,meows"}}}"#)
         // The second request gets the same lists (from the plan kept for the operation).
         let again = await engine.execute(query: query)
         XCTAssertEqual(again, result)
@@ -36,7 +42,8 @@ final class ResolveInfoSubfieldsTests: XCTestCase {
 
     func testVariablesOfEachRequestDecide() async throws {
         let engine = try interfaceEngine()
-        let query = "query Q($skip: Boolean!) { search { name ... on Dog { barks @skip(if: $skip) } ... on Seen { dog cat } } }"
+        let query =
+            "query Q($skip: Boolean!) { search { name ... on Dog { barks @skip(if: $skip) } ... on Seen { dog cat } } }"
         let shown = await engine.execute(query: query, variables: ["skip": false])
         let skipped = await engine.execute(query: query, variables: ["skip": true])
         let shownAgain = await engine.execute(query: query, variables: ["skip": false])

@@ -7,8 +7,9 @@ import XCTest
 final class ResolveTests: XCTestCase {
     func testDefaultFunctionAccessesProperties() async throws {
         let schema = try makeSchema("type Query { test: String }")
-        assertResult(try await runQuery(schema, "{ test }", root: ["test": "testValue"] as [String: any Sendable]),
-                     #"{"data":{"test":"testValue"}}"#)
+        assertResult(
+            try await runQuery(schema, "{ test }", root: ["test": "testValue"] as [String: any Sendable]),
+            #"{"data":{"test":"testValue"}}"#)
     }
 
     func testDefaultFunctionReadsProviders() async throws {
@@ -16,8 +17,9 @@ final class ResolveTests: XCTestCase {
             subscript(field name: String) -> ResolvedValue { name == "test" ? "computed \(name)" : nil }
         }
         let schema = try makeSchema("type Query { test: String, other: String }")
-        assertResult(try await runQuery(schema, "{ test other }", root: Root()),
-                     #"{"data":{"test":"computed test","other":null}}"#)
+        assertResult(
+            try await runQuery(schema, "{ test other }", root: Root()),
+            #"{"data":{"test":"computed test","other":null}}"#)
     }
 
     func testUsesProvidedResolveFunction() async throws {
@@ -29,10 +31,12 @@ final class ResolveTests: XCTestCase {
         let schema = try makeSchema("type Query { test(aStr: String, aInt: Int): String }", resolvers)
         assertResult(try await runQuery(schema, "{ test }"), #"{"data":{"test":"[undefined,{}]"}}"#)
         assertResult(try await runQuery(schema, "{ test }", root: "Source!"), #"{"data":{"test":"[\"Source!\",{}]"}}"#)
-        assertResult(try await runQuery(schema, #"{ test(aStr: "String!") }"#, root: "Source!"),
-                     #"{"data":{"test":"[\"Source!\",{\"aStr\":\"String!\"}]"}}"#)
-        assertResult(try await runQuery(schema, #"{ test(aInt: -123, aStr: "String!") }"#, root: "Source!"),
-                     #"{"data":{"test":"[\"Source!\",{\"aStr\":\"String!\",\"aInt\":-123}]"}}"#)
+        assertResult(
+            try await runQuery(schema, #"{ test(aStr: "String!") }"#, root: "Source!"),
+            #"{"data":{"test":"[\"Source!\",{\"aStr\":\"String!\"}]"}}"#)
+        assertResult(
+            try await runQuery(schema, #"{ test(aInt: -123, aStr: "String!") }"#, root: "Source!"),
+            #"{"data":{"test":"[\"Source!\",{\"aStr\":\"String!\",\"aInt\":-123}]"}}"#)
     }
 
     func testArgumentDefaultsAndExplicitNull() async throws {
@@ -42,20 +46,23 @@ final class ResolveTests: XCTestCase {
             seen.withLock { $0.append(JSONValue.object(args.values).serialized()) }
             return nil
         }
-        let schema = try makeSchema("""
-        input In { a: Int = 1, b: [Int] }
-        type Query { f(x: Int = 5, y: String, z: In = {b: 2}): String }
-        """, resolvers)
+        let schema = try makeSchema(
+            """
+            input In { a: Int = 1, b: [Int] }
+            type Query { f(x: Int = 5, y: String, z: In = {b: 2}): String }
+            """, resolvers)
         _ = try await runQuery(schema, "{ a: f b: f(x: null, y: null) c: f(z: {}) }")
         _ = try await runQuery(schema, "query ($x: Int) { f(x: $x) }")
         _ = try await runQuery(schema, "query ($x: Int) { f(x: $x) }", variables: ["x": nil])
-        XCTAssertEqual(seen.withLock { $0 }, [
-            #"{"x":5,"z":{"a":1,"b":[2]}}"#,
-            #"{"x":null,"y":null,"z":{"a":1,"b":[2]}}"#,
-            #"{"x":5,"z":{"a":1}}"#,
-            #"{"x":5,"z":{"a":1,"b":[2]}}"#,
-            #"{"x":null,"z":{"a":1,"b":[2]}}"#,
-        ])
+        XCTAssertEqual(
+            seen.withLock { $0 },
+            [
+                #"{"x":5,"z":{"a":1,"b":[2]}}"#,
+                #"{"x":null,"y":null,"z":{"a":1,"b":[2]}}"#,
+                #"{"x":5,"z":{"a":1}}"#,
+                #"{"x":5,"z":{"a":1,"b":[2]}}"#,
+                #"{"x":null,"z":{"a":1,"b":[2]}}"#
+            ])
     }
 
     func testAsyncResolverReceivesTheSameInputs() async throws {
@@ -65,7 +72,8 @@ final class ResolveTests: XCTestCase {
             return "\(source as? String ?? "-") \(args.int("n") ?? 0) \(context as? String ?? "-") \(info.path)"
         }
         let schema = try makeSchema("type Query { f(n: Int): String }", resolvers)
-        assertResult(try await runQuery(schema, "{ alias: f(n: 3) }", root: "root", context: "ctx"),
-                     #"{"data":{"alias":"root 3 ctx [alias]"}}"#)
+        assertResult(
+            try await runQuery(schema, "{ alias: f(n: 3) }", root: "root", context: "ctx"),
+            #"{"data":{"alias":"root 3 ctx [alias]"}}"#)
     }
 }

@@ -25,24 +25,28 @@ final class ResponsePathTests: XCTestCase {
                 return "ok"
             }
         }
-        return try makeSchema("""
-        type Query { items: [Item!]! }
-        type Item { owner: Person, tags: [String!]! }
-        type Person { path: String, pet: Pet }
-        type Pet { path: String, fails: String }
-        """, resolvers)
+        return try makeSchema(
+            """
+            type Query { items: [Item!]! }
+            type Item { owner: Person, tags: [String!]! }
+            type Person { path: String, pet: Pet }
+            type Pet { path: String, fails: String }
+            """, resolvers)
     }
 
     func testPathsBelowListItemsAndNestedObjects() async throws {
         for async in [false, true] {
-            let result = try await runQuery(try schema(async: async),
-                                            "{ items { tags owner { path pet { path fails } } } }")
-            assertResult(result, """
-            {"errors":[{"message":"boom","locations":[{"line":1,"column":40}],"path":["items",1,"owner","pet","fails"]}],
-             "data":{"items":[
-               {"tags":["a","b"],"owner":{"path":"items/0/owner/path","pet":{"path":"items/0/owner/pet/path","fails":"ok"}}},
-               {"tags":["a","b"],"owner":{"path":"items/1/owner/path","pet":{"path":"items/1/owner/pet/path","fails":null}}}]}}
-            """)
+            let result = try await runQuery(
+                try schema(async: async),
+                "{ items { tags owner { path pet { path fails } } } }")
+            assertResult(
+                result,
+                """
+                {"errors":[{"message":"boom","locations":[{"line":1,"column":40}],"path":["items",1,"owner","pet","fails"]}],
+                 "data":{"items":[
+                   {"tags":["a","b"],"owner":{"path":"items/0/owner/path","pet":{"path":"items/0/owner/pet/path","fails":"ok"}}},
+                   {"tags":["a","b"],"owner":{"path":"items/1/owner/path","pet":{"path":"items/1/owner/pet/path","fails":null}}}]}}
+                """)
         }
     }
 }

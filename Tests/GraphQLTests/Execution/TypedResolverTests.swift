@@ -8,8 +8,10 @@ final class TypedResolverTests: XCTestCase {
     final class Thing: Sendable {
         let name: String, count: Int, ratio: Double, flag: Bool, note: String?, tags: [String]
         let big: Int, color: String, child: Thing?
-        init(name: String, count: Int = 1, ratio: Double = 0.5, flag: Bool = true, note: String? = nil,
-             tags: [String] = ["x"], big: Int = 0, color: String = "RED", child: Thing? = nil) {
+        init(
+            name: String, count: Int = 1, ratio: Double = 0.5, flag: Bool = true, note: String? = nil,
+            tags: [String] = ["x"], big: Int = 0, color: String = "RED", child: Thing? = nil
+        ) {
             self.name = name; self.count = count; self.ratio = ratio; self.flag = flag; self.note = note
             self.tags = tags; self.big = big; self.color = color; self.child = child
         }
@@ -38,8 +40,9 @@ final class TypedResolverTests: XCTestCase {
     func schema(root: @escaping @Sendable () -> ResolvedValue = { nil }) throws -> ExecutableSchema {
         var resolvers = ResolverMap()
         resolvers.field("Query", "thing") { _, _, _, _ in
-            Thing(name: "a", count: 2, ratio: 1.5, flag: false, note: nil, tags: ["p", "q"], big: 1 << 40,
-                  color: "GREEN", child: Thing(name: "b"))
+            Thing(
+                name: "a", count: 2, ratio: 1.5, flag: false, note: nil, tags: ["p", "q"], big: 1 << 40,
+                color: "GREEN", child: Thing(name: "b"))
         }
         resolvers.field("Query", "things") { _, _, _, _ in [Thing(name: "x"), Thing(name: "y", note: "n")] }
         resolvers.field("Query", "wrong") { _, _, _, _ in SpecialThing() }
@@ -73,10 +76,13 @@ final class TypedResolverTests: XCTestCase {
     }
 
     func testLeavesObjectsAndListsResolveUnboxed() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             { thing { name count ratio flag note tags big color child { name child { name } } countAsString id } }
             """)
-        XCTAssertEqual(result, """
+        XCTAssertEqual(
+            result,
+            """
             {"errors":[{"message":"Int cannot represent non 32-bit signed integer value: 1099511627776",\
             "locations":[{"line":1,"column":43}],"path":["thing","big"]}],\
             "data":{"thing":{"name":"a","count":2,"ratio":1.5,"flag":false,"note":null,"tags":["p","q"],\
@@ -91,7 +97,9 @@ final class TypedResolverTests: XCTestCase {
 
     func testSerialisationErrorsMatchGeneralResolvers() async throws {
         let result = try await run("{ thing { nameAsInt nan } }")
-        XCTAssertEqual(result, """
+        XCTAssertEqual(
+            result,
+            """
             {"errors":[{"message":"Int cannot represent non-integer value: \\"a\\"","locations":[{"line":1,"column":11}],\
             "path":["thing","nameAsInt"]},{"message":"Float cannot represent non numeric value: NaN",\
             "locations":[{"line":1,"column":21}],"path":["thing","nan"]}],"data":{"thing":{"nameAsInt":null,"nan":null}}}
@@ -100,7 +108,9 @@ final class TypedResolverTests: XCTestCase {
 
     func testThrownErrorsBecomeFieldErrorsAndNullsPropagate() async throws {
         let result = try await run("{ throwing { failing } thing { name failingNonNull } }")
-        XCTAssertEqual(result, """
+        XCTAssertEqual(
+            result,
+            """
             {"errors":[{"message":"no luck","locations":[{"line":1,"column":14}],"path":["throwing","failing"]},\
             {"message":"no luck either","locations":[{"line":1,"column":37}],"path":["thing","failingNonNull"]}],\
             "data":{"throwing":{"failing":null},"thing":null}}
@@ -147,14 +157,16 @@ final class SourceAccessTests: XCTestCase {
                 SmallProvider(name: "small"), WideProvider(name: "wide", a: 1, b: 2, c: 3), Derived(), Base(),
                 JSONValue.object(["name": "json value"]), ["name": "json object"] as JSONObject,
                 ["name": "dictionary"] as [String: any Sendable], ["name": nil] as [String: ResolvedValue],
-                SmallProvider(name: "small again"), 42,
+                SmallProvider(name: "small again"), 42
             ]
             let base: Base = Derived()
             return items + [base]
         }
         let schema = try makeSchema("type Query { items: [Item] } type Item { name: String }", resolvers)
         let result = try await runQuery(schema, "{ items { name } }")
-        XCTAssertEqual(canonical(result.json), """
+        XCTAssertEqual(
+            canonical(result.json),
+            """
             {"data":{"items":[{"name":"small"},{"name":"wide6"},{"name":"derived"},{"name":"base"},\
             {"name":"json value"},{"name":"json object"},{"name":"dictionary"},{"name":null},\
             {"name":"small again"},{"name":null},{"name":"derived"}]}}
@@ -170,11 +182,14 @@ final class SourceAccessTests: XCTestCase {
         }
         resolvers.field("Query", "one", on: Int.self) { _ -> SmallProvider? in SmallProvider(name: "one") }
         resolvers.field("Query", "none", on: Int.self) { _ -> SmallProvider? in nil }
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             type Query { items: [Item], one: Item, none: Item } type Item { name: String }
             """, resolvers)
         let result = try await runQuery(schema, "{ items { name } one { name } none { name } }", root: 0)
-        XCTAssertEqual(canonical(result.json), """
+        XCTAssertEqual(
+            canonical(result.json),
+            """
             {"data":{"items":[{"name":"a"},null,{"name":"c"}],"one":{"name":"one"},"none":null}}
             """)
     }
@@ -193,7 +208,8 @@ final class SourceAccessTests: XCTestCase {
             return WideProvider(name: "w\(index)", a: 0, b: 0, c: 0)
         }
         resolvers.field("Item", "index") { source, _, _, _ in source }
-        let schema = try makeSchema("""
+        let schema = try makeSchema(
+            """
             type Query { items: [Item!]! } type Item { index: Int!, detail: Detail } type Detail { name: String }
             """, resolvers)
         for _ in 0..<5 {

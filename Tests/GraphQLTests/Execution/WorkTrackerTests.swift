@@ -8,7 +8,11 @@ import XCTest
 final class FakeScheduler: WorkTracker {
     private let state = Locked<(active: Int, pending: [@Sendable () -> Void], maxActive: Int)>((0, [], 0))
 
-    func enter() { state.withLock { $0.active += 1; $0.maxActive = max($0.maxActive, $0.active) } }
+    func enter() {
+        state.withLock {
+            $0.active += 1; $0.maxActive = max($0.maxActive, $0.active)
+        }
+    }
 
     func leave() {
         let ready = state.withLock { s -> [@Sendable () -> Void] in
@@ -86,22 +90,27 @@ final class WorkTrackerTests: XCTestCase {
             return await loaders.friends.load(id) / 100 + 10
         }
         resolvers.field("User", "syncFriend") { source, _, _, _ in (source as? Int).map { $0 + 20 } }
-        return try GraphQLTests.makeSchema("""
-        type Query { users: [User] }
-        type User { id: Int, name: String, friend: User, syncFriend: User }
-        """, resolvers)
+        return try GraphQLTests.makeSchema(
+            """
+            type Query { users: [User] }
+            type User { id: Int, name: String, friend: User, syncFriend: User }
+            """, resolvers)
     }
 
     func testLeafLoaderBehindAsyncAncestorsBatchesPerLevel() async throws {
         let scheduler = FakeScheduler()
         let loaders = Loaders(names: FakeLoader(scheduler: scheduler), friends: FakeLoader(scheduler: scheduler))
         let schema = try makeSchema()
-        let result = try await runQuery(schema, "{ users { id name friend { id name syncFriend { name } } } }",
-                                        context: loaders, tracker: scheduler)
+        let result = try await runQuery(
+            schema, "{ users { id name friend { id name syncFriend { name } } } }",
+            context: loaders, tracker: scheduler)
         XCTAssertTrue(result.errors.isEmpty, "\(result.errors)")
-        XCTAssertEqual(result.data?["users"]?[0], json("""
-        {"id":1,"name":"name-100","friend":{"id":11,"name":"name-1100","syncFriend":{"name":"name-3100"}}}
-        """))
+        XCTAssertEqual(
+            result.data?["users"]?[0],
+            json(
+                """
+                {"id":1,"name":"name-100","friend":{"id":11,"name":"name-1100","syncFriend":{"name":"name-3100"}}}
+                """))
         XCTAssertEqual(loaders.friends.batches, [[1, 2, 3]])
         // One batch per wave: the users' names, then (once the friends are loaded) the
         // friends' names together with their synchronous friends' names.
@@ -123,8 +132,12 @@ final class WorkTrackerTests: XCTestCase {
     func testEnterAndLeaveBalance() async throws {
         let tracker = CountingTracker()
         var resolvers = ResolverMap()
-        resolvers.asyncField("Query", "a") { _, _, _, _ in await Task.yield(); return [1, 2, 3] }
-        resolvers.asyncField("Item", "b") { source, _, _, _ in await Task.yield(); return source as? Int }
+        resolvers.asyncField("Query", "a") { _, _, _, _ in
+            await Task.yield(); return [1, 2, 3]
+        }
+        resolvers.asyncField("Item", "b") { source, _, _, _ in
+            await Task.yield(); return source as? Int
+        }
         let plain = try GraphQLTests.makeSchema("type Query { a: [Item] } type Item { b: Int, c: Int }", resolvers)
         let result = try await runQuery(plain, "{ a { b } }", tracker: tracker)
         XCTAssertEqual(result.data, json(#"{"a":[{"b":1},{"b":2},{"b":3}]}"#))
@@ -136,8 +149,16 @@ final class WorkTrackerTests: XCTestCase {
 /// Counts enter/leave calls.
 final class CountingTracker: WorkTracker {
     private let state = Locked<(calls: Int, balance: Int)>((0, 0))
-    func enter() { state.withLock { $0.calls += 1; $0.balance += 1 } }
-    func leave() { state.withLock { $0.calls += 1; $0.balance -= 1 } }
+    func enter() {
+        state.withLock {
+            $0.calls += 1; $0.balance += 1
+        }
+    }
+    func leave() {
+        state.withLock {
+            $0.calls += 1; $0.balance -= 1
+        }
+    }
     var calls: Int { state.withLock { $0.calls } }
     var balance: Int { state.withLock { $0.balance } }
 }

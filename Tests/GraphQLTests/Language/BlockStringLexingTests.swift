@@ -12,7 +12,8 @@ final class BlockStringLexingTests: XCTestCase {
         var generator = SplitMix64(seed: 0x5EED)
         var checked = 0
         for round in 0..<5_000 {
-            let raw = (0..<Int(generator.next() % 14)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let raw = (0..<Int(generator.next() % 14)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                .joined()
             // Unescaped quotes must not close the string early or join the closing quotes.
             let unescaped = raw.replacingOccurrences(of: "\\\"\"\"", with: "")
             guard !unescaped.contains("\"\""), !raw.hasSuffix("\"") || raw.hasSuffix("\\\"\"\"") else { continue }

@@ -32,32 +32,43 @@ final class BlockStringTests: XCTestCase {
     }
 
     func testDedentRemovesUniformIndentation() {
-        XCTAssertEqual(BlockString.dedentLines(["", "    Hello,", "      World!", "", "    Yours,", "      GraphQL."]),
-                       ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
+        XCTAssertEqual(
+            BlockString.dedentLines(["", "    Hello,", "      World!", "", "    Yours,", "      GraphQL."]),
+            ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
     }
 
     func testDedentRemovesEmptyLeadingAndTrailingLines() {
-        XCTAssertEqual(BlockString.dedentLines(["", "", "    Hello,", "      World!", "", "    Yours,",
-                                                "      GraphQL.", "", ""]),
-                       ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
+        XCTAssertEqual(
+            BlockString.dedentLines([
+                "", "", "    Hello,", "      World!", "", "    Yours,",
+                "      GraphQL.", "", ""
+            ]),
+            ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
     }
 
     func testDedentRemovesBlankLeadingAndTrailingLines() {
-        XCTAssertEqual(BlockString.dedentLines(["  ", "        ", "    Hello,", "      World!", "", "    Yours,",
-                                                "      GraphQL.", "        ", "  "]),
-                       ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
+        XCTAssertEqual(
+            BlockString.dedentLines([
+                "  ", "        ", "    Hello,", "      World!", "", "    Yours,",
+                "      GraphQL.", "        ", "  "
+            ]),
+            ["Hello,", "  World!", "", "Yours,", "  GraphQL."])
     }
 
     func testDedentRetainsIndentationFromFirstLine() {
-        XCTAssertEqual(BlockString.dedentLines(["    Hello,", "      World!", "", "    Yours,", "      GraphQL."]),
-                       ["    Hello,", "  World!", "", "Yours,", "  GraphQL."])
+        XCTAssertEqual(
+            BlockString.dedentLines(["    Hello,", "      World!", "", "    Yours,", "      GraphQL."]),
+            ["    Hello,", "  World!", "", "Yours,", "  GraphQL."])
     }
 
     func testDedentDoesNotAlterTrailingSpaces() {
-        XCTAssertEqual(BlockString.dedentLines(["               ", "    Hello,     ", "      World!   ",
-                                                "               ", "    Yours,     ", "      GraphQL. ",
-                                                "               "]),
-                       ["Hello,     ", "  World!   ", "           ", "Yours,     ", "  GraphQL. "])
+        XCTAssertEqual(
+            BlockString.dedentLines([
+                "               ", "    Hello,     ", "      World!   ",
+                "               ", "    Yours,     ", "      GraphQL. ",
+                "               "
+            ]),
+            ["Hello,     ", "  World!   ", "           ", "Yours,     ", "  GraphQL. "])
     }
 
     // MARK: - isPrintableAsBlockString
@@ -70,17 +81,21 @@ final class BlockStringTests: XCTestCase {
     }
 
     func testPrintableRejects() {
-        for text in [" ", "\t", "\t ", " \t", "\u{0}", "a\u{0}b", "\n", "\n\n", "\n\n\n", " \n  \n", "\t\n\t\t\n",
-                     "\r", "\n\r", "\r\n", "a\rb", "\na", " \na", "\t\na", "\n\na", "a\n", "a\n ", "a\n\t",
-                     "a\n\n"] {
+        for text in [
+            " ", "\t", "\t ", " \t", "\u{0}", "a\u{0}b", "\n", "\n\n", "\n\n\n", " \n  \n", "\t\n\t\t\n",
+            "\r", "\n\r", "\r\n", "a\rb", "\na", " \na", "\t\na", "\n\na", "a\n", "a\n ", "a\n\t",
+            "a\n\n"
+        ] {
             XCTAssertFalse(BlockString.isPrintable(text), text.debugDescription)
         }
     }
 
     // MARK: - printBlockString
 
-    private func assertBlockString(_ value: String, readable: String, minimize: String,
-                                   file: StaticString = #filePath, line: UInt = #line) {
+    private func assertBlockString(
+        _ value: String, readable: String, minimize: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(BlockString.print(value), readable, file: file, line: line)
         XCTAssertEqual(BlockString.print(value, minimize: true), minimize, file: file, line: line)
     }
@@ -95,14 +110,16 @@ final class BlockStringTests: XCTestCase {
     }
 
     func testPrintEndingWithTripleQuotation() {
-        assertBlockString("triple quotation \"\"\"",
-                          readable: "\"\"\"\ntriple quotation \\\"\"\"\n\"\"\"",
-                          minimize: "\"\"\"triple quotation \\\"\"\"\"\"\"")
+        assertBlockString(
+            "triple quotation \"\"\"",
+            readable: "\"\"\"\ntriple quotation \\\"\"\"\n\"\"\"",
+            minimize: "\"\"\"triple quotation \\\"\"\"\"\"\"")
     }
 
     func testPrintSingleLineWithLeadingSpace() {
-        assertBlockString("    space-led string", readable: "\"\"\"    space-led string\"\"\"",
-                          minimize: "\"\"\"    space-led string\"\"\"")
+        assertBlockString(
+            "    space-led string", readable: "\"\"\"    space-led string\"\"\"",
+            minimize: "\"\"\"    space-led string\"\"\"")
     }
 
     func testPrintSingleLineWithLeadingSpaceAndTrailingQuotation() {
@@ -111,22 +128,25 @@ final class BlockStringTests: XCTestCase {
     }
 
     func testPrintSingleLineWithTrailingBackslash() {
-        assertBlockString("backslash \\", readable: "\"\"\"\nbackslash \\\n\"\"\"",
-                          minimize: "\"\"\"backslash \\\n\"\"\"")
+        assertBlockString(
+            "backslash \\", readable: "\"\"\"\nbackslash \\\n\"\"\"",
+            minimize: "\"\"\"backslash \\\n\"\"\"")
     }
 
     func testPrintMultiLineWithInternalIndent() {
-        assertBlockString("no indent\n with indent", readable: "\"\"\"\nno indent\n with indent\n\"\"\"",
-                          minimize: "\"\"\"\nno indent\n with indent\"\"\"")
+        assertBlockString(
+            "no indent\n with indent", readable: "\"\"\"\nno indent\n with indent\n\"\"\"",
+            minimize: "\"\"\"\nno indent\n with indent\"\"\"")
     }
 
     func testPrintStringWithFirstLineIndentation() {
         let value = ["    first  ", "  line     ", "indentation", "     string"].joined(separator: "\n")
-        assertBlockString(value,
-                          readable: ["\"\"\"", "    first  ", "  line     ", "indentation", "     string", "\"\"\""]
-                            .joined(separator: "\n"),
-                          minimize: ["\"\"\"    first  ", "  line     ", "indentation", "     string\"\"\""]
-                            .joined(separator: "\n"))
+        assertBlockString(
+            value,
+            readable: ["\"\"\"", "    first  ", "  line     ", "indentation", "     string", "\"\"\""]
+                .joined(separator: "\n"),
+            minimize: ["\"\"\"    first  ", "  line     ", "indentation", "     string\"\"\""]
+                .joined(separator: "\n"))
     }
 
     func testPrintedBlockStringsReadBack() throws {

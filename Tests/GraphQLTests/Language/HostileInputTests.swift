@@ -10,8 +10,9 @@ final class HostileInputTests: XCTestCase {
         let big = String(repeating: "a", count: 1 << 20)
         let document = try parse("{ f(a: \"\(big)\") }")
         guard case .operation(let operation) = document.definitions.first,
-              case .field(let field) = operation.selectionSet.selections.first,
-              case .string(let value) = field.arguments.first?.value else { return XCTFail("unexpected shape") }
+            case .field(let field) = operation.selectionSet.selections.first,
+            case .string(let value) = field.arguments.first?.value
+        else { return XCTFail("unexpected shape") }
         XCTAssertEqual(value.value.utf8.count, 1 << 20)
 
         assertSyntaxError("{ f(a: \"\(big)", "Unterminated string.", 1, 9 + (1 << 20))
@@ -35,8 +36,9 @@ final class HostileInputTests: XCTestCase {
         let selections = String(repeating: "{a", count: 100_000)
         assertSyntaxError(selections, "Document nesting is deeper than 500 levels. Parsing aborted.", 1, 1001)
         let types = String(repeating: "[", count: 100_000)
-        assertSyntaxError("query($v: \(types)Int) { a }", "Document nesting is deeper than 500 levels. Parsing aborted.",
-                          1, 511)
+        assertSyntaxError(
+            "query($v: \(types)Int) { a }", "Document nesting is deeper than 500 levels. Parsing aborted.",
+            1, 511)
         // The limit is an option.
         let nested = String(repeating: "{a", count: 40) + String(repeating: "}", count: 40)
         XCTAssertNoThrow(try parse(nested, options: ParseOptions(maxDepth: 40)))
@@ -73,9 +75,11 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testManyErrorsAreCleanNotTraps() {
-        for text in ["\u{0}", "{", "}", "{ a(", "{ a(b:", "{ a(b: $", "query ($", "\"", "\"\"\"", "{ ...", "fragment",
-                     "type", "extend", "directive @", "union U = |", "enum E {", "input I { a: [", "\u{FEFF}",
-                     "{ a(b: \"\\u{D800}\") }", "{ a(b: \"\\uD800\\u0041\") }", "{ a(b: 1e) }", "{ a(b: -) }"] {
+        for text in [
+            "\u{0}", "{", "}", "{ a(", "{ a(b:", "{ a(b: $", "query ($", "\"", "\"\"\"", "{ ...", "fragment",
+            "type", "extend", "directive @", "union U = |", "enum E {", "input I { a: [", "\u{FEFF}",
+            "{ a(b: \"\\u{D800}\") }", "{ a(b: \"\\uD800\\u0041\") }", "{ a(b: 1e) }", "{ a(b: -) }"
+        ] {
             XCTAssertThrowsError(try parse(text), text.debugDescription) { error in
                 XCTAssertTrue((error as? GraphQLError)?.message.hasPrefix("Syntax Error: ") ?? false)
             }

@@ -49,8 +49,10 @@ func lexOne(_ text: String, file: StaticString = #filePath, line: UInt = #line) 
 }
 
 /// Asserts that lexing `text` fails with `message` (without "Syntax Error: ") at `line`:`column`.
-func assertLexError(_ text: String, _ message: String, _ errorLine: Int, _ column: Int,
-                    file: StaticString = #filePath, line: UInt = #line) {
+func assertLexError(
+    _ text: String, _ message: String, _ errorLine: Int, _ column: Int,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     do {
         let tokens = try lexAll(text)
         XCTFail("expected an error, got \(tokens)", file: file, line: line)
@@ -61,9 +63,11 @@ func assertLexError(_ text: String, _ message: String, _ errorLine: Int, _ colum
 }
 
 /// Asserts that parsing `text` fails with `message` (without "Syntax Error: ") at `line`:`column`.
-func assertSyntaxError(_ text: String, _ message: String, _ errorLine: Int, _ column: Int,
-                       options: ParseOptions = ParseOptions(),
-                       file: StaticString = #filePath, line: UInt = #line) {
+func assertSyntaxError(
+    _ text: String, _ message: String, _ errorLine: Int, _ column: Int,
+    options: ParseOptions = ParseOptions(),
+    file: StaticString = #filePath, line: UInt = #line
+) {
     do {
         _ = try parse(text, options: options)
         XCTFail("expected a syntax error for \(text.debugDescription)", file: file, line: line)
@@ -74,8 +78,10 @@ func assertSyntaxError(_ text: String, _ message: String, _ errorLine: Int, _ co
 }
 
 /// Parses `text`, failing the test on a syntax error.
-func parseOrFail(_ text: String, options: ParseOptions = ParseOptions(),
-                 file: StaticString = #filePath, line: UInt = #line) -> Document? {
+func parseOrFail(
+    _ text: String, options: ParseOptions = ParseOptions(),
+    file: StaticString = #filePath, line: UInt = #line
+) -> Document? {
     do {
         return try parse(text, options: options)
     } catch {
@@ -96,7 +102,8 @@ func dedent(_ text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
     while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
-    let indent = lines.filter { !$0.allSatisfy { $0 == " " } }
+    let indent =
+        lines.filter { !$0.allSatisfy { $0 == " " } }
         .map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
 }

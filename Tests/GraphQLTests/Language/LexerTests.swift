@@ -33,19 +33,22 @@ final class LexerTests: XCTestCase {
         for spaces in 0..<40 {
             for tail in 0..<10 {
                 let text = String(repeating: " ", count: spaces) + "foo" + String(repeating: " ", count: tail)
-                XCTAssertEqual(lexOne(text), LexedToken(kind: .name, start: spaces, end: spaces + 3, value: "foo"),
-                               "\(spaces) spaces, \(tail) after")
+                XCTAssertEqual(
+                    lexOne(text), LexedToken(kind: .name, start: spaces, end: spaces + 3, value: "foo"),
+                    "\(spaces) spaces, \(tail) after")
             }
-            XCTAssertEqual(lexOne(String(repeating: " ", count: spaces) + "\tx"),
-                           LexedToken(kind: .name, start: spaces + 1, end: spaces + 2, value: "x"))
+            XCTAssertEqual(
+                lexOne(String(repeating: " ", count: spaces) + "\tx"),
+                LexedToken(kind: .name, start: spaces + 1, end: spaces + 2, value: "x"))
         }
     }
 
     func testSkipsWhitespaceAndComments() {
         XCTAssertEqual(lexOne("\n\n    foo\n\n\n"), LexedToken(kind: .name, start: 6, end: 9, value: "foo"))
         XCTAssertEqual(lexOne("\t\tfoo\t\t"), LexedToken(kind: .name, start: 2, end: 5, value: "foo"))
-        XCTAssertEqual(lexOne("\n    #comment\n    foo#comment\n"),
-                       LexedToken(kind: .name, start: 18, end: 21, value: "foo"))
+        XCTAssertEqual(
+            lexOne("\n    #comment\n    foo#comment\n"),
+            LexedToken(kind: .name, start: 18, end: 21, value: "foo"))
         XCTAssertEqual(lexOne(",,,foo,,,"), LexedToken(kind: .name, start: 3, end: 6, value: "foo"))
     }
 
@@ -57,43 +60,64 @@ final class LexerTests: XCTestCase {
     func testLexesStrings() {
         XCTAssertEqual(lexOne("\"\""), LexedToken(kind: .string, start: 0, end: 2, value: ""))
         XCTAssertEqual(lexOne("\"simple\""), LexedToken(kind: .string, start: 0, end: 8, value: "simple"))
-        XCTAssertEqual(lexOne("\" white space \""),
-                       LexedToken(kind: .string, start: 0, end: 15, value: " white space "))
+        XCTAssertEqual(
+            lexOne("\" white space \""),
+            LexedToken(kind: .string, start: 0, end: 15, value: " white space "))
         XCTAssertEqual(lexOne("\"quote \\\"\""), LexedToken(kind: .string, start: 0, end: 10, value: "quote \""))
-        XCTAssertEqual(lexOne("\"escaped \\n\\r\\b\\t\\f\""),
-                       LexedToken(kind: .string, start: 0, end: 20, value: "escaped \n\r\u{8}\t\u{C}"))
-        XCTAssertEqual(lexOne("\"slashes \\\\ \\/\""),
-                       LexedToken(kind: .string, start: 0, end: 15, value: "slashes \\ /"))
+        XCTAssertEqual(
+            lexOne("\"escaped \\n\\r\\b\\t\\f\""),
+            LexedToken(kind: .string, start: 0, end: 20, value: "escaped \n\r\u{8}\t\u{C}"))
+        XCTAssertEqual(
+            lexOne("\"slashes \\\\ \\/\""),
+            LexedToken(kind: .string, start: 0, end: 15, value: "slashes \\ /"))
         // 32 ASCII bytes + U+1F600 (4 UTF-8 bytes; 2 UTF-16 units in graphql-js's offsets).
-        XCTAssertEqual(lexOne("\"unescaped unicode outside BMP \u{1F600}\""),
-                       LexedToken(kind: .string, start: 0, end: 36, value: "unescaped unicode outside BMP \u{1F600}"))
-        XCTAssertEqual(lexOne("\"unescaped maximal unicode outside BMP \u{10FFFF}\""),
-                       LexedToken(kind: .string, start: 0, end: 44,
-                                  value: "unescaped maximal unicode outside BMP \u{10FFFF}"))
-        XCTAssertEqual(lexOne("\"unicode \\u1234\\u5678\\u90AB\\uCDEF\""),
-                       LexedToken(kind: .string, start: 0, end: 34, value: "unicode \u{1234}\u{5678}\u{90AB}\u{CDEF}"))
-        XCTAssertEqual(lexOne("\"unicode \\u{1234}\\u{5678}\\u{90AB}\\u{CDEF}\""),
-                       LexedToken(kind: .string, start: 0, end: 42, value: "unicode \u{1234}\u{5678}\u{90AB}\u{CDEF}"))
-        XCTAssertEqual(lexOne("\"string with unicode escape outside BMP \\u{1F600}\""),
-                       LexedToken(kind: .string, start: 0, end: 50,
-                                  value: "string with unicode escape outside BMP \u{1F600}"))
-        XCTAssertEqual(lexOne("\"string with minimal unicode escape \\u{0}\""),
-                       LexedToken(kind: .string, start: 0, end: 42, value: "string with minimal unicode escape \u{0}"))
-        XCTAssertEqual(lexOne("\"string with maximal unicode escape \\u{10FFFF}\""),
-                       LexedToken(kind: .string, start: 0, end: 47,
-                                  value: "string with maximal unicode escape \u{10FFFF}"))
-        XCTAssertEqual(lexOne("\"string with maximal minimal unicode escape \\u{00000000}\""),
-                       LexedToken(kind: .string, start: 0, end: 57,
-                                  value: "string with maximal minimal unicode escape \u{0}"))
-        XCTAssertEqual(lexOne("\"string with unicode surrogate pair escape \\uD83D\\uDE00\""),
-                       LexedToken(kind: .string, start: 0, end: 56,
-                                  value: "string with unicode surrogate pair escape \u{1F600}"))
-        XCTAssertEqual(lexOne("\"string with minimal surrogate pair escape \\uD800\\uDC00\""),
-                       LexedToken(kind: .string, start: 0, end: 56,
-                                  value: "string with minimal surrogate pair escape \u{10000}"))
-        XCTAssertEqual(lexOne("\"string with maximal surrogate pair escape \\uDBFF\\uDFFF\""),
-                       LexedToken(kind: .string, start: 0, end: 56,
-                                  value: "string with maximal surrogate pair escape \u{10FFFF}"))
+        XCTAssertEqual(
+            lexOne("\"unescaped unicode outside BMP \u{1F600}\""),
+            LexedToken(kind: .string, start: 0, end: 36, value: "unescaped unicode outside BMP \u{1F600}"))
+        XCTAssertEqual(
+            lexOne("\"unescaped maximal unicode outside BMP \u{10FFFF}\""),
+            LexedToken(
+                kind: .string, start: 0, end: 44,
+                value: "unescaped maximal unicode outside BMP \u{10FFFF}"))
+        XCTAssertEqual(
+            lexOne("\"unicode \\u1234\\u5678\\u90AB\\uCDEF\""),
+            LexedToken(kind: .string, start: 0, end: 34, value: "unicode \u{1234}\u{5678}\u{90AB}\u{CDEF}"))
+        XCTAssertEqual(
+            lexOne("\"unicode \\u{1234}\\u{5678}\\u{90AB}\\u{CDEF}\""),
+            LexedToken(kind: .string, start: 0, end: 42, value: "unicode \u{1234}\u{5678}\u{90AB}\u{CDEF}"))
+        XCTAssertEqual(
+            lexOne("\"string with unicode escape outside BMP \\u{1F600}\""),
+            LexedToken(
+                kind: .string, start: 0, end: 50,
+                value: "string with unicode escape outside BMP \u{1F600}"))
+        XCTAssertEqual(
+            lexOne("\"string with minimal unicode escape \\u{0}\""),
+            LexedToken(kind: .string, start: 0, end: 42, value: "string with minimal unicode escape \u{0}"))
+        XCTAssertEqual(
+            lexOne("\"string with maximal unicode escape \\u{10FFFF}\""),
+            LexedToken(
+                kind: .string, start: 0, end: 47,
+                value: "string with maximal unicode escape \u{10FFFF}"))
+        XCTAssertEqual(
+            lexOne("\"string with maximal minimal unicode escape \\u{00000000}\""),
+            LexedToken(
+                kind: .string, start: 0, end: 57,
+                value: "string with maximal minimal unicode escape \u{0}"))
+        XCTAssertEqual(
+            lexOne("\"string with unicode surrogate pair escape \\uD83D\\uDE00\""),
+            LexedToken(
+                kind: .string, start: 0, end: 56,
+                value: "string with unicode surrogate pair escape \u{1F600}"))
+        XCTAssertEqual(
+            lexOne("\"string with minimal surrogate pair escape \\uD800\\uDC00\""),
+            LexedToken(
+                kind: .string, start: 0, end: 56,
+                value: "string with minimal surrogate pair escape \u{10000}"))
+        XCTAssertEqual(
+            lexOne("\"string with maximal surrogate pair escape \\uDBFF\\uDFFF\""),
+            LexedToken(
+                kind: .string, start: 0, end: 56,
+                value: "string with maximal surrogate pair escape \u{10FFFF}"))
     }
 
     func testReportsUsefulStringErrors() {
@@ -101,8 +125,9 @@ final class LexerTests: XCTestCase {
         assertLexError("\"\"\"", "Unterminated string.", 1, 4)
         assertLexError("\"\"\"\"", "Unterminated string.", 1, 5)
         assertLexError("\"no end quote", "Unterminated string.", 1, 14)
-        assertLexError("'single quotes'",
-                       "Unexpected single quote character ('), did you mean to use a double quote (\")?", 1, 1)
+        assertLexError(
+            "'single quotes'",
+            "Unexpected single quote character ('), did you mean to use a double quote (\")?", 1, 1)
         assertLexError("\"multi\nline\"", "Unterminated string.", 1, 7)
         assertLexError("\"multi\rline\"", "Unterminated string.", 1, 7)
         assertLexError("\"bad \\z esc\"", "Invalid character escape sequence: \"\\z\".", 1, 6)
@@ -117,43 +142,58 @@ final class LexerTests: XCTestCase {
         assertLexError("\"bad \\u{FFFF esc\"", "Invalid Unicode escape sequence: \"\\u{FFFF \".", 1, 6)
         assertLexError("\"bad \\u{FFFF\"", "Invalid Unicode escape sequence: \"\\u{FFFF\"\".", 1, 6)
         assertLexError("\"too high \\u{110000} esc\"", "Invalid Unicode escape sequence: \"\\u{110000}\".", 1, 11)
-        assertLexError("\"way too high \\u{12345678} esc\"",
-                       "Invalid Unicode escape sequence: \"\\u{12345678}\".", 1, 15)
-        assertLexError("\"too long \\u{000000000} esc\"",
-                       "Invalid Unicode escape sequence: \"\\u{000000000\".", 1, 11)
+        assertLexError(
+            "\"way too high \\u{12345678} esc\"",
+            "Invalid Unicode escape sequence: \"\\u{12345678}\".", 1, 15)
+        assertLexError(
+            "\"too long \\u{000000000} esc\"",
+            "Invalid Unicode escape sequence: \"\\u{000000000\".", 1, 11)
         assertLexError("\"bad surrogate \\uDEAD esc\"", "Invalid Unicode escape sequence: \"\\uDEAD\".", 1, 16)
         assertLexError("\"bad surrogate \\u{DEAD} esc\"", "Invalid Unicode escape sequence: \"\\u{DEAD}\".", 1, 16)
-        assertLexError("\"cannot use braces for surrogate pair \\u{D83D}\\u{DE00} esc\"",
-                       "Invalid Unicode escape sequence: \"\\u{D83D}\".", 1, 39)
-        assertLexError("\"bad high surrogate pair \\uDEAD\\uDEAD esc\"",
-                       "Invalid Unicode escape sequence: \"\\uDEAD\".", 1, 26)
-        assertLexError("\"bad low surrogate pair \\uD800\\uD800 esc\"",
-                       "Invalid Unicode escape sequence: \"\\uD800\".", 1, 25)
-        assertLexError("\"cannot escape half a pair \\uD83D\\u{DE00} esc\"",
-                       "Invalid Unicode escape sequence: \"\\uD83D\".", 1, 28)
+        assertLexError(
+            "\"cannot use braces for surrogate pair \\u{D83D}\\u{DE00} esc\"",
+            "Invalid Unicode escape sequence: \"\\u{D83D}\".", 1, 39)
+        assertLexError(
+            "\"bad high surrogate pair \\uDEAD\\uDEAD esc\"",
+            "Invalid Unicode escape sequence: \"\\uDEAD\".", 1, 26)
+        assertLexError(
+            "\"bad low surrogate pair \\uD800\\uD800 esc\"",
+            "Invalid Unicode escape sequence: \"\\uD800\".", 1, 25)
+        assertLexError(
+            "\"cannot escape half a pair \\uD83D\\u{DE00} esc\"",
+            "Invalid Unicode escape sequence: \"\\uD83D\".", 1, 28)
         assertLexError("\"bad \\uD83D\\not an escape\"", "Invalid Unicode escape sequence: \"\\uD83D\".", 1, 6)
     }
 
     func testLexesBlockStrings() {
         XCTAssertEqual(lexOne("\"\"\"\"\"\""), LexedToken(kind: .blockString, start: 0, end: 6, value: ""))
         XCTAssertEqual(lexOne("\"\"\"simple\"\"\""), LexedToken(kind: .blockString, start: 0, end: 12, value: "simple"))
-        XCTAssertEqual(lexOne("\"\"\" white space \"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 19, value: " white space "))
-        XCTAssertEqual(lexOne("\"\"\"contains \" quote\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 22, value: "contains \" quote"))
-        XCTAssertEqual(lexOne("\"\"\"contains \\\"\"\" triple quote\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 32, value: "contains \"\"\" triple quote"))
-        XCTAssertEqual(lexOne("\"\"\"multi\nline\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 16, value: "multi\nline"))
-        XCTAssertEqual(lexOne("\"\"\"multi\rline\r\nnormalized\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 28, value: "multi\nline\nnormalized"))
-        XCTAssertEqual(lexOne("\"\"\"unescaped \\n\\r\\b\\t\\f\\u1234\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 32, value: "unescaped \\n\\r\\b\\t\\f\\u1234"))
-        XCTAssertEqual(lexOne("\"\"\"unescaped unicode outside BMP \u{1F600}\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 40,
-                                  value: "unescaped unicode outside BMP \u{1F600}"))
-        XCTAssertEqual(lexOne("\"\"\"slashes \\\\ \\/\"\"\""),
-                       LexedToken(kind: .blockString, start: 0, end: 19, value: "slashes \\\\ \\/"))
+        XCTAssertEqual(
+            lexOne("\"\"\" white space \"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 19, value: " white space "))
+        XCTAssertEqual(
+            lexOne("\"\"\"contains \" quote\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 22, value: "contains \" quote"))
+        XCTAssertEqual(
+            lexOne("\"\"\"contains \\\"\"\" triple quote\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 32, value: "contains \"\"\" triple quote"))
+        XCTAssertEqual(
+            lexOne("\"\"\"multi\nline\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 16, value: "multi\nline"))
+        XCTAssertEqual(
+            lexOne("\"\"\"multi\rline\r\nnormalized\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 28, value: "multi\nline\nnormalized"))
+        XCTAssertEqual(
+            lexOne("\"\"\"unescaped \\n\\r\\b\\t\\f\\u1234\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 32, value: "unescaped \\n\\r\\b\\t\\f\\u1234"))
+        XCTAssertEqual(
+            lexOne("\"\"\"unescaped unicode outside BMP \u{1F600}\"\"\""),
+            LexedToken(
+                kind: .blockString, start: 0, end: 40,
+                value: "unescaped unicode outside BMP \u{1F600}"))
+        XCTAssertEqual(
+            lexOne("\"\"\"slashes \\\\ \\/\"\"\""),
+            LexedToken(kind: .blockString, start: 0, end: 19, value: "slashes \\\\ \\/"))
         let spans = "\"\"\"\n\n        spans\n          multiple\n            lines\n\n        \"\"\""
         XCTAssertEqual(lexOne(spans)?.value, "spans\n  multiple\n    lines")
     }
@@ -180,7 +220,7 @@ final class LexerTests: XCTestCase {
             ("4", .int), ("4.123", .float), ("-4", .int), ("9", .int), ("0", .int), ("-4.123", .float),
             ("0.123", .float), ("123e4", .float), ("123E4", .float), ("123e-4", .float), ("123e+4", .float),
             ("-1.123e4", .float), ("-1.123E4", .float), ("-1.123e-4", .float), ("-1.123e+4", .float),
-            ("-1.123e4567", .float),
+            ("-1.123e4567", .float)
         ]
         for (text, kind) in cases {
             XCTAssertEqual(lexOne(text), LexedToken(kind: kind, start: 0, end: text.utf8.count, value: text), text)
@@ -221,7 +261,7 @@ final class LexerTests: XCTestCase {
         let cases: [(String, TokenKind)] = [
             ("!", .bang), ("$", .dollar), ("&", .amp), ("(", .parenL), (")", .parenR), ("...", .spread),
             (":", .colon), ("=", .equals), ("@", .at), ("[", .bracketL), ("]", .bracketR), ("{", .braceL),
-            ("|", .pipe), ("}", .braceR),
+            ("|", .pipe), ("}", .braceR)
         ]
         for (text, kind) in cases {
             XCTAssertEqual(lexOne(text), LexedToken(kind: kind, start: 0, end: text.utf8.count, value: nil), text)

@@ -11,8 +11,9 @@ private func loc(_ start: Int, _ end: Int) -> Location { Location(start: start, 
 final class ParserTests: XCTestCase {
     func testProvidesUsefulErrors() {
         assertSyntaxError("{", "Expected Name, found <EOF>.", 1, 2)
-        assertSyntaxError("\n      { ...MissingOn }\n      fragment MissingOn Type\n    ",
-                          "Expected \"on\", found Name \"Type\".", 3, 26)
+        assertSyntaxError(
+            "\n      { ...MissingOn }\n      fragment MissingOn Type\n    ",
+            "Expected \"on\", found Name \"Type\".", 3, 26)
         assertSyntaxError("{ field: {} }", "Expected Name, found \"{\".", 1, 10)
         assertSyntaxError("notAnOperation Foo { field }", "Unexpected Name \"notAnOperation\".", 1, 1)
         assertSyntaxError("...", "Unexpected \"...\".", 1, 1)
@@ -31,11 +32,13 @@ final class ParserTests: XCTestCase {
 
     func testLimitsTheNumberOfTokens() {
         XCTAssertNoThrow(try parse("{ foo }", options: ParseOptions(maxTokens: 3)))
-        assertSyntaxError("{ foo }", "Document contains more than 2 tokens. Parsing aborted.", 1, 7,
-                          options: ParseOptions(maxTokens: 2))
+        assertSyntaxError(
+            "{ foo }", "Document contains more than 2 tokens. Parsing aborted.", 1, 7,
+            options: ParseOptions(maxTokens: 2))
         XCTAssertNoThrow(try parse("{ foo(bar: \"baz\") }", options: ParseOptions(maxTokens: 8)))
-        assertSyntaxError("{ foo(bar: \"baz\") }", "Document contains more than 7 tokens. Parsing aborted.", 1, 19,
-                          options: ParseOptions(maxTokens: 7))
+        assertSyntaxError(
+            "{ foo(bar: \"baz\") }", "Document contains more than 7 tokens. Parsing aborted.", 1, 19,
+            options: ParseOptions(maxTokens: 7))
     }
 
     func testParsesVariableInlineValues() {
@@ -43,8 +46,9 @@ final class ParserTests: XCTestCase {
     }
 
     func testParsesConstantDefaultValues() {
-        assertSyntaxError("query Foo($x: Complex = { a: { b: [ $var ] } }) { field }",
-                          "Unexpected variable \"$var\" in constant value.", 1, 37)
+        assertSyntaxError(
+            "query Foo($x: Complex = { a: { b: [ $var ] } }) { field }",
+            "Unexpected variable \"$var\" in constant value.", 1, 37)
     }
 
     func testParsesVariableDefinitionDirectives() {
@@ -60,24 +64,29 @@ final class ParserTests: XCTestCase {
     }
 
     func testDoesNotAllowTrueFalseOrNullAsEnumValue() {
-        assertSyntaxError("enum Test { VALID, true }", "Name \"true\" is reserved and cannot be used for an enum value.",
-                          1, 20)
-        assertSyntaxError("enum Test { VALID, false }",
-                          "Name \"false\" is reserved and cannot be used for an enum value.", 1, 20)
-        assertSyntaxError("enum Test { VALID, null }", "Name \"null\" is reserved and cannot be used for an enum value.",
-                          1, 20)
+        assertSyntaxError(
+            "enum Test { VALID, true }", "Name \"true\" is reserved and cannot be used for an enum value.",
+            1, 20)
+        assertSyntaxError(
+            "enum Test { VALID, false }",
+            "Name \"false\" is reserved and cannot be used for an enum value.", 1, 20)
+        assertSyntaxError(
+            "enum Test { VALID, null }", "Name \"null\" is reserved and cannot be used for an enum value.",
+            1, 20)
     }
 
     func testParsesMultiByteCharacters() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
 
               # This comment has a \u{0A0A} multi-byte character.
               { field(arg: "Has a \u{0A0A} multi-byte character.") }
 
             """)
         guard case .operation(let operation) = document.definitions.first,
-              case .field(let field) = operation.selectionSet.selections.first,
-              case .string(let value) = field.arguments.first?.value else {
+            case .field(let field) = operation.selectionSet.selections.first,
+            case .string(let value) = field.arguments.first?.value
+        else {
             return XCTFail("unexpected shape")
         }
         XCTAssertEqual(value.value, "Has a \u{0A0A} multi-byte character.")
@@ -107,8 +116,10 @@ final class ParserTests: XCTestCase {
     }
 
     func testParsesAnonymousAndNamedMutationsAndSubscriptions() throws {
-        for text in ["mutation { mutationField }", "subscription { subscriptionField }",
-                     "mutation Foo { mutationField }", "subscription Foo { subscriptionField }"] {
+        for text in [
+            "mutation { mutationField }", "subscription { subscriptionField }",
+            "mutation Foo { mutationField }", "subscription Foo { subscriptionField }"
+        ] {
             XCTAssertNoThrow(try parse(text), text)
         }
         let document = try parse("subscription Foo { subscriptionField }")
@@ -121,17 +132,23 @@ final class ParserTests: XCTestCase {
         let document = try parse("{\n  node(id: 4) {\n    id,\n    name\n  }\n}")
         let expected = OperationDefinition(
             operation: .query,
-            selectionSet: SelectionSet(selections: [
-                .field(Field(
-                    name: nameNode("node", 4, 8),
-                    arguments: [Argument(name: nameNode("id", 9, 11),
-                                         value: .int(IntValue(value: "4", loc: loc(13, 14))), loc: loc(9, 14))],
-                    selectionSet: SelectionSet(selections: [
-                        .field(Field(name: nameNode("id", 22, 24), loc: loc(22, 24))),
-                        .field(Field(name: nameNode("name", 30, 34), loc: loc(30, 34))),
-                    ], loc: loc(16, 38)),
-                    loc: loc(4, 38))),
-            ], loc: loc(0, 40)),
+            selectionSet: SelectionSet(
+                selections: [
+                    .field(
+                        Field(
+                            name: nameNode("node", 4, 8),
+                            arguments: [
+                                Argument(
+                                    name: nameNode("id", 9, 11),
+                                    value: .int(IntValue(value: "4", loc: loc(13, 14))), loc: loc(9, 14))
+                            ],
+                            selectionSet: SelectionSet(
+                                selections: [
+                                    .field(Field(name: nameNode("id", 22, 24), loc: loc(22, 24))),
+                                    .field(Field(name: nameNode("name", 30, 34), loc: loc(30, 34)))
+                                ], loc: loc(16, 38)),
+                            loc: loc(4, 38)))
+                ], loc: loc(0, 40)),
             loc: loc(0, 40))
         XCTAssertEqual(document.loc, loc(0, 40))
         XCTAssertEqual(document.definitions, [.operation(expected)])
@@ -141,14 +158,17 @@ final class ParserTests: XCTestCase {
         let document = try parse("query {\n  node {\n    id\n  }\n}")
         let expected = OperationDefinition(
             operation: .query,
-            selectionSet: SelectionSet(selections: [
-                .field(Field(
-                    name: nameNode("node", 10, 14),
-                    selectionSet: SelectionSet(selections: [
-                        .field(Field(name: nameNode("id", 21, 23), loc: loc(21, 23))),
-                    ], loc: loc(15, 27)),
-                    loc: loc(10, 27))),
-            ], loc: loc(6, 29)),
+            selectionSet: SelectionSet(
+                selections: [
+                    .field(
+                        Field(
+                            name: nameNode("node", 10, 14),
+                            selectionSet: SelectionSet(
+                                selections: [
+                                    .field(Field(name: nameNode("id", 21, 23), loc: loc(21, 23)))
+                                ], loc: loc(15, 27)),
+                            loc: loc(10, 27)))
+                ], loc: loc(6, 29)),
             loc: loc(0, 29))
         XCTAssertEqual(document.loc, loc(0, 29))
         XCTAssertEqual(document.definitions, [.operation(expected)])
@@ -174,8 +194,9 @@ final class ParserTests: XCTestCase {
     }
 
     func testDescriptionsOnlyOnTypeDefinitions() {
-        assertSyntaxError("\"desc\" query { a }",
-                          "Unexpected description, descriptions are supported only on type definitions.", 1, 1)
+        assertSyntaxError(
+            "\"desc\" query { a }",
+            "Unexpected description, descriptions are supported only on type definitions.", 1, 1)
     }
 
     // MARK: - parseValue, parseConstValue, parseType
@@ -185,24 +206,37 @@ final class ParserTests: XCTestCase {
     }
 
     func testParseValueLists() throws {
-        XCTAssertEqual(try parseValue("[123 \"abc\"]"), .list(ListValue(values: [
-            .int(IntValue(value: "123", loc: loc(1, 4))),
-            .string(StringValue(value: "abc", block: false, loc: loc(5, 10))),
-        ], loc: loc(0, 11))))
+        XCTAssertEqual(
+            try parseValue("[123 \"abc\"]"),
+            .list(
+                ListValue(
+                    values: [
+                        .int(IntValue(value: "123", loc: loc(1, 4))),
+                        .string(StringValue(value: "abc", block: false, loc: loc(5, 10)))
+                    ], loc: loc(0, 11))))
     }
 
     func testParseValueBlockStrings() throws {
-        XCTAssertEqual(try parseValue("[\"\"\"long\"\"\" \"short\"]"), .list(ListValue(values: [
-            .string(StringValue(value: "long", block: true, loc: loc(1, 11))),
-            .string(StringValue(value: "short", block: false, loc: loc(12, 19))),
-        ], loc: loc(0, 20))))
+        XCTAssertEqual(
+            try parseValue("[\"\"\"long\"\"\" \"short\"]"),
+            .list(
+                ListValue(
+                    values: [
+                        .string(StringValue(value: "long", block: true, loc: loc(1, 11))),
+                        .string(StringValue(value: "short", block: false, loc: loc(12, 19)))
+                    ], loc: loc(0, 20))))
     }
 
     func testParseValueAllowsVariables() throws {
-        XCTAssertEqual(try parseValue("{ field: $var }"), .object(ObjectValue(fields: [
-            ObjectField(name: nameNode("field", 2, 7),
-                        value: .variable(Variable(name: nameNode("var", 10, 13), loc: loc(9, 13))), loc: loc(2, 13)),
-        ], loc: loc(0, 15))))
+        XCTAssertEqual(
+            try parseValue("{ field: $var }"),
+            .object(
+                ObjectValue(
+                    fields: [
+                        ObjectField(
+                            name: nameNode("field", 2, 7),
+                            value: .variable(Variable(name: nameNode("var", 10, 13), loc: loc(9, 13))), loc: loc(2, 13))
+                    ], loc: loc(0, 15))))
     }
 
     func testParseValueErrors() {
@@ -216,13 +250,18 @@ final class ParserTests: XCTestCase {
     }
 
     func testParseConstValue() throws {
-        XCTAssertEqual(try parseConstValue("[123 \"abc\"]"), .list(ListValue(values: [
-            .int(IntValue(value: "123", loc: loc(1, 4))),
-            .string(StringValue(value: "abc", block: false, loc: loc(5, 10))),
-        ], loc: loc(0, 11))))
+        XCTAssertEqual(
+            try parseConstValue("[123 \"abc\"]"),
+            .list(
+                ListValue(
+                    values: [
+                        .int(IntValue(value: "123", loc: loc(1, 4))),
+                        .string(StringValue(value: "abc", block: false, loc: loc(5, 10)))
+                    ], loc: loc(0, 11))))
         XCTAssertThrowsError(try parseConstValue("{ field: $var }")) { error in
-            XCTAssertEqual((error as? GraphQLError)?.message,
-                           "Syntax Error: Unexpected variable \"$var\" in constant value.")
+            XCTAssertEqual(
+                (error as? GraphQLError)?.message,
+                "Syntax Error: Unexpected variable \"$var\" in constant value.")
             XCTAssertEqual((error as? GraphQLError)?.locations, [SourceLocation(line: 1, column: 10)])
         }
         XCTAssertThrowsError(try parseConstValue("$")) { error in
@@ -234,14 +273,25 @@ final class ParserTests: XCTestCase {
     func testParseType() throws {
         XCTAssertEqual(try parseType("String"), .named(NamedType(name: nameNode("String", 0, 6), loc: loc(0, 6))))
         XCTAssertEqual(try parseType("MyType"), .named(NamedType(name: nameNode("MyType", 0, 6), loc: loc(0, 6))))
-        XCTAssertEqual(try parseType("[MyType]"), .list(ListType(
-            type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))), loc: loc(0, 8))))
-        XCTAssertEqual(try parseType("MyType!"), .nonNull(NonNullType(
-            type: .named(NamedType(name: nameNode("MyType", 0, 6), loc: loc(0, 6))), loc: loc(0, 7))))
-        XCTAssertEqual(try parseType("[MyType!]"), .list(ListType(
-            type: .nonNull(NonNullType(type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))),
-                                       loc: loc(1, 8))),
-            loc: loc(0, 9))))
+        XCTAssertEqual(
+            try parseType("[MyType]"),
+            .list(
+                ListType(
+                    type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))), loc: loc(0, 8))))
+        XCTAssertEqual(
+            try parseType("MyType!"),
+            .nonNull(
+                NonNullType(
+                    type: .named(NamedType(name: nameNode("MyType", 0, 6), loc: loc(0, 6))), loc: loc(0, 7))))
+        XCTAssertEqual(
+            try parseType("[MyType!]"),
+            .list(
+                ListType(
+                    type: .nonNull(
+                        NonNullType(
+                            type: .named(NamedType(name: nameNode("MyType", 1, 7), loc: loc(1, 7))),
+                            loc: loc(1, 8))),
+                    loc: loc(0, 9))))
         XCTAssertEqual(try parseType("[[Int!]]!").namedType.name.value, "Int")
     }
 

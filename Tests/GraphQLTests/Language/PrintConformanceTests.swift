@@ -27,9 +27,11 @@ final class PrintConformanceTests: XCTestCase {
                 }
             } catch {
                 if let expected = value["expected_error"],
-                   let message = expected["message"]?.stringValue,
-                   let line = expected["line"]?.intValue, let column = expected["column"]?.intValue {
-                    outcome = error.message == message && error.locations == [SourceLocation(line: line, column: column)]
+                    let message = expected["message"]?.stringValue,
+                    let line = expected["line"]?.intValue, let column = expected["column"]?.intValue
+                {
+                    outcome =
+                        error.message == message && error.locations == [SourceLocation(line: line, column: column)]
                         ? nil : "error \(error.message) at \(error.locations)"
                 } else {
                     outcome = "unexpected error \(error.message)"

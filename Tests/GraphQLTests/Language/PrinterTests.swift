@@ -11,26 +11,32 @@ final class PrinterTests: XCTestCase {
     func testPrintsNonQueryOperationsWithoutName() {
         assertPrints("query { id, name }", "{\n  id\n  name\n}")
         assertPrints("mutation { id, name }", "mutation {\n  id\n  name\n}")
-        assertPrints("query ($foo: TestType) @testDirective { id, name }",
-                     "query ($foo: TestType) @testDirective {\n  id\n  name\n}")
-        assertPrints("mutation ($foo: TestType) @testDirective { id, name }",
-                     "mutation ($foo: TestType) @testDirective {\n  id\n  name\n}")
+        assertPrints(
+            "query ($foo: TestType) @testDirective { id, name }",
+            "query ($foo: TestType) @testDirective {\n  id\n  name\n}")
+        assertPrints(
+            "mutation ($foo: TestType) @testDirective { id, name }",
+            "mutation ($foo: TestType) @testDirective {\n  id\n  name\n}")
     }
 
     func testPrintsQueryWithVariableDirectives() {
-        assertPrints("query ($foo: TestType = {a: 123} @testDirective(if: true) @test) { id }",
-                     "query ($foo: TestType = {a: 123} @testDirective(if: true) @test) {\n  id\n}")
+        assertPrints(
+            "query ($foo: TestType = {a: 123} @testDirective(if: true) @test) { id }",
+            "query ($foo: TestType = {a: 123} @testDirective(if: true) @test) {\n  id\n}")
     }
 
     func testKeepsArgumentsOnOneLineIfShort() {
-        assertPrints("{trip(wheelchair:false arriveBy:false){dateTime}}",
-                     "{\n  trip(wheelchair: false, arriveBy: false) {\n    dateTime\n  }\n}")
+        assertPrints(
+            "{trip(wheelchair:false arriveBy:false){dateTime}}",
+            "{\n  trip(wheelchair: false, arriveBy: false) {\n    dateTime\n  }\n}")
     }
 
     func testPutsArgumentsOnMultipleLinesIfLong() {
-        assertPrints("""
+        assertPrints(
+            """
             {trip(wheelchair:false arriveBy:false includePlannedCancellations:true transitDistanceReluctance:2000){dateTime}}
-            """, """
+            """,
+            """
             {
               trip(
                 wheelchair: false
@@ -46,7 +52,8 @@ final class PrinterTests: XCTestCase {
 
     func testPrintsKitchenSinkWithoutAlteringAST() throws {
         guard let text = sharedText("bench/kitchen-sink.graphql"),
-              let expected = expectedOutput("kitchen-sink.printed.graphql") else { return }
+            let expected = expectedOutput("kitchen-sink.printed.graphql")
+        else { return }
         let document = try parse(text, options: ParseOptions(noLocation: true))
         let printed = printAST(document)
         XCTAssertEqual(printed, expected)
@@ -58,13 +65,15 @@ final class PrinterTests: XCTestCase {
 
     func testPrintsIntrospectionQuery() throws {
         guard let text = sharedText("bench/introspection-query.graphql"),
-              let expected = expectedOutput("introspection-query.printed.graphql") else { return }
+            let expected = expectedOutput("introspection-query.printed.graphql")
+        else { return }
         XCTAssertEqual(printAST(try parse(text)), expected)
     }
 
     func testPrintsGitHubSchemaAsGraphQLJS() throws {
         guard let text = sharedText("bench/github-schema.graphql"),
-              let expected = expectedOutput("github-schema.printed.graphql") else { return }
+            let expected = expectedOutput("github-schema.printed.graphql")
+        else { return }
         // The default token limit is for requests; SDL lifts it.
         XCTAssertThrowsError(try parse(text))
         let document = try parse(text, options: .unlimited)
@@ -81,11 +90,13 @@ final class PrinterTests: XCTestCase {
     }
 
     func testPrintsValuesAndTypes() throws {
-        XCTAssertEqual(printAST(try parseValue("{a: [1, 2.5, \"x\"], b: ENUM, c: null, d: $v, e: true}")),
-                       "{a: [1, 2.5, \"x\"], b: ENUM, c: null, d: $v, e: true}")
+        XCTAssertEqual(
+            printAST(try parseValue("{a: [1, 2.5, \"x\"], b: ENUM, c: null, d: $v, e: true}")),
+            "{a: [1, 2.5, \"x\"], b: ENUM, c: null, d: $v, e: true}")
         XCTAssertEqual(try parseValue("\"\"\"  block\n  string\"\"\"").printed, "\"\"\"\n  block\nstring\n\"\"\"")
         XCTAssertEqual(try parseType("[ [ Int ! ] ] !").printed, "[[Int!]]!")
-        XCTAssertEqual(printString("a\"b\\c\n\u{1}\u{7F}\u{9F}\u{A0}é"), "\"a\\\"b\\\\c\\n\\u0001\\u007F\\u009F\u{A0}é\"")
+        XCTAssertEqual(
+            printString("a\"b\\c\n\u{1}\u{7F}\u{9F}\u{A0}é"), "\"a\\\"b\\\\c\\n\\u0001\\u007F\\u009F\u{A0}é\"")
     }
 
     func testPrintsSDLKitchenSink() {
@@ -114,7 +125,9 @@ final class PrinterTests: XCTestCase {
             directive @myRepeatableDir(name: String!) repeatable on | OBJECT | INTERFACE
             extend schema @onSchema { subscription: SubscriptionType }
             """
-        assertPrints(sdl, """
+        assertPrints(
+            sdl,
+            """
             "desc"
             schema @onSchema {
               query: QueryType
@@ -163,8 +176,9 @@ final class PrinterTests: XCTestCase {
 
     /// A committed expected output (produced once with graphql-js 16.6 `print(parse(...))`).
     private func expectedOutput(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        let folder = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/"))
+        let folder = String(
+            #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/"))
         guard let data = FileManager.default.contents(atPath: folder + "/Expected/" + name) else {
             XCTFail("missing Expected/\(name)", file: file, line: line)
             return nil

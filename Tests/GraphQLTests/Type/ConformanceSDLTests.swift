@@ -20,7 +20,8 @@ final class ConformanceSDLTests: XCTestCase {
         for line in cases.split(separator: "\n") {
             let testCase = try JSONParser.parse(String(line))
             guard let id = testCase["id"]?.stringValue, let errors = expected[id]?.arrayValue,
-                  let document = testCase["document"]?.stringValue else { continue }
+                let document = testCase["document"]?.stringValue
+            else { continue }
             checked += 1
             let expectedErrors = errors.compactMap(\.stringValue)
             do {
@@ -36,10 +37,12 @@ final class ConformanceSDLTests: XCTestCase {
     }
 
     func testValidationConformanceSchemasAreValid() throws {
-        let names = ["harness", "FieldsOnCorrectTypeRule-1", "KnownDirectivesRule-1", "KnownTypeNamesRule-1",
-                     "OverlappingFieldsCanBeMergedRule-1", "PossibleFragmentSpreadsRule-1",
-                     "SingleFieldSubscriptionsRule-1", "UniqueDirectivesPerLocationRule-printed-1",
-                     "ValuesOfCorrectTypeRule-printed-1"]
+        let names = [
+            "harness", "FieldsOnCorrectTypeRule-1", "KnownDirectivesRule-1", "KnownTypeNamesRule-1",
+            "OverlappingFieldsCanBeMergedRule-1", "PossibleFragmentSpreadsRule-1",
+            "SingleFieldSubscriptionsRule-1", "UniqueDirectivesPerLocationRule-printed-1",
+            "ValuesOfCorrectTypeRule-printed-1"
+        ]
         guard SchemaFixtures.shared("conformance/validation/schemas/harness.graphql") != nil else {
             throw MissingSharedData("../shared/conformance is not beside the checkout")
         }

@@ -10,15 +10,15 @@ final class HandWrittenSchemaTests: XCTestCase {
 
     func testOneOfInputObjectIsBuiltAndPrinted() throws {
         let sdl = """
-        type Query {
-          f(input: SomeInput): String
-        }
+            type Query {
+              f(input: SomeInput): String
+            }
 
-        input SomeInput @oneOf {
-          a: String
-          b: Int
-        }
-        """
+            input SomeInput @oneOf {
+              a: String
+              b: Int
+            }
+            """
         let schema = try buildSchema(sdl)
         XCTAssertEqual(schema.type(named: "SomeInput")?.asInputObject?.isOneOf, true)
         XCTAssertEqual(describe(validateSchema(schema)), [])
@@ -26,157 +26,176 @@ final class HandWrittenSchemaTests: XCTestCase {
     }
 
     func testOneOfFieldsMustBeNullable() throws {
-        let schema = try buildSchema("""
-        type Query {
-          test(arg: SomeInputObject): String
-        }
+        let schema = try buildSchema(
+            """
+            type Query {
+              test(arg: SomeInputObject): String
+            }
 
-        input SomeInputObject @oneOf {
-          a: String
-          b: String!
-        }
-        """)
-        XCTAssertEqual(describe(validateSchema(schema)), ["OneOf input field SomeInputObject.b must be nullable. @ 7:6"])
+            input SomeInputObject @oneOf {
+              a: String
+              b: String!
+            }
+            """)
+        XCTAssertEqual(
+            describe(validateSchema(schema)), ["OneOf input field SomeInputObject.b must be nullable. @ 7:6"])
     }
 
     func testOneOfFieldsCannotHaveDefaults() throws {
-        let schema = try buildSchema("""
-        type Query {
-          test(arg: SomeInputObject): String
-        }
+        let schema = try buildSchema(
+            """
+            type Query {
+              test(arg: SomeInputObject): String
+            }
 
-        input SomeInputObject @oneOf {
-          a: String
-          b: String = "foo"
-        }
-        """)
-        XCTAssertEqual(describe(validateSchema(schema)),
-                       ["OneOf input field SomeInputObject.b cannot have a default value. @ 7:3"])
+            input SomeInputObject @oneOf {
+              a: String
+              b: String = "foo"
+            }
+            """)
+        XCTAssertEqual(
+            describe(validateSchema(schema)),
+            ["OneOf input field SomeInputObject.b cannot have a default value. @ 7:3"])
     }
 
     func testOneOfOnlyOnTheDefinitionCounts() throws {
         // graphql-js reads @oneOf from the definition only.
-        let schema = try buildSchema("""
-        type Query { f(i: I): String }
-        input I { a: String }
-        extend input I @oneOf
-        """)
+        let schema = try buildSchema(
+            """
+            type Query { f(i: I): String }
+            input I { a: String }
+            extend input I @oneOf
+            """)
         XCTAssertEqual(schema.type(named: "I")?.asInputObject?.isOneOf, false)
     }
 
     func testOneOfDirectiveOnlyOnInputObjects() {
-        expectBuildErrors("""
-        type Query @oneOf { f: String }
-        """, [#"Directive "@oneOf" may not be used on OBJECT. @ 1:12"#])
+        expectBuildErrors(
+            """
+            type Query @oneOf { f: String }
+            """, [#"Directive "@oneOf" may not be used on OBJECT. @ 1:12"#])
     }
 
     // MARK: Root types through extensions
 
     func testSchemaExtendedWithInvalidRootTypes() throws {
-        let schema = try buildSchema("""
-        input SomeInputObject {
-          test: String
-        }
+        let schema = try buildSchema(
+            """
+            input SomeInputObject {
+              test: String
+            }
 
-        extend schema {
-          query: SomeInputObject
-        }
+            extend schema {
+              query: SomeInputObject
+            }
 
-        extend schema {
-          mutation: SomeInputObject
-        }
+            extend schema {
+              mutation: SomeInputObject
+            }
 
-        extend schema {
-          subscription: SomeInputObject
-        }
-        """)
-        XCTAssertEqual(describe(validateSchema(schema)), [
-            "Query root type must be Object type, it cannot be SomeInputObject. @ 6:10",
-            "Mutation root type must be Object type if provided, it cannot be SomeInputObject. @ 10:13",
-            "Subscription root type must be Object type if provided, it cannot be SomeInputObject. @ 14:17",
-        ])
+            extend schema {
+              subscription: SomeInputObject
+            }
+            """)
+        XCTAssertEqual(
+            describe(validateSchema(schema)),
+            [
+                "Query root type must be Object type, it cannot be SomeInputObject. @ 6:10",
+                "Mutation root type must be Object type if provided, it cannot be SomeInputObject. @ 10:13",
+                "Subscription root type must be Object type if provided, it cannot be SomeInputObject. @ 14:17"
+            ])
     }
 
     func testExtendSchemaAddsRoots() throws {
-        let schema = try buildSchema("""
-        schema { query: Q }
-        type Q { a: String }
-        type M { b: String }
-        extend schema { mutation: M }
-        """)
+        let schema = try buildSchema(
+            """
+            schema { query: Q }
+            type Q { a: String }
+            type M { b: String }
+            extend schema { mutation: M }
+            """)
         XCTAssertEqual(schema.mutationType?.name, "M")
-        XCTAssertEqual(printSchema(schema), """
-        schema {
-          query: Q
-          mutation: M
-        }
+        XCTAssertEqual(
+            printSchema(schema),
+            """
+            schema {
+              query: Q
+              mutation: M
+            }
 
-        type Q {
-          a: String
-        }
+            type Q {
+              a: String
+            }
 
-        type M {
-          b: String
-        }
-        """)
+            type M {
+              b: String
+            }
+            """)
     }
 
     func testInterfaceExtensionMissingFieldInObject() throws {
-        let schema = try buildSchema("""
-        type Query {
-          test: AnotherObject
-        }
+        let schema = try buildSchema(
+            """
+            type Query {
+              test: AnotherObject
+            }
 
-        interface AnotherInterface {
-          field: String
-        }
+            interface AnotherInterface {
+              field: String
+            }
 
-        type AnotherObject implements AnotherInterface {
-          field: String
-        }
+            type AnotherObject implements AnotherInterface {
+              field: String
+            }
 
-        extend interface AnotherInterface {
-          newField: String
-        }
-        """)
-        XCTAssertEqual(describe(validateSchema(schema)), [
-            "Interface field AnotherInterface.newField expected but AnotherObject does not provide it. @ 14:3, 9:1",
-        ])
+            extend interface AnotherInterface {
+              newField: String
+            }
+            """)
+        XCTAssertEqual(
+            describe(validateSchema(schema)),
+            [
+                "Interface field AnotherInterface.newField expected but AnotherObject does not provide it. @ 14:3, 9:1"
+            ])
     }
 
     func testObjectImplementingSameInterfaceTwiceThroughExtension() throws {
-        let schema = try buildSchema("""
-        type Query {
-          test: AnotherObject
-        }
+        let schema = try buildSchema(
+            """
+            type Query {
+              test: AnotherObject
+            }
 
-        interface AnotherInterface {
-          field: String
-        }
+            interface AnotherInterface {
+              field: String
+            }
 
-        type AnotherObject implements AnotherInterface {
-          field: String
-        }
+            type AnotherObject implements AnotherInterface {
+              field: String
+            }
 
-        extend type AnotherObject implements AnotherInterface
-        """)
-        XCTAssertEqual(describe(validateSchema(schema)), [
-            "Type AnotherObject can only implement AnotherInterface once. @ 9:31, 13:38",
-        ])
+            extend type AnotherObject implements AnotherInterface
+            """)
+        XCTAssertEqual(
+            describe(validateSchema(schema)),
+            [
+                "Type AnotherObject can only implement AnotherInterface once. @ 9:31, 13:38"
+            ])
     }
 
     // MARK: The built model
 
     func testDeprecationSpecifiedByAndDefaults() throws {
-        let schema = try buildSchema(#"""
-        type Query {
-          old(arg: Int = 3 @deprecated(reason: "no"), ids: [ID] = "42"): String @deprecated
-          other: String @deprecated(reason: "Use `old`.")
-        }
-        enum E { A B @deprecated }
-        scalar Url @specifiedBy(url: "https://example.com/url")
-        input In { x: Float = 1, e: E = B, list: [Int] = 7 }
-        """#)
+        let schema = try buildSchema(
+            #"""
+            type Query {
+              old(arg: Int = 3 @deprecated(reason: "no"), ids: [ID] = "42"): String @deprecated
+              other: String @deprecated(reason: "Use `old`.")
+            }
+            enum E { A B @deprecated }
+            scalar Url @specifiedBy(url: "https://example.com/url")
+            input In { x: Float = 1, e: E = B, list: [Int] = 7 }
+            """#)
         let query = try XCTUnwrap(schema.queryType)
         let old = try XCTUnwrap(query.field(named: "old"))
         XCTAssertEqual(old.deprecationReason, "No longer supported")
@@ -200,42 +219,47 @@ final class HandWrittenSchemaTests: XCTestCase {
     }
 
     func testImplicitRootsAndDirectiveOrder() throws {
-        let schema = try buildSchema("""
-        directive @custom(a: Int) repeatable on FIELD | OBJECT
-        type Query { a: String }
-        type Mutation { a: String }
-        type Subscription { a: String }
-        """)
+        let schema = try buildSchema(
+            """
+            directive @custom(a: Int) repeatable on FIELD | OBJECT
+            type Query { a: String }
+            type Mutation { a: String }
+            type Subscription { a: String }
+            """)
         XCTAssertEqual(schema.queryType?.name, "Query")
         XCTAssertEqual(schema.mutationType?.name, "Mutation")
         XCTAssertEqual(schema.subscriptionType?.name, "Subscription")
-        XCTAssertEqual(schema.directives.map(\.name), ["custom", "include", "skip", "deprecated", "specifiedBy", "oneOf"])
+        XCTAssertEqual(
+            schema.directives.map(\.name), ["custom", "include", "skip", "deprecated", "specifiedBy", "oneOf"])
         let custom = try XCTUnwrap(schema.directive(named: "custom"))
         XCTAssertTrue(custom.isRepeatable)
         XCTAssertEqual(custom.locations, [.field, .object])
     }
 
     func testSchemaDefinitionDisablesImplicitRoots() throws {
-        let schema = try buildSchema("""
-        schema { query: Q }
-        type Q { a: String }
-        type Mutation { a: String }
-        """)
+        let schema = try buildSchema(
+            """
+            schema { query: Q }
+            type Q { a: String }
+            type Mutation { a: String }
+            """)
         XCTAssertNil(schema.mutationType)
     }
 
     func testAllErrorsAreReportedAndNoSchemaEscapes() {
-        expectBuildErrors("""
-        type Query { a: Foo, b: Bar @unknown }
-        type Query { c: String }
-        extend type Nope { d: String }
-        """, [
-            #"Unknown type "Foo". @ 1:17"#,
-            #"Unknown type "Bar". @ 1:25"#,
-            #"Unknown directive "@unknown". @ 1:29"#,
-            #"There can be only one type named "Query". @ 1:6, 2:6"#,
-            #"Cannot extend type "Nope" because it is not defined. @ 3:13"#,
-        ])
+        expectBuildErrors(
+            """
+            type Query { a: Foo, b: Bar @unknown }
+            type Query { c: String }
+            extend type Nope { d: String }
+            """,
+            [
+                #"Unknown type "Foo". @ 1:17"#,
+                #"Unknown type "Bar". @ 1:25"#,
+                #"Unknown directive "@unknown". @ 1:29"#,
+                #"There can be only one type named "Query". @ 1:6, 2:6"#,
+                #"Cannot extend type "Nope" because it is not defined. @ 3:13"#
+            ])
     }
 
     func testSyntaxErrorIsABuildError() {
@@ -251,25 +275,27 @@ final class HandWrittenSchemaTests: XCTestCase {
 
     func testBuildValidSchemaThrowsValidationErrors() {
         XCTAssertThrowsError(try buildValidSchema("type Query { a: In } input In { b: Int }")) { error in
-            XCTAssertEqual((error as? SchemaBuildError)?.errors.map(\.message),
-                           ["The type of Query.a must be Output Type but got: In."])
+            XCTAssertEqual(
+                (error as? SchemaBuildError)?.errors.map(\.message),
+                ["The type of Query.a must be Output Type but got: In."])
         }
     }
 
     // MARK: From buildASTSchema-test (non-printing checks)
 
     func testSupportsDeprecatedEverywhere() throws {
-        let schema = try buildSchema(#"""
-        enum MyEnum { VALUE OLD_VALUE @deprecated OTHER_VALUE @deprecated(reason: "Terrible reasons") }
-        input MyInput { oldInput: String @deprecated otherInput: String @deprecated(reason: "Use newInput") newInput: String }
-        type Query {
-          field1: String @deprecated
-          field2: Int @deprecated(reason: "Because I said so")
-          field3(oldArg: String @deprecated, arg: String): String
-          field4(oldArg: String @deprecated(reason: "Why not?"), arg: String): String
-          field5(arg: MyInput): String
-        }
-        """#)
+        let schema = try buildSchema(
+            #"""
+            enum MyEnum { VALUE OLD_VALUE @deprecated OTHER_VALUE @deprecated(reason: "Terrible reasons") }
+            input MyInput { oldInput: String @deprecated otherInput: String @deprecated(reason: "Use newInput") newInput: String }
+            type Query {
+              field1: String @deprecated
+              field2: Int @deprecated(reason: "Because I said so")
+              field3(oldArg: String @deprecated, arg: String): String
+              field4(oldArg: String @deprecated(reason: "Why not?"), arg: String): String
+              field5(arg: MyInput): String
+            }
+            """#)
         let myEnum = try XCTUnwrap(schema.type(named: "MyEnum")?.asEnum)
         XCTAssertEqual(myEnum.values.map(\.deprecationReason), [nil, "No longer supported", "Terrible reasons"])
         let input = try XCTUnwrap(schema.type(named: "MyInput")?.asInputObject)
@@ -282,25 +308,26 @@ final class HandWrittenSchemaTests: XCTestCase {
     }
 
     func testExtensionsKeepTheirASTNodes() throws {
-        let schema = try buildSchema("""
-        scalar SomeScalar
-        extend scalar SomeScalar @foo
-        extend scalar SomeScalar @bar
-        directive @foo on SCALAR
-        directive @bar on SCALAR
-        type Query { a: Int }
-        extend type Query { b: Int }
-        extend type Query { c: Int }
-        enum E { A }
-        extend enum E { B }
-        union U = Query
-        extend union U = Query2
-        type Query2 { x: Int }
-        input I { a: Int }
-        extend input I { b: Int }
-        interface In { a: Int }
-        extend interface In { b: Int }
-        """)
+        let schema = try buildSchema(
+            """
+            scalar SomeScalar
+            extend scalar SomeScalar @foo
+            extend scalar SomeScalar @bar
+            directive @foo on SCALAR
+            directive @bar on SCALAR
+            type Query { a: Int }
+            extend type Query { b: Int }
+            extend type Query { c: Int }
+            enum E { A }
+            extend enum E { B }
+            union U = Query
+            extend union U = Query2
+            type Query2 { x: Int }
+            input I { a: Int }
+            extend input I { b: Int }
+            interface In { a: Int }
+            extend interface In { b: Int }
+            """)
         let scalar = try XCTUnwrap(schema.type(named: "SomeScalar")?.asScalar)
         XCTAssertEqual(printType(.scalar(scalar)), "scalar SomeScalar")
         XCTAssertEqual(scalar.astNode?.name.value, "SomeScalar")
@@ -321,7 +348,9 @@ final class HandWrittenSchemaTests: XCTestCase {
 
     func testIntrospectionTypesCanBeReferenced() throws {
         let schema = try buildSchema("type Query { introspectionField: __EnumValue }")
-        XCTAssertTrue(schema.queryType?.field(named: "introspectionField")?.type.namedType.asObject === Introspection.enumValueType)
+        XCTAssertTrue(
+            schema.queryType?.field(named: "introspectionField")?.type.namedType.asObject
+                === Introspection.enumValueType)
     }
 
     func testUnknownTypesWithoutSDLValidation() throws {
@@ -335,28 +364,32 @@ final class HandWrittenSchemaTests: XCTestCase {
     func testEmptyDocumentHasTheDefaultTypesAndDirectives() throws {
         let schema = try buildASTSchema(Document(definitions: [], source: Source("")))
         // As graphql-js's `new GraphQLSchema({})` orders them.
-        XCTAssertEqual(schema.types.map(\.name), [
-            "Boolean", "String", "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue",
-            "__Directive", "__DirectiveLocation",
-        ])
+        XCTAssertEqual(
+            schema.types.map(\.name),
+            [
+                "Boolean", "String", "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue",
+                "__Directive", "__DirectiveLocation"
+            ])
         XCTAssertEqual(schema.directives.map(\.name), ["include", "skip", "deprecated", "specifiedBy", "oneOf"])
     }
 
     func testIgnoresExecutableDefinitions() throws {
-        let schema = try buildSchema("""
-        type Query { str: String }
-        query { str }
-        fragment F on Query { str }
-        """)
+        let schema = try buildSchema(
+            """
+            type Query { str: String }
+            query { str }
+            fragment F on Query { str }
+            """)
         XCTAssertEqual(printSchema(schema), "type Query {\n  str: String\n}")
     }
 
     func testCyclicInputDefaultsDoNotRecurseForever() throws {
-        let schema = try buildSchema("""
-        type Query { f(a: A = {}): String }
-        input A { b: B = {}, c: B = {} }
-        input B { a: A = {}, d: A = {} }
-        """)
+        let schema = try buildSchema(
+            """
+            type Query { f(a: A = {}): String }
+            input A { b: B = {}, c: B = {} }
+            input B { a: A = {}, d: A = {} }
+            """)
         // graphql-js overflows its stack here; the defaults are simply invalid.
         XCTAssertNotNil(schema.queryType?.field(named: "f"))
         XCTAssertEqual(printSchema(schema).contains("type Query"), true)
@@ -365,40 +398,51 @@ final class HandWrittenSchemaTests: XCTestCase {
     // MARK: Schemas assembled in code (validation-test's programmatic cases)
 
     func testDirectiveWithoutLocationsAndReservedNames() {
-        let query = GraphQLObjectType(name: "Query", fields: [
-            GraphQLField(name: "__badName", type: .named(.scalar(.string)),
-                         args: [GraphQLArgument(name: "__badArg", type: .named(.scalar(.string)))]),
-        ])
+        let query = GraphQLObjectType(
+            name: "Query",
+            fields: [
+                GraphQLField(
+                    name: "__badName", type: .named(.scalar(.string)),
+                    args: [GraphQLArgument(name: "__badArg", type: .named(.scalar(.string)))])
+            ])
         let bad = GraphQLDirective(name: "BadDirective", locations: [])
         let schema = GraphQLSchema(query: query, directives: [bad])
-        XCTAssertEqual(validateSchema(schema).map(\.message), [
-            "Directive @BadDirective must include 1 or more locations.",
-            #"Name "__badName" must not begin with "__", which is reserved by GraphQL introspection."#,
-            #"Name "__badArg" must not begin with "__", which is reserved by GraphQL introspection."#,
-        ])
+        XCTAssertEqual(
+            validateSchema(schema).map(\.message),
+            [
+                "Directive @BadDirective must include 1 or more locations.",
+                #"Name "__badName" must not begin with "__", which is reserved by GraphQL introspection."#,
+                #"Name "__badArg" must not begin with "__", which is reserved by GraphQL introspection."#
+            ])
     }
 
     func testObjectWithoutFieldsAndEmptyEnumUnionInput() {
         let empty = GraphQLObjectType(name: "Empty")
         let query = GraphQLObjectType(name: "Query", fields: [GraphQLField(name: "e", type: .named(.object(empty)))])
-        let schema = GraphQLSchema(query: query, types: [
-            .enum(GraphQLEnumType(name: "E")), .union(GraphQLUnionType(name: "U")),
-            .inputObject(GraphQLInputObjectType(name: "I")),
-        ])
-        XCTAssertEqual(validateSchema(schema).map(\.message), [
-            "Enum type E must define one or more values.",
-            "Union type U must define one or more member types.",
-            "Input Object type I must define one or more fields.",
-            "Type Empty must define one or more fields.",
-        ])
+        let schema = GraphQLSchema(
+            query: query,
+            types: [
+                .enum(GraphQLEnumType(name: "E")), .union(GraphQLUnionType(name: "U")),
+                .inputObject(GraphQLInputObjectType(name: "I"))
+            ])
+        XCTAssertEqual(
+            validateSchema(schema).map(\.message),
+            [
+                "Enum type E must define one or more values.",
+                "Union type U must define one or more member types.",
+                "Input Object type I must define one or more fields.",
+                "Type Empty must define one or more fields."
+            ])
     }
 
     func testDuplicateTypeNamesInCode() {
         let query = GraphQLObjectType(name: "Query", fields: [GraphQLField(name: "a", type: .named(.scalar(.string)))])
         let schema = GraphQLSchema(query: query, types: [.scalar(GraphQLScalarType(name: "String"))])
-        XCTAssertEqual(validateSchema(schema).map(\.message), [
-            #"Schema must contain uniquely named types but contains multiple types named "String"."#,
-        ])
+        XCTAssertEqual(
+            validateSchema(schema).map(\.message),
+            [
+                #"Schema must contain uniquely named types but contains multiple types named "String"."#
+            ])
     }
 
     // MARK: Hostile input
@@ -411,7 +455,8 @@ final class HandWrittenSchemaTests: XCTestCase {
         }
         sdl += "type T\(count) { end: Int }\ninput I\(count) { end: Int, back: I0! }\n"
         let schema = try buildSchema(sdl)
-        XCTAssertEqual(schema.types.count, 2 * (count + 1) + 1 + 3 + 8)  // T*, I*, Query, Int, Boolean, String, introspection
+        // T*, I*, Query, Int, Boolean, String, introspection
+        XCTAssertEqual(schema.types.count, 2 * (count + 1) + 1 + 3 + 8)
         let errors = validateSchema(schema)
         XCTAssertEqual(errors.count, 1)
         XCTAssertTrue(errors.first?.message.hasPrefix(#"Cannot reference Input Object "I0" within itself"#) ?? false)
@@ -419,28 +464,32 @@ final class HandWrittenSchemaTests: XCTestCase {
 
     func testThousandsOfRepeatsStayCheap() throws {
         let count = 20_000
-        let union = try buildSchema("type Query { a: Int }\ntype A { a: Int }\nunion U = "
-                                    + Array(repeating: "A", count: count).joined(separator: " | "))
+        let union = try buildSchema(
+            "type Query { a: Int }\ntype A { a: Int }\nunion U = "
+                + Array(repeating: "A", count: count).joined(separator: " | "))
         let unionErrors = validateSchema(union)
         // graphql-js reports each repeat; past ten per name they are left out.
         XCTAssertEqual(unionErrors.count, 10)
         XCTAssertEqual(unionErrors.first?.message, "Union type U can only include type A once.")
         XCTAssertEqual(unionErrors.first?.locations.count, count)
         XCTAssertEqual(unionErrors.first?.locations.last, SourceLocation(line: 3, column: 11 + 4 * (count - 1)))
-        let implements = try buildSchema("type Query { a: Int }\ninterface I { a: Int }\ntype T implements "
-                                         + Array(repeating: "I", count: count).joined(separator: " & ") + " { a: Int }")
-        XCTAssertEqual(validateSchema(implements).map(\.message),
-                       Array(repeating: "Type T can only implement I once.", count: 10))
+        let implements = try buildSchema(
+            "type Query { a: Int }\ninterface I { a: Int }\ntype T implements "
+                + Array(repeating: "I", count: count).joined(separator: " & ") + " { a: Int }")
+        XCTAssertEqual(
+            validateSchema(implements).map(\.message),
+            Array(repeating: "Type T can only implement I once.", count: 10))
     }
 
     func testRecursiveTypesAreReleasedWithTheirSchema() throws {
         weak var query: GraphQLObjectType?
         weak var input: GraphQLInputObjectType?
         do {
-            let schema = try buildSchema("""
-            type Query { me: Query, f(i: In): Int }
-            input In { next: In, list: [In!] }
-            """)
+            let schema = try buildSchema(
+                """
+                type Query { me: Query, f(i: In): Int }
+                input In { next: In, list: [In!] }
+                """)
             query = schema.queryType
             input = schema.type(named: "In")?.asInputObject
             XCTAssertNotNil(query)

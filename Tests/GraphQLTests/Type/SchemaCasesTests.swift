@@ -8,91 +8,92 @@ final class SchemaCasesTests: XCTestCase {
     func test000_Define_sample_schema() {
         let sdl = ##"""
 
-      """Sample schema"""
-      schema {
-        query: Query
-        mutation: Mutation
-        subscription: Subscription
-      }
+                  """Sample schema"""
+                  schema {
+                    query: Query
+                    mutation: Mutation
+                    subscription: Subscription
+                  }
 
-      type Query {
-        article(id: String): Article
-        feed: [Article]
-      }
+                  type Query {
+                    article(id: String): Article
+                    feed: [Article]
+                  }
 
-      type Article {
-        id: String
-        isPublished: Boolean
-        author: Author
-        title: String
-        body: String
-      }
+                  type Article {
+                    id: String
+                    isPublished: Boolean
+                    author: Author
+                    title: String
+                    body: String
+                  }
 
-      type Author {
-        id: String
-        name: String
-        pic(width: Int, height: Int): Image
-        recentArticle: Article
-      }
+                  type Author {
+                    id: String
+                    name: String
+                    pic(width: Int, height: Int): Image
+                    recentArticle: Article
+                  }
 
-      type Image {
-        url: String
-        width: Int
-        height: Int
-      }
+                  type Image {
+                    url: String
+                    width: Int
+                    height: Int
+                  }
 
-      type Mutation {
-        writeArticle: Article
-      }
+                  type Mutation {
+                    writeArticle: Article
+                  }
 
-      type Subscription {
-        articleSubscribe(id: String): Article
-      }
-    
-"""##
-        expectSchema(sdl, errors: [
-        ], printed: ##"""
-"""Sample schema"""
-schema {
-  query: Query
-  mutation: Mutation
-  subscription: Subscription
-}
+                  type Subscription {
+                    articleSubscribe(id: String): Article
+                  }
+                
+            """##
+        expectSchema(
+            sdl, errors: [],
+            printed: ##"""
+                """Sample schema"""
+                schema {
+                  query: Query
+                  mutation: Mutation
+                  subscription: Subscription
+                }
 
-type Query {
-  article(id: String): Article
-  feed: [Article]
-}
+                type Query {
+                  article(id: String): Article
+                  feed: [Article]
+                }
 
-type Article {
-  id: String
-  isPublished: Boolean
-  author: Author
-  title: String
-  body: String
-}
+                type Article {
+                  id: String
+                  isPublished: Boolean
+                  author: Author
+                  title: String
+                  body: String
+                }
 
-type Author {
-  id: String
-  name: String
-  pic(width: Int, height: Int): Image
-  recentArticle: Article
-}
+                type Author {
+                  id: String
+                  name: String
+                  pic(width: Int, height: Int): Image
+                  recentArticle: Article
+                }
 
-type Image {
-  url: String
-  width: Int
-  height: Int
-}
+                type Image {
+                  url: String
+                  width: Int
+                  height: Int
+                }
 
-type Mutation {
-  writeArticle: Article
-}
+                type Mutation {
+                  writeArticle: Article
+                }
 
-type Subscription {
-  articleSubscribe(id: String): Article
-}
-"""##)
+                type Subscription {
+                  articleSubscribe(id: String): Article
+                }
+                """##)
     }
 
 }

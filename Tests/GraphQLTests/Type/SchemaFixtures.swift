@@ -57,7 +57,8 @@ func cycle(_ sdl: String, file: StaticString = #filePath, line: UInt = #line) ->
 /// Errors as `message @ line:column, ...` for compact assertions.
 func describe(_ errors: [GraphQLError]) -> [String] {
     errors.map { error in
-        error.message + (error.locations.isEmpty ? "" : " @ " + error.locations.map(\.description).joined(separator: ", "))
+        error.message
+            + (error.locations.isEmpty ? "" : " @ " + error.locations.map(\.description).joined(separator: ", "))
     }
 }
 
@@ -65,8 +66,9 @@ func describe(_ errors: [GraphQLError]) -> [String] {
 func expectBuildErrors(_ sdl: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
     do {
         let schema = try buildSchema(sdl)
-        XCTFail("expected build errors, got a schema with validation errors \(describe(validateSchema(schema)))",
-                file: file, line: line)
+        XCTFail(
+            "expected build errors, got a schema with validation errors \(describe(validateSchema(schema)))",
+            file: file, line: line)
     } catch {
         XCTAssertEqual(describe(error.errors), expected, file: file, line: line)
     }
@@ -74,7 +76,8 @@ func expectBuildErrors(_ sdl: String, _ expected: [String], file: StaticString =
 
 /// Asserts that `sdl` builds, that `validateSchema` gives exactly `errors`,
 /// and (unless nil) that `printSchema` gives `printed`.
-func expectSchema(_ sdl: String, errors: [String], printed: String?, file: StaticString = #filePath, line: UInt = #line) {
+func expectSchema(_ sdl: String, errors: [String], printed: String?, file: StaticString = #filePath, line: UInt = #line)
+{
     guard let schema = buildOrFail(sdl, file: file, line: line) else { return }
     XCTAssertEqual(describe(validateSchema(schema)), errors, file: file, line: line)
     if let printed {

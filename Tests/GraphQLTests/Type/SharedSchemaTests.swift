@@ -15,7 +15,9 @@ final class SharedSchemaTests: XCTestCase {
             let a = printed.split(separator: "\n", omittingEmptySubsequences: false)
             let b = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let index = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            XCTFail("printSchema differs from graphql-js at line \(index + 1): got \(index < a.count ? String(a[index]) : "<end>") expected \(index < b.count ? String(b[index]) : "<end>")")
+            XCTFail(
+                "printSchema differs from graphql-js at line \(index + 1): got \(index < a.count ? String(a[index]) : "<end>") expected \(index < b.count ? String(b[index]) : "<end>")"
+            )
         }
         XCTAssertNotNil(schema.queryType)
         XCTAssertGreaterThan(schema.types.count, 500)

@@ -7,17 +7,23 @@ final class TypeInfoTests: XCTestCase {
         var log: [String] = []
 
         mutating func enterField(_ node: Field, info: TypeInfo) -> VisitAction {
-            log.append("field \(node.name.value): parent=\(info.parentType?.name ?? "nil") type=\(info.type?.description ?? "nil") def=\(info.fieldDef?.coordinate ?? "nil")")
+            log.append(
+                "field \(node.name.value): parent=\(info.parentType?.name ?? "nil") type=\(info.type?.description ?? "nil") def=\(info.fieldDef?.coordinate ?? "nil")"
+            )
             return .continue
         }
 
         mutating func enterArgument(_ node: Argument, info: TypeInfo) -> VisitAction {
-            log.append("arg \(node.name.value): input=\(info.inputType?.description ?? "nil") default=\(info.defaultValue.map(\.printed) ?? "nil")")
+            log.append(
+                "arg \(node.name.value): input=\(info.inputType?.description ?? "nil") default=\(info.defaultValue.map(\.printed) ?? "nil")"
+            )
             return .continue
         }
 
         mutating func enterObjectField(_ node: ObjectField, info: TypeInfo) -> VisitAction {
-            log.append("objectField \(node.name.value): input=\(info.inputType?.description ?? "nil") parentInput=\(info.parentInputType?.description ?? "nil")")
+            log.append(
+                "objectField \(node.name.value): input=\(info.inputType?.description ?? "nil") parentInput=\(info.parentInputType?.description ?? "nil")"
+            )
             return .continue
         }
 
@@ -48,56 +54,60 @@ final class TypeInfoTests: XCTestCase {
     }
 
     func testTracksTypesThroughADocument() throws {
-        let schema = try buildSchema("""
-        type Query { pets(filter: Filter, order: [Order!] = [ASC]): [Pet], human: Human }
-        interface Pet { name: String }
-        type Dog implements Pet { name: String, barks: Boolean }
-        type Human { name: String }
-        input Filter { name: String, kinds: [Kind] }
-        enum Kind { DOG CAT }
-        enum Order { ASC DESC }
-        """)
-        let document = try parse("""
-        query Q($f: Filter, $x: Unknown) {
-          pets(filter: {name: "a", kinds: [DOG, COW]}, order: [DESC]) @include(if: true) {
-            __typename
-            name
-            ... on Dog { barks }
-            ... { nope }
-          }
-          human { name }
-          __schema { queryType { name } }
-        }
-        """)
+        let schema = try buildSchema(
+            """
+            type Query { pets(filter: Filter, order: [Order!] = [ASC]): [Pet], human: Human }
+            interface Pet { name: String }
+            type Dog implements Pet { name: String, barks: Boolean }
+            type Human { name: String }
+            input Filter { name: String, kinds: [Kind] }
+            enum Kind { DOG CAT }
+            enum Order { ASC DESC }
+            """)
+        let document = try parse(
+            """
+            query Q($f: Filter, $x: Unknown) {
+              pets(filter: {name: "a", kinds: [DOG, COW]}, order: [DESC]) @include(if: true) {
+                __typename
+                name
+                ... on Dog { barks }
+                ... { nope }
+              }
+              human { name }
+              __schema { queryType { name } }
+            }
+            """)
         var walker = DocumentWalker(schema: schema, visitor: Recorder())
         walker.walk(document)
-        XCTAssertEqual(walker.visitor.log, [
-            "variable f: input=Filter",
-            "variable x: input=nil",
-            "field pets: parent=Query type=[Pet] def=Query.pets",
-            "arg filter: input=Filter default=nil",
-            "objectField name: input=String parentInput=Filter",
-            "objectField kinds: input=[Kind] parentInput=Filter",
-            "list: item=Kind",
-            "enum DOG: known=true",
-            "enum COW: known=false",
-            "arg order: input=[Order!] default=[ASC]",
-            "list: item=Order!",
-            "enum DESC: known=true",
-            "directive include: known=true",
-            "arg if: input=Boolean! default=nil",
-            "field __typename: parent=Pet type=String! def=.__typename",
-            "field name: parent=Pet type=String def=Pet.name",
-            "inline: type=Dog",
-            "field barks: parent=Dog type=Boolean def=Dog.barks",
-            "inline: type=Pet",
-            "field nope: parent=Pet type=nil def=nil",
-            "field human: parent=Query type=Human def=Query.human",
-            "field name: parent=Human type=String def=Human.name",
-            "field __schema: parent=Query type=__Schema! def=.__schema",
-            "field queryType: parent=__Schema type=__Type! def=__Schema.queryType",
-            "field name: parent=__Type type=String def=__Type.name",
-        ])
+        XCTAssertEqual(
+            walker.visitor.log,
+            [
+                "variable f: input=Filter",
+                "variable x: input=nil",
+                "field pets: parent=Query type=[Pet] def=Query.pets",
+                "arg filter: input=Filter default=nil",
+                "objectField name: input=String parentInput=Filter",
+                "objectField kinds: input=[Kind] parentInput=Filter",
+                "list: item=Kind",
+                "enum DOG: known=true",
+                "enum COW: known=false",
+                "arg order: input=[Order!] default=[ASC]",
+                "list: item=Order!",
+                "enum DESC: known=true",
+                "directive include: known=true",
+                "arg if: input=Boolean! default=nil",
+                "field __typename: parent=Pet type=String! def=.__typename",
+                "field name: parent=Pet type=String def=Pet.name",
+                "inline: type=Dog",
+                "field barks: parent=Dog type=Boolean def=Dog.barks",
+                "inline: type=Pet",
+                "field nope: parent=Pet type=nil def=nil",
+                "field human: parent=Query type=Human def=Query.human",
+                "field name: parent=Human type=String def=Human.name",
+                "field __schema: parent=Query type=__Schema! def=.__schema",
+                "field queryType: parent=__Schema type=__Type! def=__Schema.queryType",
+                "field name: parent=__Type type=String def=__Type.name"
+            ])
     }
 
     func testSkipDoesNotDescend() throws {

@@ -18,17 +18,25 @@ final class TypeModelTests: XCTestCase {
         let node = GraphQLInterfaceType(name: "Node")
         node.fields = [GraphQLField(name: "id", type: .nonNull(.named(.scalar(.id))))]
         let user = GraphQLObjectType(name: "User")
-        user.fields = [GraphQLField(name: "id", type: .nonNull(.named(.scalar(.id)))),
-                       GraphQLField(name: "name", type: .named(.scalar(.string)))]
+        user.fields = [
+            GraphQLField(name: "id", type: .nonNull(.named(.scalar(.id)))),
+            GraphQLField(name: "name", type: .named(.scalar(.string)))
+        ]
         user.interfaces = [node]
         let query = GraphQLObjectType(name: "Query")
-        query.fields = [GraphQLField(name: "node", type: .named(.interface(node)),
-                                     args: [GraphQLArgument(name: "id", type: .nonNull(.named(.scalar(.id))))])]
+        query.fields = [
+            GraphQLField(
+                name: "node", type: .named(.interface(node)),
+                args: [GraphQLArgument(name: "id", type: .nonNull(.named(.scalar(.id))))])
+        ]
         let schema = GraphQLSchema(query: query, types: [.object(query), .interface(node), .object(user)])
-        XCTAssertEqual(schema.types.map(\.name), [
-            "Query", "ID", "Node", "User", "String", "Boolean",
-            "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive", "__DirectiveLocation",
-        ])
+        XCTAssertEqual(
+            schema.types.map(\.name),
+            [
+                "Query", "ID", "Node", "User", "String", "Boolean",
+                "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive",
+                "__DirectiveLocation"
+            ])
         XCTAssertEqual(schema.possibleTypes(of: .interface(node)).map(\.name), ["User"])
         XCTAssertTrue(schema.isSubType(.interface(node), .object(user)))
         XCTAssertFalse(schema.isSubType(.interface(node), .object(query)))
@@ -36,18 +44,22 @@ final class TypeModelTests: XCTestCase {
         XCTAssertNotNil(nameField)
         XCTAssertTrue(schema.field(at: nameField?.index ?? -1) === nameField)
         XCTAssertEqual(nameField?.coordinate, "User.name")
-        XCTAssertTrue(schema.fieldDefinition(parentType: .object(query), name: "__schema") === Introspection.schemaMetaField)
+        XCTAssertTrue(
+            schema.fieldDefinition(parentType: .object(query), name: "__schema") === Introspection.schemaMetaField)
         XCTAssertNil(schema.fieldDefinition(parentType: .object(user), name: "__schema"))
         XCTAssertEqual(schema.directives.map(\.name), ["include", "skip", "deprecated", "specifiedBy", "oneOf"])
     }
 
     func testIntrospectionTypesHaveSpecFields() {
-        XCTAssertEqual(Introspection.typeType.fields.map(\.name), [
-            "kind", "name", "description", "specifiedByURL", "fields", "interfaces", "possibleTypes",
-            "enumValues", "inputFields", "ofType", "isOneOf",
-        ])
-        XCTAssertEqual(Introspection.directiveType.fields.map(\.name),
-                       ["name", "description", "isRepeatable", "locations", "args"])
+        XCTAssertEqual(
+            Introspection.typeType.fields.map(\.name),
+            [
+                "kind", "name", "description", "specifiedByURL", "fields", "interfaces", "possibleTypes",
+                "enumValues", "inputFields", "ofType", "isOneOf"
+            ])
+        XCTAssertEqual(
+            Introspection.directiveType.fields.map(\.name),
+            ["name", "description", "isRepeatable", "locations", "args"])
         XCTAssertEqual(Introspection.typeKindType.values.count, 8)
         XCTAssertEqual(Introspection.directiveLocationType.values.count, 19)
         XCTAssertEqual(Set(Introspection.numberedFields.map(\.index)).count, Introspection.fieldCount)

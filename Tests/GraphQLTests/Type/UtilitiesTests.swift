@@ -8,19 +8,20 @@ import JSON
 final class UtilitiesTests: XCTestCase {
     static let schema: GraphQLSchema = {
         do {
-            return try buildSchema("""
-            type Query { f(a: TestInput, b: TestOneOfInput, c: Color): String, node: Node, u: U }
-            input TestInput { int: Int = 42, bool: Boolean, requiredBool: Boolean! }
-            input TestOneOfInput @oneOf { a: String, b: String }
-            enum Color { RED GREEN BLUE }
-            scalar JSON
-            interface Node { id: ID }
-            interface Named implements Node { id: ID, name: String }
-            type Dog implements Node & Named { id: ID, name: String }
-            type Cat implements Node { id: ID }
-            type Rock { id: ID }
-            union U = Dog | Rock
-            """)
+            return try buildSchema(
+                """
+                type Query { f(a: TestInput, b: TestOneOfInput, c: Color): String, node: Node, u: U }
+                input TestInput { int: Int = 42, bool: Boolean, requiredBool: Boolean! }
+                input TestOneOfInput @oneOf { a: String, b: String }
+                enum Color { RED GREEN BLUE }
+                scalar JSON
+                interface Node { id: ID }
+                interface Named implements Node { id: ID, name: String }
+                type Dog implements Node & Named { id: ID, name: String }
+                type Cat implements Node { id: ID }
+                type Rock { id: ID }
+                union U = Dog | Rock
+                """)
         } catch {
             XCTFail("\(error)")
             return GraphQLSchema(query: nil)
@@ -41,8 +42,10 @@ final class UtilitiesTests: XCTestCase {
     let string: GraphQLType = .named(.scalar(.string))
     let id: GraphQLType = .named(.scalar(.id))
 
-    func value(_ text: String, _ type: GraphQLType, _ variables: [String: JSONValue]? = nil,
-               file: StaticString = #filePath, line: UInt = #line) -> JSONValue? {
+    func value(
+        _ text: String, _ type: GraphQLType, _ variables: [String: JSONValue]? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> JSONValue? {
         do {
             return valueFromAST(try parseValue(text), type: type, variables: variables)
         } catch {
@@ -78,8 +81,9 @@ final class UtilitiesTests: XCTestCase {
     }
 
     func testCustomScalarsKeepTheLiteral() {
-        XCTAssertEqual(value("{a: [1, 2.5, \"x\", null, B]}", named("JSON")),
-                       .object(["a": .array([.int(1), .double(2.5), .string("x"), .null, .string("B")])]))
+        XCTAssertEqual(
+            value("{a: [1, 2.5, \"x\", null, B]}", named("JSON")),
+            .object(["a": .array([.int(1), .double(2.5), .string("x"), .null, .string("B")])]))
         XCTAssertEqual(value("$v", named("JSON"), ["v": .string("x")]), .string("x"))
     }
 
@@ -113,10 +117,12 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(value("null", input), .null)
         XCTAssertNil(value("123", input))
         XCTAssertNil(value("[]", input))
-        XCTAssertEqual(value("{ int: 123, requiredBool: false }", input),
-                       .object(["int": .int(123), "requiredBool": .bool(false)]))
-        XCTAssertEqual(value("{ bool: true, requiredBool: false }", input),
-                       .object(["int": .int(42), "bool": .bool(true), "requiredBool": .bool(false)]))
+        XCTAssertEqual(
+            value("{ int: 123, requiredBool: false }", input),
+            .object(["int": .int(123), "requiredBool": .bool(false)]))
+        XCTAssertEqual(
+            value("{ bool: true, requiredBool: false }", input),
+            .object(["int": .int(42), "bool": .bool(true), "requiredBool": .bool(false)]))
         XCTAssertNil(value("{ int: true, requiredBool: true }", input))
         XCTAssertNil(value("{ requiredBool: null }", input))
         XCTAssertNil(value("{ bool: true }", input))
@@ -144,11 +150,13 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(value("[ $foo ]", .list(.nonNull(bool)), ["foo": .bool(true)]), .array([.bool(true)]))
         XCTAssertEqual(value("$foo", .list(.nonNull(bool)), ["foo": .bool(true)]), .bool(true))
         let input = named("TestInput")
-        XCTAssertEqual(value("{ int: $foo, bool: $foo, requiredBool: true }", input, [:]),
-                       .object(["int": .int(42), "requiredBool": .bool(true)]))
+        XCTAssertEqual(
+            value("{ int: $foo, bool: $foo, requiredBool: true }", input, [:]),
+            .object(["int": .int(42), "requiredBool": .bool(true)]))
         XCTAssertNil(value("{ requiredBool: $foo }", input, [:]))
-        XCTAssertEqual(value("{ requiredBool: $foo }", input, ["foo": .bool(true)]),
-                       .object(["int": .int(42), "requiredBool": .bool(true)]))
+        XCTAssertEqual(
+            value("{ requiredBool: $foo }", input, ["foo": .bool(true)]),
+            .object(["int": .int(42), "requiredBool": .bool(true)]))
     }
 
     // MARK: astFromValue
@@ -181,8 +189,9 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertNil(ast(.string("PURPLE"), named("Color")))
         XCTAssertEqual(ast(.array([.string("RED"), .string("GREEN")]), .list(named("Color"))), "[RED, GREEN]")
         XCTAssertEqual(ast(.string("GREEN"), .list(named("Color"))), "GREEN")
-        XCTAssertEqual(ast(.object(["requiredBool": .bool(true), "int": .int(3)]), named("TestInput")),
-                       "{int: 3, requiredBool: true}")
+        XCTAssertEqual(
+            ast(.object(["requiredBool": .bool(true), "int": .int(3)]), named("TestInput")),
+            "{int: 3, requiredBool: true}")
         XCTAssertEqual(ast(.object(["bool": .null]), named("TestInput")), "{bool: null}")
     }
 
@@ -216,7 +225,8 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertFalse(doTypesOverlap(schema, t("U"), t("Cat")))
         XCTAssertFalse(doTypesOverlap(schema, t("Dog"), t("Cat")))
         XCTAssertEqual(schema.possibleTypes(of: t("Node")).map(\.name), ["Dog", "Cat"])
-        XCTAssertEqual(schema.implementations(of: try XCTUnwrap(t("Node").asInterface)).interfaces.map(\.name), ["Named"])
+        XCTAssertEqual(
+            schema.implementations(of: try XCTUnwrap(t("Node").asInterface)).interfaces.map(\.name), ["Named"])
     }
 
     // MARK: Suggestions
@@ -230,7 +240,8 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(suggestionList("verylongstring", ["VERYLONGSTRING"]), ["VERYLONGSTRING"])
         XCTAssertEqual(suggestionList("VERYLONGSTRING", ["verylongstring"]), ["verylongstring"])
         XCTAssertEqual(suggestionList("VERYLONGSTRING", ["VeryLongString"]), ["VeryLongString"])
-        XCTAssertEqual(suggestionList("GraphQl", ["graphics", "SQL", "GraphQL", "quarks", "mark"]), ["GraphQL", "graphics"])
+        XCTAssertEqual(
+            suggestionList("GraphQl", ["graphics", "SQL", "GraphQL", "quarks", "mark"]), ["GraphQL", "graphics"])
         XCTAssertEqual(suggestionList("abc", ["ab", "a", "bc"]), ["ab", "bc", "a"])
         XCTAssertEqual(suggestionList("ab", ["ca"]), [])
         XCTAssertEqual(suggestionList("ab", ["ab", "a"]), ["ab", "a"])
@@ -250,16 +261,19 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(didYouMean(["A"]), " Did you mean \"A\"?")
         XCTAssertEqual(didYouMean(["A", "B"]), " Did you mean \"A\" or \"B\"?")
         XCTAssertEqual(didYouMean(["A", "B", "C"]), " Did you mean \"A\", \"B\", or \"C\"?")
-        XCTAssertEqual(didYouMean(["A", "B", "C", "D", "E", "F"]), " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
+        XCTAssertEqual(
+            didYouMean(["A", "B", "C", "D", "E", "F"]), " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
         XCTAssertEqual(didYouMean("the enum value", ["A"]), " Did you mean the enum value \"A\"?")
         XCTAssertEqual(quotedOrList(["A", "B", "C"]), "\"A\", \"B\", or \"C\"")
     }
 
     func testUnknownTypeSuggestions() {
-        expectBuildErrors("type Query { a: Strin, b: Colour } enum Color { RED }", [
-            #"Unknown type "Strin". Did you mean "String"? @ 1:17"#,
-            #"Unknown type "Colour". Did you mean "Color"? @ 1:27"#,
-        ])
+        expectBuildErrors(
+            "type Query { a: Strin, b: Colour } enum Color { RED }",
+            [
+                #"Unknown type "Strin". Did you mean "String"? @ 1:17"#,
+                #"Unknown type "Colour". Did you mean "Color"? @ 1:27"#
+            ])
     }
 
     func testSourceLocatorAgreesWithSource() {

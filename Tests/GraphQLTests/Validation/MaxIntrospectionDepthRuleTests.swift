@@ -15,27 +15,53 @@ final class MaxIntrospectionDepthRuleTests: XCTestCase {
     }
 
     func testThreeFlatFields() {
-        expectValid(rules, """
-        {
-          __type(name: "Query") {
-            trueFields: fields(includeDeprecated: true) { name }
-            falseFields: fields(includeDeprecated: false) { name }
-            omittedFields: fields { name }
-          }
-        }
-        """)
+        expectValid(
+            rules,
+            """
+            {
+              __type(name: "Query") {
+                trueFields: fields(includeDeprecated: true) { name }
+                falseFields: fields(includeDeprecated: false) { name }
+                omittedFields: fields { name }
+              }
+            }
+            """)
     }
 
     func testThreeFieldsDeepFromSchema() {
-        expectErrors(rules, """
-        {
-          __schema {
-            types {
-              fields {
-                type {
+        expectErrors(
+            rules,
+            """
+            {
+              __schema {
+                types {
                   fields {
                     type {
                       fields {
+                        type {
+                          fields {
+                            name
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+            """, [ExpectedError(exceeded, [(2, 3)])])
+    }
+
+    func testThreeInterfacesDeep() {
+        expectErrors(
+            rules,
+            """
+            {
+              __schema {
+                types {
+                  interfaces {
+                    interfaces {
+                      interfaces {
                         name
                       }
                     }
@@ -43,82 +69,72 @@ final class MaxIntrospectionDepthRuleTests: XCTestCase {
                 }
               }
             }
-          }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
+            """, [ExpectedError(exceeded, [(2, 3)])])
     }
 
-    func testThreeInterfacesDeep() {
-        expectErrors(rules, """
-        {
-          __schema {
-            types {
-              interfaces {
-                interfaces {
-                  interfaces {
-                    name
+    func testThreePossibleTypesAndInputFieldsDeep() {
+        expectErrors(
+            rules,
+            """
+            {
+              __schema { types { possibleTypes { possibleTypes { possibleTypes { name } } } } }
+              __type(name: "Query") { inputFields { type { inputFields { type { inputFields { name } } } } } }
+            }
+            """, [ExpectedError(exceeded, [(2, 3)]), ExpectedError(exceeded, [(3, 3)])])
+    }
+
+    func testOneFieldsDeepWithThreeSiblingsIsValid() {
+        expectValid(
+            rules,
+            """
+            {
+              __schema {
+                types {
+                  fields { name }
+                  interfaces { name }
+                  possibleTypes { name }
+                }
+              }
+            }
+            """)
+    }
+
+    func testThreeFieldsDeepFromVaryingParents() {
+        expectErrors(
+            rules,
+            """
+            {
+              __schema {
+                types {
+                  fields {
+                    type {
+                      fields { type { ofType { fields { name } } } }
+                    }
                   }
                 }
               }
             }
-          }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
-    }
-
-    func testThreePossibleTypesAndInputFieldsDeep() {
-        expectErrors(rules, """
-        {
-          __schema { types { possibleTypes { possibleTypes { possibleTypes { name } } } } }
-          __type(name: "Query") { inputFields { type { inputFields { type { inputFields { name } } } } } }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)]), ExpectedError(exceeded, [(3, 3)])])
-    }
-
-    func testOneFieldsDeepWithThreeSiblingsIsValid() {
-        expectValid(rules, """
-        {
-          __schema {
-            types {
-              fields { name }
-              interfaces { name }
-              possibleTypes { name }
-            }
-          }
-        }
-        """)
-    }
-
-    func testThreeFieldsDeepFromVaryingParents() {
-        expectErrors(rules, """
-        {
-          __schema {
-            types {
-              fields {
-                type {
-                  fields { type { ofType { fields { name } } } }
-                }
-              }
-            }
-          }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
+            """, [ExpectedError(exceeded, [(2, 3)])])
     }
 
     func testThreeFieldsDeepWithInlineFragments() {
-        expectErrors(rules, """
-        query test {
-          __schema {
-            types {
-              ... on __Type {
-                fields {
-                  type {
-                    ... on __Type {
-                      ofType {
-                        fields {
-                          type {
-                            ... on __Type {
-                              fields { name }
+        expectErrors(
+            rules,
+            """
+            query test {
+              __schema {
+                types {
+                  ... on __Type {
+                    fields {
+                      type {
+                        ... on __Type {
+                          ofType {
+                            fields {
+                              type {
+                                ... on __Type {
+                                  fields { name }
+                                }
+                              }
                             }
                           }
                         }
@@ -128,67 +144,75 @@ final class MaxIntrospectionDepthRuleTests: XCTestCase {
                 }
               }
             }
-          }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
+            """, [ExpectedError(exceeded, [(2, 3)])])
     }
 
     func testThreeFieldsDeepWithFragments() {
-        expectErrors(rules, """
-        query test {
-          __schema {
-            types {
-              ...One
+        expectErrors(
+            rules,
+            """
+            query test {
+              __schema {
+                types {
+                  ...One
+                }
+              }
             }
-          }
-        }
 
-        fragment One on __Type {
-          fields { type { ...Two } }
-        }
+            fragment One on __Type {
+              fields { type { ...Two } }
+            }
 
-        fragment Two on __Type {
-          fields { type { ...Three } }
-        }
+            fragment Two on __Type {
+              fields { type { ...Three } }
+            }
 
-        fragment Three on __Type {
-          fields { name }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
+            fragment Three on __Type {
+              fields { name }
+            }
+            """, [ExpectedError(exceeded, [(2, 3)])])
     }
 
     func testThreeFieldsDeepInsideInlineFragmentOnQuery() {
-        expectErrors(rules, """
-        {
-          ... {
-            __schema { types { fields { type { fields { type { fields { name } } } } } } }
-          }
-        }
-        """, [ExpectedError(exceeded, [(3, 5)])])
+        expectErrors(
+            rules,
+            """
+            {
+              ... {
+                __schema { types { fields { type { fields { type { fields { name } } } } } } }
+              }
+            }
+            """, [ExpectedError(exceeded, [(3, 5)])])
     }
 
     func testNestedIntrospectionFieldIsReportedOnce() {
-        expectErrors(rules, """
-        {
-          __schema {
-            types { fields { type { fields { type { fields { name } } } } } }
-            queryType { fields { type { fields { type { fields { name } } } } } }
-          }
-        }
-        """, [ExpectedError(exceeded, [(2, 3)])])
+        expectErrors(
+            rules,
+            """
+            {
+              __schema {
+                types { fields { type { fields { type { fields { name } } } } } }
+                queryType { fields { type { fields { type { fields { name } } } } } }
+              }
+            }
+            """, [ExpectedError(exceeded, [(2, 3)])])
     }
 
     func testMissingFragmentOptsOut() {
-        expectValid(rules, """
-        query test { __schema { types { ...Missing } } }
-        """)
+        expectValid(
+            rules,
+            """
+            query test { __schema { types { ...Missing } } }
+            """)
     }
 
     func testFragmentCycleDoesNotRecurseForever() {
-        expectValid(rules, """
-        query test { __schema { types { ...Cycle } } }
-        fragment Cycle on __Type { ...Cycle }
-        """)
+        expectValid(
+            rules,
+            """
+            query test { __schema { types { ...Cycle } } }
+            fragment Cycle on __Type { ...Cycle }
+            """)
     }
 
     func testFragmentsSharedManyTimesStayLinear() {

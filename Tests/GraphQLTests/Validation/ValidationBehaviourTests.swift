@@ -5,18 +5,19 @@ import XCTest
 /// 16.9+, and the overlapping-fields shortcut for repeated fields (which must
 /// give exactly the errors of graphql-js's pairwise comparison).
 final class ValidationBehaviourTests: XCTestCase {
-    static let oneOfSchema = ValidationTestSupport.schema("""
-    input OneOfInput @oneOf {
-      stringField: String
-      intField: Int
-    }
-    type ComplicatedArgs {
-      oneOfArgField(oneOfArg: OneOfInput): String
-    }
-    type Query {
-      complicatedArgs: ComplicatedArgs
-    }
-    """)
+    static let oneOfSchema = ValidationTestSupport.schema(
+        """
+        input OneOfInput @oneOf {
+          stringField: String
+          intField: Int
+        }
+        type ComplicatedArgs {
+          oneOfArgField(oneOfArg: OneOfInput): String
+        }
+        type Query {
+          complicatedArgs: ComplicatedArgs
+        }
+        """)
 
     // MARK: Error limit
 
@@ -30,37 +31,45 @@ final class ValidationBehaviourTests: XCTestCase {
         XCTAssertEqual(errors.last?.locations, [])
 
         let two = validate(schema: schema, document: try parse(query), maxErrors: 2)
-        XCTAssertEqual(two.map(\.message), [
-            "Cannot query field \"unknown0\" on type \"QueryRoot\".",
-            "Cannot query field \"unknown1\" on type \"QueryRoot\".",
-            "Too many validation errors, error limit reached. Validation aborted.",
-        ])
+        XCTAssertEqual(
+            two.map(\.message),
+            [
+                "Cannot query field \"unknown0\" on type \"QueryRoot\".",
+                "Cannot query field \"unknown1\" on type \"QueryRoot\".",
+                "Too many validation errors, error limit reached. Validation aborted."
+            ])
     }
 
     func testValidDocumentGivesNoErrors() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
-        let errors = validate(schema: schema, document: try parse("""
-        query Q($id: ID, $bark: Boolean = true) {
-          human(id: $id) { name pets { name ... on Dog { barkVolume @include(if: $bark) } } }
-          catOrDog { ...Pet }
-        }
-        fragment Pet on CatOrDog { ... on Cat { meows } ... on Dog { barks } }
-        """))
+        let errors = validate(
+            schema: schema,
+            document: try parse(
+                """
+                query Q($id: ID, $bark: Boolean = true) {
+                  human(id: $id) { name pets { name ... on Dog { barkVolume @include(if: $bark) } } }
+                  catOrDog { ...Pet }
+                }
+                fragment Pet on CatOrDog { ... on Cat { meows } ... on Dog { barks } }
+                """))
         XCTAssertEqual(errors, [])
     }
 
     func testDocumentsWithoutLocations() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
-        let document = try parse("""
-        query Q($unused: Int) { dog { name name: nickname ...F } }
-        fragment F on Dog { barks(x: 1) }
-        """, options: ParseOptions(noLocation: true))
+        let document = try parse(
+            """
+            query Q($unused: Int) { dog { name name: nickname ...F } }
+            fragment F on Dog { barks(x: 1) }
+            """, options: ParseOptions(noLocation: true))
         let errors = validate(schema: schema, document: document)
-        XCTAssertEqual(errors.map(\.message), [
-            "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
-            "Variable \"$unused\" is never used in operation \"Q\".",
-            "Unknown argument \"x\" on field \"Dog.barks\".",
-        ])
+        XCTAssertEqual(
+            errors.map(\.message),
+            [
+                "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+                "Variable \"$unused\" is never used in operation \"Q\".",
+                "Unknown argument \"x\" on field \"Dog.barks\"."
+            ])
         XCTAssertTrue(errors.allSatisfy { $0.locations.isEmpty })
     }
 
@@ -68,56 +77,77 @@ final class ValidationBehaviourTests: XCTestCase {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
         let depth = 200
         let value = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
-        let errors = validate(schema: schema, document: try parse(
-            "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }"))
-        XCTAssertEqual(errors.map(\.message), ["String cannot represent a non string value: "
-            + String(repeating: "[", count: depth - 1) + "1" + String(repeating: "]", count: depth - 1)])
+        let errors = validate(
+            schema: schema,
+            document: try parse(
+                "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }"))
+        XCTAssertEqual(
+            errors.map(\.message),
+            [
+                "String cannot represent a non string value: "
+                    + String(repeating: "[", count: depth - 1) + "1" + String(repeating: "]", count: depth - 1)
+            ])
     }
 
     // MARK: @oneOf (graphql-js 16.9+)
 
     func testOneOfExactlyOneField() {
-        expectValid([.valuesOfCorrectType], """
-        { complicatedArgs { oneOfArgField(oneOfArg: { stringField: "abc" }) } }
-        """, schema: Self.oneOfSchema)
-        expectValid(specifiedRules, """
-        query ($string: String!) { complicatedArgs { oneOfArgField(oneOfArg: { stringField: $string }) } }
-        """, schema: Self.oneOfSchema)
+        expectValid(
+            [.valuesOfCorrectType],
+            """
+            { complicatedArgs { oneOfArgField(oneOfArg: { stringField: "abc" }) } }
+            """, schema: Self.oneOfSchema)
+        expectValid(
+            specifiedRules,
+            """
+            query ($string: String!) { complicatedArgs { oneOfArgField(oneOfArg: { stringField: $string }) } }
+            """, schema: Self.oneOfSchema)
     }
 
     func testOneOfInvalidFieldType() {
-        expectErrors([.valuesOfCorrectType], """
-        { complicatedArgs { oneOfArgField(oneOfArg: { stringField: 2 }) } }
-        """, [ExpectedError("String cannot represent a non string value: 2", [(1, 60)])], schema: Self.oneOfSchema)
+        expectErrors(
+            [.valuesOfCorrectType],
+            """
+            { complicatedArgs { oneOfArgField(oneOfArg: { stringField: 2 }) } }
+            """, [ExpectedError("String cannot represent a non string value: 2", [(1, 60)])], schema: Self.oneOfSchema)
     }
 
     func testOneOfNullField() {
-        expectErrors([.valuesOfCorrectType], """
-        { complicatedArgs { oneOfArgField(oneOfArg: { stringField: null }) } }
-        """, [ExpectedError("Field \"OneOfInput.stringField\" must be non-null.", [(1, 45)])],
-        schema: Self.oneOfSchema)
+        expectErrors(
+            [.valuesOfCorrectType],
+            """
+            { complicatedArgs { oneOfArgField(oneOfArg: { stringField: null }) } }
+            """, [ExpectedError("Field \"OneOfInput.stringField\" must be non-null.", [(1, 45)])],
+            schema: Self.oneOfSchema)
     }
 
     func testOneOfNullableVariable() {
         let query = """
-        query ($string: String) { complicatedArgs { oneOfArgField(oneOfArg: { stringField: $string }) } }
-        """
-        expectErrors([.valuesOfCorrectType], query, [
-            ExpectedError("Variable \"string\" must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
-                          [(1, 69)]),
-        ], schema: Self.oneOfSchema)
-        expectErrors([.variablesInAllowedPosition], query, [
-            ExpectedError(
-                "Variable \"$string\" is of type \"String\" but must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
-                [(1, 8), (1, 84)]),
-        ], schema: Self.oneOfSchema)
+            query ($string: String) { complicatedArgs { oneOfArgField(oneOfArg: { stringField: $string }) } }
+            """
+        expectErrors(
+            [.valuesOfCorrectType], query,
+            [
+                ExpectedError(
+                    "Variable \"string\" must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
+                    [(1, 69)])
+            ], schema: Self.oneOfSchema)
+        expectErrors(
+            [.variablesInAllowedPosition], query,
+            [
+                ExpectedError(
+                    "Variable \"$string\" is of type \"String\" but must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
+                    [(1, 8), (1, 84)])
+            ], schema: Self.oneOfSchema)
     }
 
     func testOneOfMoreThanOneField() {
-        expectErrors([.valuesOfCorrectType], """
-        { complicatedArgs { oneOfArgField(oneOfArg: { stringField: "abc", intField: 123 }) } }
-        """, [ExpectedError("OneOf Input Object \"OneOfInput\" must specify exactly one key.", [(1, 45)])],
-        schema: Self.oneOfSchema)
+        expectErrors(
+            [.valuesOfCorrectType],
+            """
+            { complicatedArgs { oneOfArgField(oneOfArg: { stringField: "abc", intField: 123 }) } }
+            """, [ExpectedError("OneOf Input Object \"OneOfInput\" must specify exactly one key.", [(1, 45)])],
+            schema: Self.oneOfSchema)
     }
 
     // MARK: Repeated fields (no quadratic work, same errors)
@@ -126,7 +156,8 @@ final class ValidationBehaviourTests: XCTestCase {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
         let query = "{ dog { " + String(repeating: "name ", count: 3000) + "} }"
         XCTAssertEqual(validate(schema: schema, document: try parse(query)), [])
-        let composite = "{ dog { " + String(repeating: "mother { ...F } ", count: 1500) + "} }"
+        let composite =
+            "{ dog { " + String(repeating: "mother { ...F } ", count: 1500) + "} }"
             + " fragment F on Dog { name barks mother { name } }"
         XCTAssertEqual(validate(schema: schema, document: try parse(composite)), [])
     }
@@ -136,19 +167,23 @@ final class ValidationBehaviourTests: XCTestCase {
         let query = "{ dog { " + String(repeating: "name ", count: 9) + "name: nickname } }"
         let errors = validate(schema: schema, document: try parse(query))
         XCTAssertEqual(errors.count, 9)
-        XCTAssertEqual(errors.first?.message,
-                       "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.")
+        XCTAssertEqual(
+            errors.first?.message,
+            "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional."
+        )
         // graphql-js: pairs (i, 9) in order.
-        XCTAssertEqual(errors.map(\.locations), (0..<9).map { index in
-            [SourceLocation(line: 1, column: 9 + 5 * index), SourceLocation(line: 1, column: 54)]
-        })
+        XCTAssertEqual(
+            errors.map(\.locations),
+            (0..<9).map { index in
+                [SourceLocation(line: 1, column: 9 + 5 * index), SourceLocation(line: 1, column: 54)]
+            })
     }
 
     func testFragmentChainsMatchPairwiseComparison() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
         let bodies = [
             "name", "name: nickname", "barks", "mother { name }", "mother { name: nickname }", "name(surname: true)",
-            "... on Dog { name }", "x: name", "x: barks",
+            "... on Dog { name }", "x: name", "x: barks"
         ]
         var state: UInt64 = 0x0123_4567_89AB_CDEF
         func next(_ bound: Int) -> Int {
@@ -170,22 +205,23 @@ final class ValidationBehaviourTests: XCTestCase {
             let document = try parse(text)
             let fast = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMerged])
             let slow = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMergedPairwise])
-            XCTAssertEqual(ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow),
-                           "round \(round): \(text)")
+            XCTAssertEqual(
+                ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow),
+                "round \(round): \(text)")
         }
     }
 
     func testShortcutMatchesPairwiseComparison() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
         let fragments = """
-        fragment A on Dog { name }
-        fragment B on Dog { name: nickname }
-        fragment C on Dog { mother { name ...A } }
-        """
+            fragment A on Dog { name }
+            fragment B on Dog { name: nickname }
+            fragment C on Dog { mother { name ...A } }
+            """
         let pieces = [
             "name", "name", "name: nickname", "mother { name }", "mother { name: nickname }", "mother { ...A }",
             "mother { ...B }", "... on Dog { name }", "...A", "...B", "mother { name ...B }", "...C",
-            "name(surname: true)", "name(surname: false)", "barks", "mother { mother { name } }",
+            "name(surname: true)", "name(surname: false)", "barks", "mother { mother { name } }"
         ]
         // A fixed pseudo-random sequence, so failures reproduce.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -206,8 +242,9 @@ final class ValidationBehaviourTests: XCTestCase {
             let rulesSlow: [ValidationRule] = [.overlappingFieldsCanBeMergedPairwise]
             let fast = validate(schema: schema, document: document, rules: rulesFast)
             let slow = validate(schema: schema, document: document, rules: rulesSlow)
-            XCTAssertEqual(ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow),
-                           "round \(round): \(query)")
+            XCTAssertEqual(
+                ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow),
+                "round \(round): \(query)")
         }
     }
 
@@ -216,8 +253,10 @@ final class ValidationBehaviourTests: XCTestCase {
     /// pairwise comparison's errors.
     func testFragmentRingsMatchPairwiseComparison() throws {
         let schema = try XCTUnwrap(ValidationTestSupport.harness)
-        let pieces = ["name", "name", "name: nickname", "mother { name }", "mother { name: nickname }",
-                      "barks", "name(surname: true)", "mother { mother { name } }", "... on Dog { name }"]
+        let pieces = [
+            "name", "name", "name: nickname", "mother { name }", "mother { name: nickname }",
+            "barks", "name(surname: true)", "mother { mother { name } }", "... on Dog { name }"
+        ]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -235,7 +274,8 @@ final class ValidationBehaviourTests: XCTestCase {
             let document = try parse(text)
             let fast = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMerged])
             let slow = validate(schema: schema, document: document, rules: [.overlappingFieldsCanBeMergedPairwise])
-            XCTAssertEqual(ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow), "round \(round): \(text)")
+            XCTAssertEqual(
+                ValidationTestSupport.describe(fast), ValidationTestSupport.describe(slow), "round \(round): \(text)")
         }
     }
 }

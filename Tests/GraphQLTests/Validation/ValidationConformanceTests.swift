@@ -20,7 +20,8 @@ final class ValidationConformanceTests: XCTestCase {
             total += 1
             let id = json["id"]?.stringValue ?? "?"
             guard let schemaFile = json["schema_file"]?.stringValue, let documentText = json["document"]?.stringValue,
-                  let expected = json["expected_errors"]?.arrayValue else {
+                let expected = json["expected_errors"]?.arrayValue
+            else {
                 failures.append("\(id): malformed case")
                 continue
             }
@@ -29,7 +30,8 @@ final class ValidationConformanceTests: XCTestCase {
                 schema = cached
             } else {
                 guard let sdl = ValidationTestSupport.readFile(folder + "/" + schemaFile),
-                      let built = ValidationTestSupport.schema(sdl) else {
+                    let built = ValidationTestSupport.schema(sdl)
+                else {
                     failures.append("\(id): schema \(schemaFile) does not build")
                     continue
                 }
@@ -55,7 +57,8 @@ final class ValidationConformanceTests: XCTestCase {
             if actual == wanted {
                 passed += 1
             } else {
-                failures.append("\(id) [\(json["test"]?.stringValue ?? "")]\n  expected:\n\(wanted)\n  actual:\n\(actual)")
+                failures.append(
+                    "\(id) [\(json["test"]?.stringValue ?? "")]\n  expected:\n\(wanted)\n  actual:\n\(actual)")
             }
         }
         print("Validation conformance: \(passed)/\(total) cases pass")

@@ -44,105 +44,105 @@ enum ValidationTestSupport {
 
     /// graphql-js's `testSchema` of `src/validation/__tests__/harness.ts` (16.6, before `@oneOf`), as SDL.
     static let harnessSDL = """
-    interface Mammal {
-      mother: Mammal
-      father: Mammal
-    }
+        interface Mammal {
+          mother: Mammal
+          father: Mammal
+        }
 
-    interface Pet {
-      name(surname: Boolean): String
-    }
+        interface Pet {
+          name(surname: Boolean): String
+        }
 
-    interface Canine implements Mammal {
-      name(surname: Boolean): String
-      mother: Canine
-      father: Canine
-    }
+        interface Canine implements Mammal {
+          name(surname: Boolean): String
+          mother: Canine
+          father: Canine
+        }
 
-    enum DogCommand {
-      SIT
-      HEEL
-      DOWN
-    }
+        enum DogCommand {
+          SIT
+          HEEL
+          DOWN
+        }
 
-    type Dog implements Pet & Mammal & Canine {
-      name(surname: Boolean): String
-      nickname: String
-      barkVolume: Int
-      barks: Boolean
-      doesKnowCommand(dogCommand: DogCommand): Boolean
-      isHouseTrained(atOtherHomes: Boolean = true): Boolean
-      isAtLocation(x: Int, y: Int): Boolean
-      mother: Dog
-      father: Dog
-    }
+        type Dog implements Pet & Mammal & Canine {
+          name(surname: Boolean): String
+          nickname: String
+          barkVolume: Int
+          barks: Boolean
+          doesKnowCommand(dogCommand: DogCommand): Boolean
+          isHouseTrained(atOtherHomes: Boolean = true): Boolean
+          isAtLocation(x: Int, y: Int): Boolean
+          mother: Dog
+          father: Dog
+        }
 
-    type Cat implements Pet {
-      name(surname: Boolean): String
-      nickname: String
-      meows: Boolean
-      meowsVolume: Int
-      furColor: FurColor
-    }
+        type Cat implements Pet {
+          name(surname: Boolean): String
+          nickname: String
+          meows: Boolean
+          meowsVolume: Int
+          furColor: FurColor
+        }
 
-    union CatOrDog = Cat | Dog
+        union CatOrDog = Cat | Dog
 
-    type Human {
-      name(surname: Boolean): String
-      pets: [Pet]
-      relatives: [Human]
-    }
+        type Human {
+          name(surname: Boolean): String
+          pets: [Pet]
+          relatives: [Human]
+        }
 
-    enum FurColor {
-      BROWN
-      BLACK
-      TAN
-      SPOTTED
-      NO_FUR
-      UNKNOWN
-    }
+        enum FurColor {
+          BROWN
+          BLACK
+          TAN
+          SPOTTED
+          NO_FUR
+          UNKNOWN
+        }
 
-    input ComplexInput {
-      requiredField: Boolean!
-      nonNullField: Boolean! = false
-      intField: Int
-      stringField: String
-      booleanField: Boolean
-      stringListField: [String]
-    }
+        input ComplexInput {
+          requiredField: Boolean!
+          nonNullField: Boolean! = false
+          intField: Int
+          stringField: String
+          booleanField: Boolean
+          stringListField: [String]
+        }
 
-    type ComplicatedArgs {
-      intArgField(intArg: Int): String
-      nonNullIntArgField(nonNullIntArg: Int!): String
-      stringArgField(stringArg: String): String
-      booleanArgField(booleanArg: Boolean): String
-      enumArgField(enumArg: FurColor): String
-      floatArgField(floatArg: Float): String
-      idArgField(idArg: ID): String
-      stringListArgField(stringListArg: [String]): String
-      stringListNonNullArgField(stringListNonNullArg: [String!]): String
-      complexArgField(complexArg: ComplexInput): String
-      multipleReqs(req1: Int!, req2: Int!): String
-      nonNullFieldWithDefault(arg: Int! = 0): String
-      multipleOpts(opt1: Int = 0, opt2: Int = 0): String
-      multipleOptAndReq(req1: Int!, req2: Int!, opt1: Int = 0, opt2: Int = 0): String
-    }
+        type ComplicatedArgs {
+          intArgField(intArg: Int): String
+          nonNullIntArgField(nonNullIntArg: Int!): String
+          stringArgField(stringArg: String): String
+          booleanArgField(booleanArg: Boolean): String
+          enumArgField(enumArg: FurColor): String
+          floatArgField(floatArg: Float): String
+          idArgField(idArg: ID): String
+          stringListArgField(stringListArg: [String]): String
+          stringListNonNullArgField(stringListNonNullArg: [String!]): String
+          complexArgField(complexArg: ComplexInput): String
+          multipleReqs(req1: Int!, req2: Int!): String
+          nonNullFieldWithDefault(arg: Int! = 0): String
+          multipleOpts(opt1: Int = 0, opt2: Int = 0): String
+          multipleOptAndReq(req1: Int!, req2: Int!, opt1: Int = 0, opt2: Int = 0): String
+        }
 
-    type QueryRoot {
-      human(id: ID): Human
-      dog: Dog
-      cat: Cat
-      pet: Pet
-      catOrDog: CatOrDog
-      complicatedArgs: ComplicatedArgs
-    }
+        type QueryRoot {
+          human(id: ID): Human
+          dog: Dog
+          cat: Cat
+          pet: Pet
+          catOrDog: CatOrDog
+          complicatedArgs: ComplicatedArgs
+        }
 
-    schema {
-      query: QueryRoot
-    }
+        schema {
+          query: QueryRoot
+        }
 
-    directive @onField on FIELD
-    """
+        directive @onField on FIELD
+        """
 
     nonisolated(unsafe) private static var cachedHarness: GraphQLSchema?
 
@@ -180,8 +180,10 @@ struct ExpectedError: CustomStringConvertible {
 extension XCTestCase {
     /// Validates `query` against `schema` (the harness by default) with the
     /// given rules and checks the errors exactly (messages, locations, order).
-    func expectErrors(_ rules: [ValidationRule], _ query: String, _ expected: [ExpectedError],
-                      schema: GraphQLSchema? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    func expectErrors(
+        _ rules: [ValidationRule], _ query: String, _ expected: [ExpectedError],
+        schema: GraphQLSchema? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let schema = schema ?? ValidationTestSupport.harness else { return }
         let document: Document
         do {
@@ -197,8 +199,10 @@ extension XCTestCase {
     }
 
     /// Expects no errors.
-    func expectValid(_ rules: [ValidationRule], _ query: String, schema: GraphQLSchema? = nil,
-                     file: StaticString = #filePath, line: UInt = #line) {
+    func expectValid(
+        _ rules: [ValidationRule], _ query: String, schema: GraphQLSchema? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         expectErrors(rules, query, [], schema: schema, file: file, line: line)
     }
 }

@@ -50,7 +50,8 @@ struct FaultCase {
         var configuration = UpstreamsConfiguration(mode: .live)
         for upstream in UpstreamID.allCases {
             configuration.setURL(stubs.baseURL(upstream), for: upstream)
-            configuration.settings[upstream]?.retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(200))
+            configuration.settings[upstream]?.retry = RetryPolicy(
+                maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(200))
             configuration.settings[upstream]?.timeout =
                 upstream == scenario.upstream && fault.isSlow ? Self.slowFaultTimeout : Self.timeout
         }
@@ -74,7 +75,8 @@ struct FaultCase {
         XCTAssertEqual(baseline.status, 200, "\(label): baseline \(baseline.text)")
         XCTAssertNil(baseline.json["errors"], "\(label): baseline \(baseline.text)")
         for path in scenario.failedPaths {
-            XCTAssertEqual(value(at: path, in: baseline.json["data"])?.isNull, false, "\(label): baseline \(baseline.text)")
+            XCTAssertEqual(
+                value(at: path, in: baseline.json["data"])?.isNull, false, "\(label): baseline \(baseline.text)")
         }
         checkNoSecrets(baseline)
         for each in app.upstreams.pipelines { each.cache.removeAll() }
@@ -90,7 +92,8 @@ struct FaultCase {
                 // Not asserted: under a hang, the Zoo and D&D queries take TWO timeouts, not one
                 // (a field waiting on a direct upstream call holds the request's loader batches,
                 // so the batched call starts only after the direct one timed out).
-                XCTAssertGreaterThanOrEqual(answer.seconds, 0.9 * Self.slowFaultTimeout.inSeconds, "\(label): the fault did not hold the call")
+                XCTAssertGreaterThanOrEqual(
+                    answer.seconds, 0.9 * Self.slowFaultTimeout.inSeconds, "\(label): the fault did not hold the call")
             }
         }
         if fault.reachesStub {
@@ -99,7 +102,8 @@ struct FaultCase {
         }
         if fault == .redirect {
             let evil = try await stubs.evilRequests()
-            XCTAssertFalse(evil.contains { $0.headers["x-api-key"] != nil }, "\(label): the API key reached another origin")
+            XCTAssertFalse(
+                evil.contains { $0.headers["x-api-key"] != nil }, "\(label): the API key reached another origin")
             XCTAssertTrue(evil.isEmpty, "\(label): a redirect to another origin was followed: \(evil.map(\.path))")
         }
         XCTAssertEqual(breaker.state, fault.failsBreaker && !fault.isSlow ? .open : .closed, "\(label): breaker")
@@ -127,7 +131,8 @@ struct FaultCase {
             // query made while the probe runs still fails fast. The probe must have answered
             // and closed the breaker, so the next query is whole again.
             let rejected = scenario.failedPaths.filter { value(at: $0, in: recovered.json["data"])?.isNull == true }
-            XCTAssertLessThan(rejected.count, scenario.failedPaths.count, "\(label): no probe answered: \(recovered.text)")
+            XCTAssertLessThan(
+                rejected.count, scenario.failedPaths.count, "\(label): no probe answered: \(recovered.text)")
             check(recovered, against: baseline, code: UpstreamError.Kind.unavailable.rawValue, failed: rejected)
             XCTAssertEqual(breaker.state, .closed, "\(label): the probe did not close the breaker")
             recovered = try await ask()
@@ -136,8 +141,9 @@ struct FaultCase {
             XCTAssertEqual(recovered.text, baseline.text, "\(label): recovery differs from the baseline")
         } else {
             XCTAssertNil(recovered.json["errors"], "\(label): recovery \(recovered.text)")
-            let differences = ResponseComparison.differences(recovered.json["data"] ?? .null, baseline.json["data"] ?? .null,
-                                                             randomPaths: scenario.randomPaths)
+            let differences = ResponseComparison.differences(
+                recovered.json["data"] ?? .null, baseline.json["data"] ?? .null,
+                randomPaths: scenario.randomPaths)
             XCTAssertEqual(differences, [], "\(label): recovery differs from the baseline: \(recovered.text)")
         }
         let answered = try await requestCount()
@@ -153,12 +159,14 @@ struct FaultCase {
         XCTAssertEqual(answer.status, 200, "\(label): \(answer.text)")
         let failed = failed ?? scenario.failedPaths(under: fault)
         let expected = ResponseComparison.nulling(failed, in: baseline.json["data"] ?? .null)
-        let differences = ResponseComparison.differences(answer.json["data"] ?? .null, expected, randomPaths: scenario.randomPaths)
+        let differences = ResponseComparison.differences(
+            answer.json["data"] ?? .null, expected, randomPaths: scenario.randomPaths)
         XCTAssertEqual(differences, [], "\(label): data \(answer.text)")
         let errors = answer.json["errors"]?.arrayValue ?? []
         let paths = errors.map { $0["path"]?.arrayValue?.map { $0.stringValue ?? "\($0)" } ?? [] }
-        XCTAssertEqual(paths.sorted { $0.lexicographicallyPrecedes($1) }, failed.sorted { $0.lexicographicallyPrecedes($1) },
-                       "\(label): one error per failed field: \(answer.text)")
+        XCTAssertEqual(
+            paths.sorted { $0.lexicographicallyPrecedes($1) }, failed.sorted { $0.lexicographicallyPrecedes($1) },
+            "\(label): one error per failed field: \(answer.text)")
         let extensions: JSONValue = ["code": .string(code), "upstream": .string(scenario.upstream.rawValue)]
         for error in errors {
             XCTAssertEqual(error["extensions"], extensions, "\(label): \(error)")
@@ -170,8 +178,10 @@ struct FaultCase {
     /// Whether `answer` is the baseline again: byte for byte, or by shape at random paths.
     func matchesBaseline(_ answer: Answer, _ baseline: Answer) -> Bool {
         if scenario.randomPaths.isEmpty { return answer.body == baseline.body }
-        return answer.json["errors"] == nil && ResponseComparison.differences(
-            answer.json["data"] ?? .null, baseline.json["data"] ?? .null, randomPaths: scenario.randomPaths).isEmpty
+        return answer.json["errors"] == nil
+            && ResponseComparison.differences(
+                answer.json["data"] ?? .null, baseline.json["data"] ?? .null, randomPaths: scenario.randomPaths
+            ).isEmpty
     }
 
     /// No API key, host address or upstream text in a response.

@@ -6,8 +6,10 @@ import Upstreams
 extension RecordedUpstreams.Fault {
     /// Every fault that applies to `upstream` (`graphql-errors` is D&D's only).
     static func all(for upstream: UpstreamID) -> [Self] {
-        var faults: [Self] = [.garbage, .truncated, .html, .serverError, .unavailable, .rateLimited,
-                              .hang, .refuse, .reset, .redirect, .drip]
+        var faults: [Self] = [
+            .garbage, .truncated, .html, .serverError, .unavailable, .rateLimited,
+            .hang, .refuse, .reset, .redirect, .drip
+        ]
         if upstream == .dnd5e { faults.append(.graphqlErrors) }
         return faults
     }

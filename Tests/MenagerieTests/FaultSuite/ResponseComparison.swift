@@ -8,7 +8,9 @@ enum ResponseComparison {
         paths.reduce(value) { replacing($1[...], in: $0, with: .null) }
     }
 
-    private static func replacing(_ path: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+    private static func replacing(_ path: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue)
+        -> JSONValue
+    {
         guard let key = path.first else { return replacement }
         guard case .object(var object) = value, let child = object[key] else { return value }
         object[key] = replacing(path.dropFirst(), in: child, with: replacement)
@@ -17,8 +19,10 @@ enum ResponseComparison {
 
     /// The differences between `actual` and `expected` (empty when they match), as
     /// readable lines naming the path.
-    static func differences(_ actual: JSONValue, _ expected: JSONValue, randomPaths: Set<[String]>,
-                            at path: [String] = []) -> [String] {
+    static func differences(
+        _ actual: JSONValue, _ expected: JSONValue, randomPaths: Set<[String]>,
+        at path: [String] = []
+    ) -> [String] {
         if randomPaths.contains(path) {
             return sameShape(actual, expected) ? [] : ["\(path): shape \(actual) is not that of \(expected)"]
         }

@@ -24,7 +24,9 @@ final class FixtureServer: Sendable {
         }
 
         func execute(_ document: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
-            guard let app = current.app.withLock({ $0 }) else { return GraphQLExecutionResult(requestErrors: [GraphQLError(message: "no app")]) }
+            guard let app = current.app.withLock({ $0 }) else {
+                return GraphQLExecutionResult(requestErrors: [GraphQLError(message: "no app")])
+            }
             return await MenagerieService(app: app).execute(document, request: request)
         }
     }
@@ -52,15 +54,19 @@ final class FixtureServer: Sendable {
 
     /// POSTs a GraphQL request (GraphQL over HTTP, `application/graphql-response+json`);
     /// returns the status and the body.
-    func post(query: String, variables: JSONObject, operationName: String?) async throws -> (status: Int, body: [UInt8]) {
+    func post(query: String, variables: JSONObject, operationName: String?) async throws -> (status: Int, body: [UInt8])
+    {
         var body = JSONObject()
         body["query"] = .string(query)
         if !variables.isEmpty { body["variables"] = .object(variables) }
         if let operationName { body["operationName"] = .string(operationName) }
-        let request = UpstreamRequest(method: "POST", url: "http://127.0.0.1:\(port)/graphql",
-                                      headers: [UpstreamHeader("Content-Type", "application/json"),
-                                                UpstreamHeader("Accept", "application/graphql-response+json")],
-                                      body: JSONValue.object(body).serializedBytes(), isIdempotent: false)
+        let request = UpstreamRequest(
+            method: "POST", url: "http://127.0.0.1:\(port)/graphql",
+            headers: [
+                UpstreamHeader("Content-Type", "application/json"),
+                UpstreamHeader("Accept", "application/graphql-response+json")
+            ],
+            body: JSONValue.object(body).serializedBytes(), isIdempotent: false)
         let response = try await client.send(request)
         return (response.status, response.body)
     }

@@ -24,7 +24,8 @@ final class ProductBinary: Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        throw ProductBinaryError.missing("menagerie beside \(Bundle(for: ProductBinary.self).bundleURL.path) (build it, or set MENAGERIE_BINARY)")
+        throw ProductBinaryError.missing(
+            "menagerie beside \(Bundle(for: ProductBinary.self).bundleURL.path) (build it, or set MENAGERIE_BINARY)")
     }
 
     /// Starts `menagerie serve --port 0 ARGUMENTS` and waits for its "listening on" line.

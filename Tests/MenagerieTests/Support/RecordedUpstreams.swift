@@ -44,15 +44,19 @@ final class RecordedUpstreams: Sendable {
     /// Starts the stubs, accepting `apiKey` as The Dog API's `x-api-key` (nil: no key is
     /// accepted), and waits (up to 30 s) for their ports file.
     init(apiKey: String?) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-upstreams-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "recorded-upstreams-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let portsFile = folder.appendingPathComponent("ports.json")
         let errorFile = folder.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.program.path, "--shared", Self.shared.path,
-                             "--ports-file", portsFile.path] + (apiKey.map { ["--api-key", $0] } ?? ["--no-api-key"])
+        process.arguments =
+            [
+                "python3", Self.program.path, "--shared", Self.shared.path,
+                "--ports-file", portsFile.path
+            ] + (apiKey.map { ["--api-key", $0] } ?? ["--no-api-key"])
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -124,21 +128,24 @@ final class RecordedUpstreams: Sendable {
     }
 
     private func requests(named name: String) async throws -> [Request] {
-        let response = try await client.send(UpstreamRequest(url: urls["control", default: ""] + "/requests?upstream=" + name))
+        let response = try await client.send(
+            UpstreamRequest(url: urls["control", default: ""] + "/requests?upstream=" + name))
         guard response.status == 200 else { throw RecordedUpstreamsError.control("/requests", response.status) }
         let log = try JSONParser.parse(response.body)
         return (log["requests"]?.arrayValue ?? []).map { item in
             var headers: [String: String] = [:]
             for (key, value) in item["headers"]?.objectValue ?? [:] { headers[key] = value.stringValue ?? "" }
-            return Request(method: item["method"]?.stringValue ?? "", path: item["path"]?.stringValue ?? "",
-                           headers: headers, body: item["body"]?.stringValue ?? "")
+            return Request(
+                method: item["method"]?.stringValue ?? "", path: item["path"]?.stringValue ?? "",
+                headers: headers, body: item["body"]?.stringValue ?? "")
         }
     }
 
     private func control(_ path: String, _ body: JSONObject) async throws {
-        let request = UpstreamRequest(method: "POST", url: urls["control", default: ""] + path,
-                                      headers: [UpstreamHeader("Content-Type", "application/json")],
-                                      body: JSONValue.object(body).serializedBytes())
+        let request = UpstreamRequest(
+            method: "POST", url: urls["control", default: ""] + path,
+            headers: [UpstreamHeader("Content-Type", "application/json")],
+            body: JSONValue.object(body).serializedBytes())
         let response = try await client.send(request)
         guard response.status == 200 else { throw RecordedUpstreamsError.control(path, response.status) }
     }

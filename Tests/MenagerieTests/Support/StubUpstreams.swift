@@ -28,11 +28,14 @@ final class StubUpstreams: Sendable {
             }
             let portBox = PortBox()
             let server = try StubServer { request in
-                let upstreamRequest = UpstreamRequest(method: request.method, url: "http://127.0.0.1:\(portBox.port)" + request.target,
-                                                      headers: request.headers.map { UpstreamHeader($0.name, $0.value) },
-                                                      body: request.body)
+                let upstreamRequest = UpstreamRequest(
+                    method: request.method, url: "http://127.0.0.1:\(portBox.port)" + request.target,
+                    headers: request.headers.map { UpstreamHeader($0.name, $0.value) },
+                    body: request.body)
                 let response = Self.blocking { await answer(upstreamRequest) }
-                let headers = response.headers.filter { $0.name.lowercased() != "content-length" }.map { ($0.name, $0.value) }
+                let headers = response.headers.filter { $0.name.lowercased() != "content-length" }.map {
+                    ($0.name, $0.value)
+                }
                 return .respond(status: response.status, headers: headers, body: response.body, delay: 0)
             }
             portBox.port = server.port

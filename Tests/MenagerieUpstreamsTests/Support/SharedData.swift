@@ -6,7 +6,7 @@ enum SharedData {
     /// `shared/upstreams` found beside the checkout (or beside its parent, for worktrees).
     static let root: String = {
         var directory = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { directory.deleteLastPathComponent() }  // Support, MenagerieUpstreamsTests, Tests, checkout
+        for _ in 0..<4 { directory.deleteLastPathComponent() } // Support, MenagerieUpstreamsTests, Tests, checkout
         var candidate = directory.deletingLastPathComponent()
         for _ in 0..<3 {
             let path = candidate.appendingPathComponent("shared/upstreams").path
@@ -20,8 +20,9 @@ enum SharedData {
     /// empty text returned then only lets the failing test end.
     static func text(_ relativePath: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         guard let text = try? String(contentsOfFile: root + "/" + relativePath, encoding: .utf8) else {
-            XCTFail("missing shared reference data: \(root)/\(relativePath) (the read-only ../shared folder must be beside the checkout)",
-                    file: file, line: line)
+            XCTFail(
+                "missing shared reference data: \(root)/\(relativePath) (the read-only ../shared folder must be beside the checkout)",
+                file: file, line: line)
             return ""
         }
         return text

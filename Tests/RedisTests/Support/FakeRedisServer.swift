@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Locking
@@ -43,7 +43,9 @@ final class FakeRedisServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)
@@ -148,7 +150,9 @@ final class FakeRedisServer: Sendable {
     }
 
     private func answer(_ arguments: [[UInt8]]) -> RESPValue {
-        guard let name = arguments.first.map({ String(decoding: $0, as: UTF8.self).uppercased() }) else { return .error("ERR empty") }
+        guard let name = arguments.first.map({ String(decoding: $0, as: UTF8.self).uppercased() }) else {
+            return .error("ERR empty")
+        }
         let rest = Array(arguments.dropFirst())
         return state.withLock { s -> RESPValue in
             switch name {

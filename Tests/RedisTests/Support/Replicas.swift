@@ -41,8 +41,9 @@ final class CountingTransport: Transport {
             return value
         }
         if delaySeconds > 0 { try await Task.sleep(nanoseconds: UInt64(delaySeconds * 1e9)) }
-        return UpstreamResponse(status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
-                                text: "{\"url\":\"\(request.url)\",\"call\":\(call)}")
+        return UpstreamResponse(
+            status: status, headers: [UpstreamHeader("Content-Type", "application/json")],
+            text: "{\"url\":\"\(request.url)\",\"call\":\(call)}")
     }
 }
 
@@ -53,8 +54,10 @@ struct Replica {
     let transport: CountingTransport
     let shared: RedisSharedCache
 
-    init(redis url: String, clocks: TestClocks = TestClocks(), timeout: Duration = .seconds(1),
-         lock: SharedCacheLockPolicy = SharedCacheLockPolicy(), transport: CountingTransport = CountingTransport()) throws {
+    init(
+        redis url: String, clocks: TestClocks = TestClocks(), timeout: Duration = .seconds(1),
+        lock: SharedCacheLockPolicy = SharedCacheLockPolicy(), transport: CountingTransport = CountingTransport()
+    ) throws {
         let client = RedisClient(RedisClientConfiguration(url: try RedisURL(parsing: url), timeout: timeout))
         shared = RedisSharedCache(client: client, clock: clocks.monotonic)
         self.transport = transport
@@ -67,7 +70,9 @@ struct Replica {
 
     /// Fetches `path` (cached 60 s) and returns the body text.
     func fetch(_ path: String, ttl: Duration = .seconds(60)) async throws -> String {
-        try await pipeline.fetchDecoded(UpstreamRequest(url: "https://dog.ceo/api" + path), cache: CachePolicy(defaultTTL: ttl)) {
+        try await pipeline.fetchDecoded(
+            UpstreamRequest(url: "https://dog.ceo/api" + path), cache: CachePolicy(defaultTTL: ttl)
+        ) {
             String(decoding: $0.body, as: UTF8.self)
         }
     }
@@ -77,7 +82,9 @@ struct Replica {
 }
 
 /// Starts `redis-server`; its absence fails the test with a message saying to install it.
-func startRedis(password: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> RedisServerProcess {
+func startRedis(password: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws
+    -> RedisServerProcess
+{
     do {
         return try RedisServerProcess(password: password)
     } catch {

@@ -14,9 +14,11 @@ final class FragmentsOnCompositeTypesRule: ValidationRuleVisitor {
 
     func enterInlineFragment(_ node: InlineFragment) {
         guard let condition = node.typeCondition, let type = context.namedType(condition),
-              !type.isCompositeType else { return }
-        context.report("Fragment cannot condition on non composite type \"\(condition.name.value)\".",
-                       node: condition.loc)
+            !type.isCompositeType
+        else { return }
+        context.report(
+            "Fragment cannot condition on non composite type \"\(condition.name.value)\".",
+            node: condition.loc)
     }
 
     func enterFragmentDefinition(_ node: FragmentDefinition) {

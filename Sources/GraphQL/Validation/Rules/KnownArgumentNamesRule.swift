@@ -31,18 +31,22 @@ final class KnownArgumentNamesRule: ValidationRuleVisitor {
             return
         }
         for argument in node.arguments where !known.contains(argument.name.value) {
-            context.report("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-                + context.didYouMean { suggestionList(argument.name.value, known) }, node: argument.loc)
+            context.report(
+                "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
+                    + context.didYouMean { suggestionList(argument.name.value, known) }, node: argument.loc)
         }
     }
 
     func enterArgument(_ node: Argument) {
         // Directive arguments were checked with their directive.
         guard !isInDirective else { return }
-        guard context.argument == nil, let fieldDef = context.fieldDef, let parentType = context.parentType else { return }
+        guard context.argument == nil, let fieldDef = context.fieldDef, let parentType = context.parentType else {
+            return
+        }
         let name = node.name.value
-        context.report("Unknown argument \"\(name)\" on field \"\(parentType.name).\(fieldDef.name)\"."
-            + context.didYouMean { suggestionList(name, fieldDef.args.map(\.name)) }, node: node.loc)
+        context.report(
+            "Unknown argument \"\(name)\" on field \"\(parentType.name).\(fieldDef.name)\"."
+                + context.didYouMean { suggestionList(name, fieldDef.args.map(\.name)) }, node: node.loc)
     }
 
     func leaveDirective(_ node: Directive) { isInDirective = false }

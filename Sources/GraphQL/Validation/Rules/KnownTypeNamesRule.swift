@@ -15,7 +15,7 @@ final class KnownTypeNamesRule: ValidationRuleVisitor {
     static let standardTypeNames = [
         "String", "Int", "Float", "Boolean", "ID",
         "__Schema", "__Directive", "__DirectiveLocation", "__Type", "__Field", "__InputValue", "__EnumValue",
-        "__TypeKind",
+        "__TypeKind"
     ]
 
     init(context: ValidationContext) {

@@ -57,8 +57,9 @@ final class NoFragmentCyclesRule: ValidationRuleVisitor {
             if let cycleIndex = spreadPathIndexByName[spreadName] {
                 let cyclePath = spreadPath[cycleIndex...]
                 let via = cyclePath.dropLast().map { "\"" + $0.name.value + "\"" }.joined(separator: ", ")
-                context.report("Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
-                               nodes: cyclePath.map(\.loc))
+                context.report(
+                    "Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
+                    nodes: cyclePath.map(\.loc))
                 spreadPath.removeLast()
             } else {
                 stack[top].descended = true

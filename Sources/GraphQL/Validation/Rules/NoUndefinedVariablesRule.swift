@@ -21,7 +21,8 @@ final class NoUndefinedVariablesRule: ValidationRuleVisitor {
         for usage in context.recursiveVariableUsages(of: operation) {
             let name = usage.node.name.value
             if defined.contains(name) { continue }
-            let message = operation.name.map { "Variable \"$\(name)\" is not defined by operation \"\($0.value)\"." }
+            let message =
+                operation.name.map { "Variable \"$\(name)\" is not defined by operation \"\($0.value)\"." }
                 ?? "Variable \"$\(name)\" is not defined."
             context.report(message, nodes: [usage.node.loc, operation.loc])
         }

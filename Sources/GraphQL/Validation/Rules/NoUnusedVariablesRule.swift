@@ -24,7 +24,8 @@ final class NoUnusedVariablesRule: ValidationRuleVisitor {
         for definition in definitions {
             let name = definition.variable.name.value
             if used.contains(name) { continue }
-            let message = operation.name.map { "Variable \"$\(name)\" is never used in operation \"\($0.value)\"." }
+            let message =
+                operation.name.map { "Variable \"$\(name)\" is never used in operation \"\($0.value)\"." }
                 ?? "Variable \"$\(name)\" is never used."
             context.report(message, node: definition.loc)
         }

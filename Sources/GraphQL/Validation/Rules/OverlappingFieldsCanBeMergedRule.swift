@@ -259,15 +259,17 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     // MARK: Collecting fields
 
     fileprivate func fieldsAndFragmentNames(parentType: GraphQLNamedType?, selectionSet: SelectionSet)
-        -> FieldsAndFragmentNames {
+        -> FieldsAndFragmentNames
+    {
         let key = selectionSet.validationIdentity
         if let cached = cache[key] { return cached }
         let map = FieldMap(id: nextFieldMapID)
         nextFieldMapID += 1
         var fragmentNames: [String] = []
         var seenFragments: Set<String> = []
-        collect(parentType: parentType, selectionSet: selectionSet, into: map, fragmentNames: &fragmentNames,
-                seen: &seenFragments)
+        collect(
+            parentType: parentType, selectionSet: selectionSet, into: map, fragmentNames: &fragmentNames,
+            seen: &seenFragments)
         map.finish()
         let result = FieldsAndFragmentNames(fieldMap: map, fragmentNames: fragmentNames)
         cache[key] = result
@@ -280,8 +282,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         return fieldsAndFragmentNames(parentType: type, selectionSet: fragment.selectionSet)
     }
 
-    private func collect(parentType: GraphQLNamedType?, selectionSet: SelectionSet, into map: FieldMap,
-                         fragmentNames: inout [String], seen: inout Set<String>) {
+    private func collect(
+        parentType: GraphQLNamedType?, selectionSet: SelectionSet, into map: FieldMap,
+        fragmentNames: inout [String], seen: inout Set<String>
+    ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
@@ -297,16 +301,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                 if seen.insert(spread.name.value).inserted { fragmentNames.append(spread.name.value) }
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { context.namedType($0) } ?? parentType
-                collect(parentType: type, selectionSet: inline.selectionSet, into: map, fragmentNames: &fragmentNames,
-                        seen: &seen)
+                collect(
+                    parentType: type, selectionSet: inline.selectionSet, into: map, fragmentNames: &fragmentNames,
+                    seen: &seen)
             }
         }
     }
 
     // MARK: Finding conflicts
 
-    private func findConflictsWithinSelectionSet(_ sink: inout ConflictSink, parentType: GraphQLNamedType?,
-                                                 selectionSet: SelectionSet) {
+    private func findConflictsWithinSelectionSet(
+        _ sink: inout ConflictSink, parentType: GraphQLNamedType?,
+        selectionSet: SelectionSet
+    ) {
         let collected = fieldsAndFragmentNames(parentType: parentType, selectionSet: selectionSet)
         collectConflictsWithin(&sink, collected.fieldMap)
         let names = collected.fragmentNames
@@ -323,15 +330,18 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             if sink.isStopped { return }
             collectConflictsBetweenFieldsAndFragment(&sink, exclusive: false, collected.fieldMap, names[i])
             // Skip the whole row when its class is known clean with every class.
-            if !classes.isEmpty, allClassesKnown, distinctClasses.allSatisfy({
-                isCleanPair(PairClassKey(first: classes[i], second: $0, exclusive: false))
-            }) {
+            if !classes.isEmpty, allClassesKnown,
+                distinctClasses.allSatisfy({
+                    isCleanPair(PairClassKey(first: classes[i], second: $0, exclusive: false))
+                })
+            {
                 continue
             }
             for j in (i + 1)..<names.count {
                 if sink.isStopped { return }
                 if !classes.isEmpty, classes[i] >= 0, classes[j] >= 0,
-                   isCleanPair(PairClassKey(first: classes[i], second: classes[j], exclusive: false)) {
+                    isCleanPair(PairClassKey(first: classes[i], second: classes[j], exclusive: false))
+                {
                     continue
                 }
                 collectConflictsBetweenFragments(&sink, exclusive: false, names[i], names[j])
@@ -346,8 +356,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// While no conflict has been found at all, a finished fragment subtree
     /// is remembered as clean for field maps of the same shape, and skipped for
     /// them: without it, a chain of N fragments costs N² comparisons.
-    private func collectConflictsBetweenFieldsAndFragment(_ sink: inout ConflictSink, exclusive: Bool,
-                                                          _ fieldMap: FieldMap, _ fragmentName: String) {
+    private func collectConflictsBetweenFieldsAndFragment(
+        _ sink: inout ConflictSink, exclusive: Bool,
+        _ fieldMap: FieldMap, _ fragmentName: String
+    ) {
         // Fast exits before any bookkeeping: already compared, or known clean.
         if hasFieldMapAndFragment(fieldMap, fragmentName, exclusive) { return }
         if shortcuts && isCleanSubtree(fieldMap, fragmentName, exclusive) {
@@ -425,8 +437,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// Like field maps, a pair of fragment *classes* (same fields, same
     /// spreads) whose whole subtree compared clean is remembered and skipped:
     /// without it, N sibling spreads of look-alike fragments cost N² comparisons.
-    private func collectConflictsBetweenFragments(_ sink: inout ConflictSink, exclusive: Bool,
-                                                  _ firstName: String, _ secondName: String) {
+    private func collectConflictsBetweenFragments(
+        _ sink: inout ConflictSink, exclusive: Bool,
+        _ firstName: String, _ secondName: String
+    ) {
         struct Frame {
             var classes: PairClassKey?
             var children: [(String, String)]
@@ -454,8 +468,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             let referenced2 = referencedFieldsAndFragmentNames(fragment2)
             var classes: PairClassKey?
             if shortcuts {
-                let pair = PairClassKey(first: fragmentClass(name1, referenced1), second: fragmentClass(name2, referenced2),
-                                        exclusive: exclusive)
+                let pair = PairClassKey(
+                    first: fragmentClass(name1, referenced1), second: fragmentClass(name2, referenced2),
+                    exclusive: exclusive)
                 if isCleanPair(pair) { return }
                 classes = pair
             }
@@ -466,7 +481,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
         if shortcuts && !anyConflictFound && firstName != secondName
             && !hasFragmentPair(firstName, secondName, exclusive)
-            && reachableFieldsAreClean(firstName, secondName, exclusive: exclusive) {
+            && reachableFieldsAreClean(firstName, secondName, exclusive: exclusive)
+        {
             memo.fragmentPairs[fragmentPairKey(firstName, secondName)] = exclusive
             return
         }
@@ -579,10 +595,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         return id
     }
 
-    private func findConflictsBetweenSubSelectionSets(exclusive: Bool,
-                                                      _ parentType1: GraphQLNamedType?, _ selectionSet1: SelectionSet,
-                                                      _ parentType2: GraphQLNamedType?, _ selectionSet2: SelectionSet)
-        -> [Conflict] {
+    private func findConflictsBetweenSubSelectionSets(
+        exclusive: Bool,
+        _ parentType1: GraphQLNamedType?, _ selectionSet1: SelectionSet,
+        _ parentType2: GraphQLNamedType?, _ selectionSet2: SelectionSet
+    )
+        -> [Conflict]
+    {
         var sink = ConflictSink(context: context, reportsDirectly: false)
         let collected1 = fieldsAndFragmentNames(parentType: parentType1, selectionSet: selectionSet1)
         let collected2 = fieldsAndFragmentNames(parentType: parentType2, selectionSet: selectionSet2)
@@ -606,7 +625,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
             guard fieldMap.groups[position].count > 1 else { continue }
             let fields = fieldMap.group(at: position)
             if fields.count >= shapeGroupThreshold
-                && (Self.mergesCleanly(fields, depth: 0, self) || shapesAreConflictFree(key, fields, fields)) {
+                && (Self.mergesCleanly(fields, depth: 0, self) || shapesAreConflictFree(key, fields, fields))
+            {
                 continue
             }
             for i in fields.indices {
@@ -620,15 +640,18 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         }
     }
 
-    private func collectConflictsBetween(_ sink: inout ConflictSink, exclusive: Bool, _ fieldMap1: FieldMap,
-                                         _ fieldMap2: FieldMap) {
+    private func collectConflictsBetween(
+        _ sink: inout ConflictSink, exclusive: Bool, _ fieldMap1: FieldMap,
+        _ fieldMap2: FieldMap
+    ) {
         if fieldMap1.fields.isEmpty || fieldMap2.fields.isEmpty { return }
         for (position, key) in fieldMap1.keys.enumerated() {
             guard let fields2 = fieldMap2.group(key) else { continue }
             let fields1 = fieldMap1.group(at: position)
             if max(fields1.count, fields2.count) >= shapeGroupThreshold, fields1.count * fields2.count >= 64,
-               Self.mergesCleanly(fields1 + fields2, depth: 0, self)
-                || shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive) {
+                Self.mergesCleanly(fields1 + fields2, depth: 0, self)
+                    || shapesAreConflictFree(key, fields1, fields2, exclusive: exclusive)
+            {
                 continue
             }
             for field1 in fields1 {
@@ -647,9 +670,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     /// of each repeated shape). True when that proves no pair conflicts; false
     /// otherwise, with the memo put back as it was so that the caller's
     /// one-by-one comparison behaves exactly as graphql-js's.
-    private func shapesAreConflictFree(_ key: String, _ fields1: [NodeAndDef], _ fields2: [NodeAndDef],
-                                       exclusive: Bool = false, always: Bool = false) -> Bool {
-        let same = !always && fields1.count == fields2.count && fields1.first?.node.loc == fields2.first?.node.loc
+    private func shapesAreConflictFree(
+        _ key: String, _ fields1: [NodeAndDef], _ fields2: [NodeAndDef],
+        exclusive: Bool = false, always: Bool = false
+    ) -> Bool {
+        let same =
+            !always && fields1.count == fields2.count && fields1.first?.node.loc == fields2.first?.node.loc
             && fields1.last?.node.loc == fields2.last?.node.loc
         let classes1 = Self.shapeClasses(fields1)
         let classes2 = same ? classes1 : Self.shapeClasses(fields2)
@@ -660,7 +686,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         if same {
             outer: for (index, members) in classes1.enumerated() {
                 if members.count > 1,
-                   findConflict(exclusive: false, key, fields1[members[0]], fields1[members[1]]) != nil {
+                    findConflict(exclusive: false, key, fields1[members[0]], fields1[members[1]]) != nil
+                {
                     free = false
                     break outer
                 }
@@ -714,7 +741,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var groups: [String: [NodeAndDef]] = [:]
         for field in fields {
             guard let selectionSet = field.node.selectionSet else { return false }
-            let collected = rule.fieldsAndFragmentNames(parentType: field.def?.type.namedType, selectionSet: selectionSet)
+            let collected = rule.fieldsAndFragmentNames(
+                parentType: field.def?.type.namedType, selectionSet: selectionSet)
             if !collected.fragmentNames.isEmpty { return false }
             let map = collected.fieldMap
             for (index, key) in map.fieldKeys.enumerated() {
@@ -747,42 +775,52 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         return classes
     }
 
-    private func findConflict(exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
-                              _ field1: NodeAndDef, _ field2: NodeAndDef) -> Conflict? {
+    private func findConflict(
+        exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
+        _ field1: NodeAndDef, _ field2: NodeAndDef
+    ) -> Conflict? {
         let conflict = findConflictUnmarked(exclusive: parentFieldsAreMutuallyExclusive, responseName, field1, field2)
         if conflict != nil { anyConflictFound = true }
         return conflict
     }
 
-    private func findConflictUnmarked(exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
-                                      _ field1: NodeAndDef, _ field2: NodeAndDef) -> Conflict? {
+    private func findConflictUnmarked(
+        exclusive parentFieldsAreMutuallyExclusive: Bool, _ responseName: String,
+        _ field1: NodeAndDef, _ field2: NodeAndDef
+    ) -> Conflict? {
         let node1 = field1.node
         let node2 = field2.node
         var areMutuallyExclusive = parentFieldsAreMutuallyExclusive
         if !areMutuallyExclusive, let parent1 = field1.parentType, let parent2 = field2.parentType,
-           parent1 != parent2, case .object = parent1, case .object = parent2 {
+            parent1 != parent2, case .object = parent1, case .object = parent2
+        {
             areMutuallyExclusive = true
         }
         if !areMutuallyExclusive {
             let name1 = node1.name.value
             let name2 = node2.name.value
             if name1 != name2 {
-                return Conflict(reason: ConflictReason(responseName: responseName,
-                                                       message: .text("\"\(name1)\" and \"\(name2)\" are different fields")),
-                                fields1: [node1.loc], fields2: [node2.loc])
+                return Conflict(
+                    reason: ConflictReason(
+                        responseName: responseName,
+                        message: .text("\"\(name1)\" and \"\(name2)\" are different fields")),
+                    fields1: [node1.loc], fields2: [node2.loc])
             }
             if !Self.sameArguments(node1.arguments, node2.arguments) {
-                return Conflict(reason: ConflictReason(responseName: responseName,
-                                                       message: .text("they have differing arguments")),
-                                fields1: [node1.loc], fields2: [node2.loc])
+                return Conflict(
+                    reason: ConflictReason(
+                        responseName: responseName,
+                        message: .text("they have differing arguments")),
+                    fields1: [node1.loc], fields2: [node2.loc])
             }
         }
         let type1 = field1.def?.type
         let type2 = field2.def?.type
         if let type1, let type2, Self.doTypesConflict(type1, type2) {
-            return Conflict(reason: ConflictReason(
-                responseName: responseName,
-                message: .text("they return conflicting types \"\(type1)\" and \"\(type2)\"")),
+            return Conflict(
+                reason: ConflictReason(
+                    responseName: responseName,
+                    message: .text("they return conflicting types \"\(type1)\" and \"\(type2)\"")),
                 fields1: [node1.loc], fields2: [node2.loc])
         }
         if let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet {

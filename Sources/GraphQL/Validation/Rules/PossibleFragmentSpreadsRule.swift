@@ -14,8 +14,9 @@ final class PossibleFragmentSpreadsRule: ValidationRuleVisitor {
 
     func enterInlineFragment(_ node: InlineFragment) {
         guard case .named(let fragmentType)? = context.type, fragmentType.isCompositeType,
-              let parentType = context.parentType, parentType.isCompositeType,
-              !doTypesOverlap(context.schema, fragmentType, parentType) else { return }
+            let parentType = context.parentType, parentType.isCompositeType,
+            !doTypesOverlap(context.schema, fragmentType, parentType)
+        else { return }
         context.report(
             "Fragment cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
             node: node.loc)
@@ -23,9 +24,11 @@ final class PossibleFragmentSpreadsRule: ValidationRuleVisitor {
 
     func enterFragmentSpread(_ node: FragmentSpread) {
         let name = node.name.value
-        guard let fragment = context.fragment(named: name), let fragmentType = context.namedType(fragment.typeCondition),
-              fragmentType.isCompositeType, let parentType = context.parentType,
-              !doTypesOverlap(context.schema, fragmentType, parentType) else { return }
+        guard let fragment = context.fragment(named: name),
+            let fragmentType = context.namedType(fragment.typeCondition),
+            fragmentType.isCompositeType, let parentType = context.parentType,
+            !doTypesOverlap(context.schema, fragmentType, parentType)
+        else { return }
         context.report(
             "Fragment \"\(name)\" cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
             node: node.loc)

@@ -21,13 +21,15 @@ final class ScalarLeafsRule: ValidationRuleVisitor {
             }
         } else if let selectionSet = node.selectionSet {
             if selectionSet.selections.isEmpty {
-                context.report("Field \"\(fieldName)\" of type \"\(type)\" must have at least one field selected.",
-                               node: node.loc)
+                context.report(
+                    "Field \"\(fieldName)\" of type \"\(type)\" must have at least one field selected.",
+                    node: node.loc)
             }
         } else {
             let suggestion = context.options.suggestions ? " Did you mean \"\(fieldName) { ... }\"?" : ""
-            context.report("Field \"\(fieldName)\" of type \"\(type)\" must have a selection of subfields." + suggestion,
-                           node: node.loc)
+            context.report(
+                "Field \"\(fieldName)\" of type \"\(type)\" must have a selection of subfields." + suggestion,
+                node: node.loc)
         }
     }
 }

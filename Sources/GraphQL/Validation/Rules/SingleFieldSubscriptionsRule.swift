@@ -39,8 +39,10 @@ final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
         }
     }
 
-    private func collect(_ set: SelectionSet, type: GraphQLObjectType, keys: inout [String],
-                         groups: inout [String: [Field]], visited: inout Set<String>) {
+    private func collect(
+        _ set: SelectionSet, type: GraphQLObjectType, keys: inout [String],
+        groups: inout [String: [Field]], visited: inout Set<String>
+    ) {
         for selection in set.selections {
             switch selection {
             case .field(let field):
@@ -48,14 +50,17 @@ final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
                 let key = field.responseKey
                 if groups[key] == nil { keys.append(key); groups[key] = [field] } else { groups[key]?.append(field) }
             case .inlineFragment(let inline):
-                guard Self.shouldInclude(inline.directives), conditionMatches(inline.typeCondition, type) else { continue }
+                guard Self.shouldInclude(inline.directives), conditionMatches(inline.typeCondition, type) else {
+                    continue
+                }
                 collect(inline.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited)
             case .fragmentSpread(let spread):
                 let name = spread.name.value
                 guard !visited.contains(name), Self.shouldInclude(spread.directives) else { continue }
                 visited.insert(name)
                 guard let fragment = context.fragment(named: name),
-                      conditionMatches(fragment.typeCondition, type) else { continue }
+                    conditionMatches(fragment.typeCondition, type)
+                else { continue }
                 collect(fragment.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited)
             }
         }

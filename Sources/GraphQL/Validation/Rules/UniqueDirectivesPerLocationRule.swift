@@ -15,7 +15,7 @@ final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
     let context: ValidationContext
     let hooks: ValidationHooks = [
         .enterOperation, .enterVariableDefinition, .enterField, .enterFragmentSpread, .enterInlineFragment,
-        .enterFragmentDefinition, .enterTypeSystemNode,
+        .enterFragmentDefinition, .enterTypeSystemNode
     ]
     private var documentDirectives: [String: Bool] = [:]
     private var schemaDirectives: [String: Directive] = [:]
@@ -43,8 +43,9 @@ final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
             let name = directive.name.value
             guard isUnique(name) else { continue }
             if let first = seen[name] {
-                context.report("The directive \"@\(name)\" can only be used once at this location.",
-                               nodes: [first.loc, directive.loc])
+                context.report(
+                    "The directive \"@\(name)\" can only be used once at this location.",
+                    nodes: [first.loc, directive.loc])
             } else {
                 seen[name] = directive
             }
@@ -69,8 +70,9 @@ final class UniqueDirectivesPerLocationRule: ValidationRuleVisitor {
             repeats[name, default: []].append(directive.loc)
         }
         for name in order {
-            context.report("The directive \"@\(name)\" can only be used once at this location.",
-                           nodes: repeats[name] ?? [])
+            context.report(
+                "The directive \"@\(name)\" can only be used once at this location.",
+                nodes: repeats[name] ?? [])
         }
     }
 

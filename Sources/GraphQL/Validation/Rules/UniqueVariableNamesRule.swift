@@ -23,8 +23,9 @@ final class UniqueVariableNamesRule: ValidationRuleVisitor {
         }
         for name in order {
             guard let definitions = groups[name], definitions.count > 1 else { continue }
-            context.report("There can be only one variable named \"$\(name)\".",
-                           nodes: definitions.map(\.variable.name.loc))
+            context.report(
+                "There can be only one variable named \"$\(name)\".",
+                nodes: definitions.map(\.variable.name.loc))
         }
     }
 }

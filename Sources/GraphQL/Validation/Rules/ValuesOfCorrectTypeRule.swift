@@ -13,7 +13,7 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
     let context: ValidationContext
     let hooks: ValidationHooks = [
         .enterOperation, .enterVariableDefinition, .enterListValue, .leaveListValue, .enterObjectValue,
-        .leaveObjectValue, .enterObjectField, .enterScalarValue,
+        .leaveObjectValue, .enterObjectField, .enterScalarValue
     ]
     private var variableDefinitions: [String: VariableDefinition] = [:]
     /// While positive, the walk is inside a list or object literal this rule does not descend into.
@@ -53,8 +53,9 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
             given[field.name.value] = field
         }
         for field in type.fields where given[field.name] == nil && field.isRequired {
-            context.report("Field \"\(type.name).\(field.name)\" of required type \"\(field.type)\" was not provided.",
-                           node: node.loc)
+            context.report(
+                "Field \"\(type.name).\(field.name)\" of required type \"\(field.type)\" was not provided.",
+                node: node.loc)
         }
         if type.isOneOf { checkOneOf(node, type, given, keys) }
     }
@@ -66,9 +67,11 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
     func enterObjectField(_ node: ObjectField) {
         if skipDepth > 0 { return }
         guard context.inputType == nil, let named = context.parentInputType?.namedType,
-              case .inputObject(let parentType) = named else { return }
-        context.report("Field \"\(node.name.value)\" is not defined by type \"\(parentType.name)\"."
-            + context.didYouMean { suggestionList(node.name.value, parentType.fields.map(\.name)) }, node: node.loc)
+            case .inputObject(let parentType) = named
+        else { return }
+        context.report(
+            "Field \"\(node.name.value)\" is not defined by type \"\(parentType.name)\"."
+                + context.didYouMean { suggestionList(node.name.value, parentType.fields.map(\.name)) }, node: node.loc)
     }
 
     func enterScalarValue(_ node: Value) {
@@ -87,17 +90,22 @@ final class ValuesOfCorrectTypeRule: ValidationRuleVisitor {
         guard let locationType = context.inputType else { return }
         let named = locationType.namedType
         guard named.isLeafType else {
-            context.report("Expected value of type \"\(locationType)\", found \(ValuePrinter.print(node)).",
-                           node: node.loc)
+            context.report(
+                "Expected value of type \"\(locationType)\", found \(ValuePrinter.print(node)).",
+                node: node.loc)
             return
         }
-        if case .invalid(let message) = LeafLiteral.check(node, against: named, suggestions: context.options.suggestions) {
+        if case .invalid(let message) = LeafLiteral.check(
+            node, against: named, suggestions: context.options.suggestions)
+        {
             context.report(message, node: node.loc)
         }
     }
 
-    private func checkOneOf(_ node: ObjectValue, _ type: GraphQLInputObjectType, _ given: [String: ObjectField],
-                            _ keys: [String]) {
+    private func checkOneOf(
+        _ node: ObjectValue, _ type: GraphQLInputObjectType, _ given: [String: ObjectField],
+        _ keys: [String]
+    ) {
         guard keys.count == 1, let key = keys.first, let value = given[key]?.value else {
             context.report("OneOf Input Object \"\(type.name)\" must specify exactly one key.", node: node.loc)
             return

@@ -40,8 +40,10 @@ final class VariablesInAllowedPositionRule: ValidationRuleVisitor {
         }
     }
 
-    private func allowed(_ schema: GraphQLSchema, _ variableType: GraphQLType, _ variableDefault: Value?,
-                         _ locationType: GraphQLType, _ locationHasDefault: Bool) -> Bool {
+    private func allowed(
+        _ schema: GraphQLSchema, _ variableType: GraphQLType, _ variableDefault: Value?,
+        _ locationType: GraphQLType, _ locationHasDefault: Bool
+    ) -> Bool {
         if case .nonNull(let nullableLocation) = locationType, !variableType.isNonNull {
             var hasNonNullVariableDefault = false
             if let variableDefault {

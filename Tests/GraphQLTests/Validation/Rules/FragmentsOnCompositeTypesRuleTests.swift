@@ -6,127 +6,154 @@ import XCTest
 final class FragmentsOnCompositeTypesRuleTests: XCTestCase {
     /// Fragments on composite types > object is valid fragment type
     func testObjectIsValidFragmentType() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on Dog {
-                barks
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on Dog {
+                    barks
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > interface is valid fragment type
     func testInterfaceIsValidFragmentType() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on Pet {
-                name
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on Pet {
+                    name
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > object is valid inline fragment type
     func testObjectIsValidInlineFragmentType() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on Pet {
-                ... on Dog {
-                  barks
-                }
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on Pet {
+                    ... on Dog {
+                      barks
+                    }
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > interface is valid inline fragment type
     func testInterfaceIsValidInlineFragmentType() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on Mammal {
-                ... on Canine {
-                  name
-                }
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on Mammal {
+                    ... on Canine {
+                      name
+                    }
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > inline fragment without type is valid
     func testInlineFragmentWithoutTypeIsValid() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on Pet {
-                ... {
-                  name
-                }
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on Pet {
+                    ... {
+                      name
+                    }
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > union is valid fragment type
     func testUnionIsValidFragmentType() {
-        expectValid([.fragmentsOnCompositeTypes], #"""
-        
-              fragment validFragment on CatOrDog {
-                __typename
-              }
-            
-        """#)
+        expectValid(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment validFragment on CatOrDog {
+                    __typename
+                  }
+                
+            """#)
     }
 
     /// Fragments on composite types > scalar is invalid fragment type
     func testScalarIsInvalidFragmentType() {
-        expectErrors([.fragmentsOnCompositeTypes], #"""
-        
-              fragment scalarFragment on Boolean {
-                bad
-              }
-            
-        """#, [
-            ExpectedError(#"Fragment "scalarFragment" cannot condition on non composite type "Boolean"."#, [(2, 34)]),
-        ])
+        expectErrors(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment scalarFragment on Boolean {
+                    bad
+                  }
+                
+            """#,
+            [
+                ExpectedError(
+                    #"Fragment "scalarFragment" cannot condition on non composite type "Boolean"."#, [(2, 34)])
+            ])
     }
 
     /// Fragments on composite types > enum is invalid fragment type
     func testEnumIsInvalidFragmentType() {
-        expectErrors([.fragmentsOnCompositeTypes], #"""
-        
-              fragment scalarFragment on FurColor {
-                bad
-              }
-            
-        """#, [
-            ExpectedError(#"Fragment "scalarFragment" cannot condition on non composite type "FurColor"."#, [(2, 34)]),
-        ])
+        expectErrors(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment scalarFragment on FurColor {
+                    bad
+                  }
+                
+            """#,
+            [
+                ExpectedError(
+                    #"Fragment "scalarFragment" cannot condition on non composite type "FurColor"."#, [(2, 34)])
+            ])
     }
 
     /// Fragments on composite types > input object is invalid fragment type
     func testInputObjectIsInvalidFragmentType() {
-        expectErrors([.fragmentsOnCompositeTypes], #"""
-        
-              fragment inputFragment on ComplexInput {
-                stringField
-              }
-            
-        """#, [
-            ExpectedError(#"Fragment "inputFragment" cannot condition on non composite type "ComplexInput"."#, [(2, 33)]),
-        ])
+        expectErrors(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment inputFragment on ComplexInput {
+                    stringField
+                  }
+                
+            """#,
+            [
+                ExpectedError(
+                    #"Fragment "inputFragment" cannot condition on non composite type "ComplexInput"."#, [(2, 33)])
+            ])
     }
 
     /// Fragments on composite types > scalar is invalid inline fragment type
     func testScalarIsInvalidInlineFragmentType() {
-        expectErrors([.fragmentsOnCompositeTypes], #"""
-        
-              fragment invalidFragment on Pet {
-                ... on String {
-                  barks
-                }
-              }
-            
-        """#, [
-            ExpectedError(#"Fragment cannot condition on non composite type "String"."#, [(3, 16)]),
-        ])
+        expectErrors(
+            [.fragmentsOnCompositeTypes],
+            #"""
+
+                  fragment invalidFragment on Pet {
+                    ... on String {
+                      barks
+                    }
+                  }
+                
+            """#,
+            [
+                ExpectedError(#"Fragment cannot condition on non composite type "String"."#, [(3, 16)])
+            ])
     }
 }

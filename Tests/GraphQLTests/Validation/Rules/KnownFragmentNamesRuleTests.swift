@@ -6,54 +6,59 @@ import XCTest
 final class KnownFragmentNamesRuleTests: XCTestCase {
     /// Known fragment names > known fragment names are valid
     func testKnownFragmentNamesAreValid() {
-        expectValid([.knownFragmentNames], #"""
-        
-              {
-                human(id: 4) {
-                  ...HumanFields1
-                  ... on Human {
-                    ...HumanFields2
+        expectValid(
+            [.knownFragmentNames],
+            #"""
+
+                  {
+                    human(id: 4) {
+                      ...HumanFields1
+                      ... on Human {
+                        ...HumanFields2
+                      }
+                      ... {
+                        name
+                      }
+                    }
                   }
-                  ... {
+                  fragment HumanFields1 on Human {
+                    name
+                    ...HumanFields3
+                  }
+                  fragment HumanFields2 on Human {
                     name
                   }
-                }
-              }
-              fragment HumanFields1 on Human {
-                name
-                ...HumanFields3
-              }
-              fragment HumanFields2 on Human {
-                name
-              }
-              fragment HumanFields3 on Human {
-                name
-              }
-            
-        """#)
+                  fragment HumanFields3 on Human {
+                    name
+                  }
+                
+            """#)
     }
 
     /// Known fragment names > unknown fragment names are invalid
     func testUnknownFragmentNamesAreInvalid() {
-        expectErrors([.knownFragmentNames], #"""
-        
-              {
-                human(id: 4) {
-                  ...UnknownFragment1
-                  ... on Human {
-                    ...UnknownFragment2
+        expectErrors(
+            [.knownFragmentNames],
+            #"""
+
+                  {
+                    human(id: 4) {
+                      ...UnknownFragment1
+                      ... on Human {
+                        ...UnknownFragment2
+                      }
+                    }
                   }
-                }
-              }
-              fragment HumanFields on Human {
-                name
-                ...UnknownFragment3
-              }
-            
-        """#, [
-            ExpectedError(#"Unknown fragment "UnknownFragment1"."#, [(4, 14)]),
-            ExpectedError(#"Unknown fragment "UnknownFragment2"."#, [(6, 16)]),
-            ExpectedError(#"Unknown fragment "UnknownFragment3"."#, [(12, 12)]),
-        ])
+                  fragment HumanFields on Human {
+                    name
+                    ...UnknownFragment3
+                  }
+                
+            """#,
+            [
+                ExpectedError(#"Unknown fragment "UnknownFragment1"."#, [(4, 14)]),
+                ExpectedError(#"Unknown fragment "UnknownFragment2"."#, [(6, 16)]),
+                ExpectedError(#"Unknown fragment "UnknownFragment3"."#, [(12, 12)])
+            ])
     }
 }

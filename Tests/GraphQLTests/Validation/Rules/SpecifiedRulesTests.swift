@@ -6,34 +6,39 @@ import XCTest
 final class SpecifiedRulesTests: XCTestCase {
     /// Supports full validation > validates queries
     func testValidatesQueries() {
-        expectValid(specifiedRules, #"""
-        
-              query {
-                human {
-                  pets {
-                    ... on Cat {
-                      meowsVolume
-                    }
-                    ... on Dog {
-                      barkVolume
+        expectValid(
+            specifiedRules,
+            #"""
+
+                  query {
+                    human {
+                      pets {
+                        ... on Cat {
+                          meowsVolume
+                        }
+                        ... on Dog {
+                          barkVolume
+                        }
+                      }
                     }
                   }
-                }
-              }
-            
-        """#)
+                
+            """#)
     }
 
     /// Supports full validation > detects unknown fields
     func testDetectsUnknownFields() {
-        expectErrors(specifiedRules, #"""
-        
-              {
-                unknown
-              }
-            
-        """#, [
-            ExpectedError(#"Cannot query field "unknown" on type "QueryRoot"."#, [(3, 9)]),
-        ])
+        expectErrors(
+            specifiedRules,
+            #"""
+
+                  {
+                    unknown
+                  }
+                
+            """#,
+            [
+                ExpectedError(#"Cannot query field "unknown" on type "QueryRoot"."#, [(3, 9)])
+            ])
     }
 }

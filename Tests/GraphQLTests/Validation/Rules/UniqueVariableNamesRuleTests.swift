@@ -6,26 +6,31 @@ import XCTest
 final class UniqueVariableNamesRuleTests: XCTestCase {
     /// Unique variable names > unique variable names
     func testUniqueVariableNames() {
-        expectValid([.uniqueVariableNames], #"""
-        
-              query A($x: Int, $y: String) { __typename }
-              query B($x: String, $y: Int) { __typename }
-            
-        """#)
+        expectValid(
+            [.uniqueVariableNames],
+            #"""
+
+                  query A($x: Int, $y: String) { __typename }
+                  query B($x: String, $y: Int) { __typename }
+                
+            """#)
     }
 
     /// Unique variable names > duplicate variable names
     func testDuplicateVariableNames() {
-        expectErrors([.uniqueVariableNames], #"""
-        
-              query A($x: Int, $x: Int, $x: String) { __typename }
-              query B($x: String, $x: Int) { __typename }
-              query C($x: Int, $x: Int) { __typename }
-            
-        """#, [
-            ExpectedError(#"There can be only one variable named "$x"."#, [(2, 16), (2, 25), (2, 34)]),
-            ExpectedError(#"There can be only one variable named "$x"."#, [(3, 16), (3, 28)]),
-            ExpectedError(#"There can be only one variable named "$x"."#, [(4, 16), (4, 25)]),
-        ])
+        expectErrors(
+            [.uniqueVariableNames],
+            #"""
+
+                  query A($x: Int, $x: Int, $x: String) { __typename }
+                  query B($x: String, $x: Int) { __typename }
+                  query C($x: Int, $x: Int) { __typename }
+                
+            """#,
+            [
+                ExpectedError(#"There can be only one variable named "$x"."#, [(2, 16), (2, 25), (2, 34)]),
+                ExpectedError(#"There can be only one variable named "$x"."#, [(3, 16), (3, 28)]),
+                ExpectedError(#"There can be only one variable named "$x"."#, [(4, 16), (4, 25)])
+            ])
     }
 }

@@ -6,38 +6,45 @@ import XCTest
 final class VariablesAreInputTypesRuleTests: XCTestCase {
     /// Variables are input types > unknown types are ignored
     func testUnknownTypesAreIgnored() {
-        expectValid([.variablesAreInputTypes], #"""
-        
-              query Foo($a: Unknown, $b: [[Unknown!]]!) {
-                field(a: $a, b: $b)
-              }
-            
-        """#)
+        expectValid(
+            [.variablesAreInputTypes],
+            #"""
+
+                  query Foo($a: Unknown, $b: [[Unknown!]]!) {
+                    field(a: $a, b: $b)
+                  }
+                
+            """#)
     }
 
     /// Variables are input types > input types are valid
     func testInputTypesAreValid() {
-        expectValid([.variablesAreInputTypes], #"""
-        
-              query Foo($a: String, $b: [Boolean!]!, $c: ComplexInput) {
-                field(a: $a, b: $b, c: $c)
-              }
-            
-        """#)
+        expectValid(
+            [.variablesAreInputTypes],
+            #"""
+
+                  query Foo($a: String, $b: [Boolean!]!, $c: ComplexInput) {
+                    field(a: $a, b: $b, c: $c)
+                  }
+                
+            """#)
     }
 
     /// Variables are input types > output types are invalid
     func testOutputTypesAreInvalid() {
-        expectErrors([.variablesAreInputTypes], #"""
-        
-              query Foo($a: Dog, $b: [[CatOrDog!]]!, $c: Pet) {
-                field(a: $a, b: $b, c: $c)
-              }
-            
-        """#, [
-            ExpectedError(#"Variable "$a" cannot be non-input type "Dog"."#, [(2, 21)]),
-            ExpectedError(#"Variable "$b" cannot be non-input type "[[CatOrDog!]]!"."#, [(2, 30)]),
-            ExpectedError(#"Variable "$c" cannot be non-input type "Pet"."#, [(2, 50)]),
-        ])
+        expectErrors(
+            [.variablesAreInputTypes],
+            #"""
+
+                  query Foo($a: Dog, $b: [[CatOrDog!]]!, $c: Pet) {
+                    field(a: $a, b: $b, c: $c)
+                  }
+                
+            """#,
+            [
+                ExpectedError(#"Variable "$a" cannot be non-input type "Dog"."#, [(2, 21)]),
+                ExpectedError(#"Variable "$b" cannot be non-input type "[[CatOrDog!]]!"."#, [(2, 30)]),
+                ExpectedError(#"Variable "$c" cannot be non-input type "Pet"."#, [(2, 50)])
+            ])
     }
 }
