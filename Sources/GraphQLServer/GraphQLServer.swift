@@ -264,19 +264,22 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 return nil
             }
             return answer(result, request, name, operationType, mediaType)
+        } catch let refusal as Refusal {
+            return refusal.outcome
         } catch {
-            return error.outcome
+            return Outcome(response: errorResponse(500, "Internal error.", .json))
         }
     }
 
-    /// A request refused before execution, with its answer.
+    /// A request refused before execution, with its answer. (Thrown untyped: a typed throw of a
+    /// type nested in this generic class crashes Swift 6.3's release optimiser, FunctionSignatureOpts.)
     private struct Refusal: Error {
         let outcome: Outcome
     }
 
     /// The method and the response's media type (from `Accept`); a `GET` without a header that
     /// forces a CORS preflight is refused when the profile says so.
-    private func negotiate(_ request: HTTPRequest) throws(Refusal) -> GraphQLMediaType {
+    private func negotiate(_ request: HTTPRequest) throws -> GraphQLMediaType {
         guard request.method == "GET" || request.method == "POST" else {
             throw Refusal(
                 outcome: Outcome(
@@ -299,7 +302,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// The request's parameters: from a `POST`'s JSON body (its `Content-Type` checked: CSRF,
     /// charset) or a `GET`'s query string.
-    private func decode(_ request: HTTPRequest, _ mediaType: GraphQLMediaType) throws(Refusal)
+    private func decode(_ request: HTTPRequest, _ mediaType: GraphQLMediaType) throws
         -> GraphQLRequestDecoder.Decoded
     {
         func refuse(_ status: Int, _ message: String) -> Refusal {
@@ -334,7 +337,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// The document text, from the request or the persisted-query store; the hash to register
     /// when the request registers one.
     private func resolvePersistedQuery(_ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType)
-        async throws(Refusal) -> (GraphQLRequest, registration: (hash: String, query: String)?)
+        async throws -> (GraphQLRequest, registration: (hash: String, query: String)?)
     {
         switch await AutomaticPersistedQueries.resolve(
             query: decoded.query, extensions: decoded.request.extensions,
@@ -359,7 +362,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// The service's prepared document (request errors answer at once); a mutation over `GET` is
     /// refused.
     private func prepare(_ parameters: GraphQLRequest, _ request: HTTPRequest, _ mediaType: GraphQLMediaType)
-        throws(Refusal) -> (Service.Document, GraphQLOperationType, String?)
+        throws -> (Service.Document, GraphQLOperationType, String?)
     {
         switch service.prepare(parameters) {
         case .failed(let errors):

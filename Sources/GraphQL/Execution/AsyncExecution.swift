@@ -45,18 +45,6 @@ extension ExecutionContext {
     ) async -> JSONValue? {
         let completion: Completion
         do {
-            var work = work
-            if case .later = work {
-                switch try plan.generalResolver?(
-                    source, plan.coercedArguments, contextValue,
-                    ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
-                {
-                case nil, .ready(nil): return plan.returnsNonNull ? completePendingNull(plan, objectPath) : .null
-                case .ready(let value): return await finish(plan, completeField(plan, value, objectPath))
-                case .pending(let closure): work = .closure(closure)
-                case .awaiting(let resolve): work = .call(resolve)
-                }
-            }
             let value: ResolvedValue
             switch work {
             case .closure(let closure):
@@ -66,7 +54,21 @@ extension ExecutionContext {
                     source, plan.coercedArguments, contextValue,
                     ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
             case .later:
-                value = nil
+                // The resolver is called now, in the asynchronous phase, with one ResolveInfo.
+                let info = ResolveInfo(plan: plan, objectPath: objectPath, execution: self)
+                guard let resolver = plan.generalResolver else {
+                    value = nil
+                    break
+                }
+                let resolution = try resolver(source, plan.coercedArguments, contextValue, info)
+                switch resolution {
+                case .awaiting(let awaited):
+                    value = try await awaited(source, plan.coercedArguments, contextValue, info)
+                case .pending(let closure):
+                    value = try await closure()
+                case .ready(let ready):
+                    value = ready
+                }
             }
             completion = completeField(plan, value, objectPath)
         } catch {
@@ -81,14 +83,6 @@ extension ExecutionContext {
         case .value(let completed): return completed
         case .bubble: return nil
         case .pending(let node): return await resolvePending(node)
-        }
-    }
-
-    /// A null value of a field resolved in the asynchronous phase (nil when it propagates).
-    private func completePendingNull(_ plan: FieldPlan, _ objectPath: ObjectPath) -> JSONValue? {
-        switch completeField(plan, nil, objectPath) {
-        case .value(let value): return value
-        default: return nil
         }
     }
 

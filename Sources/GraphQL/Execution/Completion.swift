@@ -33,32 +33,36 @@ final class PendingObject: Sendable {
     let entries: [JSONObject.Element]
     let holes: [(index: Int, node: PendingNode)]
     let works: [PendingWork]
+    /// The plan of the object's fields (a pending field is its `works` entry's index in it).
+    let plan: ObjectPlan?
     /// The source of the object's fields (for the pending ones' calls).
     let source: ResolvedValue
     let path: ObjectPath
 
     init(
         entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
-        source: ResolvedValue = nil, path: ObjectPath = .root
+        plan: ObjectPlan? = nil, source: ResolvedValue = nil, path: ObjectPath = .root
     ) {
         self.entries = entries
         self.holes = holes
         self.works = works
+        self.plan = plan
         self.source = source
         self.path = path
     }
 
     /// Runs pending field `slot` and returns its value (nil: a null propagates).
     nonisolated(nonsending) func runPendingField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
+        guard let plan else { return .null }
         let pending = works[slot]
-        return await context.completePendingField(pending.field, pending.work, source, path)
+        return await context.completePendingField(plan.fields[pending.index], pending.work, source, path)
     }
 }
 
-/// A field of an object whose resolver's value is pending: its place and its work.
+/// A field of an object whose resolver's value is pending: its place (in the object's entries
+/// and its plan's fields) and its work.
 struct PendingWork: Sendable {
     let index: Int
-    let field: FieldPlan
     let work: FieldWork
 }
 

@@ -30,7 +30,8 @@ extension ExecutionContext {
         if !finished { return .bubble }
         if holes.isEmpty, works.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(
-            .object(PendingObject(entries: entries, holes: holes, works: works, source: source, path: path)))
+            .object(PendingObject(entries: entries, holes: holes, works: works, plan: plan, source: source, path: path))
+        )
     }
 
     /// Resolves and completes one field of an object (a pending field gives a null placeholder
@@ -60,7 +61,7 @@ extension ExecutionContext {
         case .general:
             if pending.isEmpty { pending.reserveCapacity(count - index) }
             if field.callsLater.load(ordering: .relaxed) {
-                pending.append(PendingWork(index: index, field: field, work: .later))
+                pending.append(PendingWork(index: index, work: .later))
                 return .value(.null)
             }
             let resolution: Resolution
@@ -80,11 +81,11 @@ extension ExecutionContext {
             case .ready(let value):
                 return completeField(field, value, path)
             case .pending(let work):
-                pending.append(PendingWork(index: index, field: field, work: .closure(work)))
+                pending.append(PendingWork(index: index, work: .closure(work)))
                 return .value(.null)
             case .awaiting(let resolve):
                 field.callsLater.store(true, ordering: .relaxed)
-                pending.append(PendingWork(index: index, field: field, work: .call(resolve)))
+                pending.append(PendingWork(index: index, work: .call(resolve)))
                 return .value(.null)
             }
         case .other:
