@@ -69,20 +69,4 @@ public enum Eventual<Value: Sendable>: Sendable {
             return .pending { try await transform(try await work()).value }
         }
     }
-
-    /// The values of `self` and `other` together: ready when both are, else awaited one after
-    /// the other (each runs its work concurrently only if the caller wants: see the call sites).
-    @inlinable
-    public func and<Other: Sendable>(_ other: Eventual<Other>) -> Eventual<(Value, Other)> {
-        if case .ready(let first) = self, case .ready(let second) = other { return .ready((first, second)) }
-        return .pending {
-            async let first = self.value
-            async let second = other.value
-            // Settled into locals first: a `try await` inside a returned tuple literal is
-            // miscompiled by Swift 6.3's optimiser (docs/testing.md, "Release safety").
-            let firstValue = try await first
-            let secondValue = try await second
-            return (firstValue, secondValue)
-        }
-    }
 }

@@ -16,8 +16,16 @@ extension UpstreamPipeline {
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
     ) -> Eventual<UpstreamAnswer<T>> {
-        if let fresh: UpstreamAnswer<T> = freshAnswer(request, scope: scope) {
-            counters.update { $0.readyAnswers += 1 }
+        // Ready: the cache holds the answer fresh and it was decoded as `T` before (no I/O).
+        if request.isIdempotent, case .fresh(_, let version) = cache.lookup(request.cacheKey),
+            let fresh: UpstreamAnswer<T> = memoizedAnswer(
+                DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self)), version: version)
+        {
+            counters.update {
+                $0.cacheHits += 1
+                $0.readyAnswers += 1
+            }
+            recordUse(of: fresh, in: scope)
             return .ready(fresh)
         }
         return .pending { [self] in
@@ -25,19 +33,5 @@ extension UpstreamPipeline {
                 ? try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
                 : try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
         }
-    }
-
-    /// The answer to `request` decoded as `T`, when the cache holds it fresh and it has been
-    /// decoded as `T` before; nil otherwise. A hit counts as a cache hit, and is recorded in
-    /// `scope`'s usage.
-    func freshAnswer<T: Sendable>(_ request: UpstreamRequest, as type: T.Type = T.self, scope: UpstreamScope?)
-        -> UpstreamAnswer<T>?
-    {
-        guard request.isIdempotent, case .fresh(_, let version) = cache.lookup(request.cacheKey) else { return nil }
-        let key = DecodedKey(request: request.cacheKey, type: ObjectIdentifier(T.self))
-        guard let answer: UpstreamAnswer<T> = memoizedAnswer(key, version: version) else { return nil }
-        counters.update { $0.cacheHits += 1 }
-        recordUse(of: answer, in: scope)
-        return answer
     }
 }

@@ -7,7 +7,7 @@ extension UpstreamPipeline {
     /// ``UpstreamScope/usage``: fresh until its cache entry's expiry, stale, or uncacheable; or
     /// a failure when the call throws. Every way the pipeline answers (cache hit, fetch, shared
     /// in-flight call, stale-if-error, an uncached endpoint) goes through here or through
-    /// ``freshAnswer(_:as:scope:)``.
+    /// the ready branch of ``answer(_:cache:scope:successOnly:store:decode:)``.
     public func sendDecodedAnswer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,

@@ -30,10 +30,6 @@ final class EventualTests: XCTestCase {
         XCTAssertNil(later.readyValue)
         let value = try await later.value
         XCTAssertEqual(value, 2)
-        let both = Eventual<Int>.ready(1).and(.ready("a"))
-        XCTAssertEqual(both.readyValue?.0, 1)
-        let mixed = try await Eventual<Int>.ready(1).and(Eventual<String>.pending { "b" }).value
-        XCTAssertEqual(mixed.1, "b")
     }
 }
 

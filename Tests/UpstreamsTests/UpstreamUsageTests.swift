@@ -67,7 +67,10 @@ final class UpstreamUsageTests: XCTestCase {
         XCTAssertEqual(transport.state.withLock { $0.calls }, 1)
         // The synchronous peek records the same way.
         let request = self.request
-        let peek = await Self.usage { scope in _ = p.freshAnswer(request, as: [UInt8].self, scope: scope) }
+        let policy = self.policy
+        let peek = await Self.usage { scope in
+            _ = p.answer(request, cache: policy, scope: scope) { $0.body }.readyValue
+        }
         XCTAssertEqual(peek.answers, 1)
         XCTAssertEqual(peek.freshUntil, .seconds(1100))
     }

@@ -100,8 +100,8 @@ public struct DogCEOClient: Sendable {
     }
 
     static func breedPath(_ breed: String, _ subBreed: String?) -> String {
-        var path = "/breed/" + URLText.encode(breed)
-        if let subBreed { path += "/" + URLText.encode(subBreed) }
+        var path = "/breed/" + PercentEncoding.encode(breed)
+        if let subBreed { path += "/" + PercentEncoding.encode(subBreed) }
         return path
     }
 

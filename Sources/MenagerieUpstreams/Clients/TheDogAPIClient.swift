@@ -65,7 +65,8 @@ public struct TheDogAPIClient: Sendable {
     /// `GET /breeds/search?q=…`: breeds whose name matches `text`.
     public func search(_ text: String) -> Eventual<[DogAPIBreed]> {
         breedPage(
-            Self.breedListRequest(path: "/breeds/search?q=" + URLText.encode(text), baseURL: baseURL, apiKey: apiKey)
+            Self.breedListRequest(
+                path: "/breeds/search?q=" + PercentEncoding.encode(text), baseURL: baseURL, apiKey: apiKey)
         )
         .map { $0.value.breeds }
     }

@@ -1,3 +1,4 @@
+import Base
 import JSON
 import Locking
 import Upstreams
@@ -59,15 +60,15 @@ struct EmbeddedRoute {
         let target = request.pathAndQuery
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts[0])
-        var segments = parts[0].split(separator: "/").map { URLText.decode($0) }
+        var segments = parts[0].split(separator: "/").map { PercentEncoding.decode($0) ?? String($0) }
         if segments.first == prefix { segments.removeFirst() }
         self.segments = segments
         var query: [String: String] = [:]
         if parts.count > 1 {
             for item in parts[1].split(separator: "&") {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                query[URLText.decode(pair[0], plusAsSpace: true)] =
-                    pair.count > 1 ? URLText.decode(pair[1], plusAsSpace: true) : ""
+                query[(PercentEncoding.decode(pair[0], plusAsSpace: true) ?? String(pair[0]))] =
+                    pair.count > 1 ? (PercentEncoding.decode(pair[1], plusAsSpace: true) ?? String(pair[1])) : ""
             }
         }
         self.query = query
