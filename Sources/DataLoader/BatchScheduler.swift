@@ -14,9 +14,8 @@ protocol PendingBatchSource: AnyObject, Sendable {
 /// ## The enter/leave contract (for the executor)
 ///
 /// The scheduler counts **active units of work**: pieces of resolution that are
-/// runnable (running, or suspended on something other than a loader or other
-/// counted work, e.g. a direct upstream call or a sleep) and may therefore still
-/// enqueue loader keys.
+/// runnable (running, or suspended on something other than a loader, an upstream call
+/// or other counted work, e.g. a sleep) and may therefore still enqueue loader keys.
 ///
 /// 1. Call ``enter()`` when a unit of work starts and ``leave()`` exactly once
 ///    when it ends (returns or throws). ``run(_:)`` does both around a closure.
@@ -34,6 +33,10 @@ protocol PendingBatchSource: AnyObject, Sendable {
 ///    returns (it is balanced). Loads of already cached keys do not suspend.
 /// 5. Synchronous fields need no enter/leave at all (they cannot wait); only
 ///    wrap work that may suspend.
+/// 6. A unit waiting on an upstream directly (not through a loader) brackets the wait with
+///    ``beginOutsideWait()`` / ``endOutsideWait(_:)``, so that the loads of the other units
+///    are sent meanwhile (the upstream pipeline does it for every send of a request whose
+///    ``UpstreamScope`` knows the scheduler).
 ///
 /// The GraphQL executor follows exactly this contract through its `WorkTracker`
 /// protocol (`enter()` / `leave()`); the application adapts the scheduler with
@@ -112,6 +115,27 @@ public final class BatchScheduler: Sendable {
         leave()
         defer { enter() }
         return try await body()
+    }
+
+    // MARK: Waits outside the execution
+
+    /// The calling unit starts waiting on something outside the execution that enqueues no
+    /// keys while it waits (a direct upstream call): like a load, such a wait is not runnable
+    /// work, so the unit stops being counted and queued keys are dispatched at once rather
+    /// than after the call returns. Returns whether it was un-counted; give that to
+    /// ``endOutsideWait(_:)`` when the wait ends.
+    ///
+    /// No effect in a batch function (not a counted unit) or when no unit is counted.
+    public func beginOutsideWait() -> Bool {
+        let uncounted = !Self.isInBatchFunction && decrementIfPositive()
+        if uncounted { dispatchIfIdle() }
+        return uncounted
+    }
+
+    /// Ends a wait begun with ``beginOutsideWait()``: the unit is counted again if it was
+    /// un-counted.
+    public func endOutsideWait(_ uncounted: Bool) {
+        if uncounted { enter() }
     }
 
     // MARK: Cancellation

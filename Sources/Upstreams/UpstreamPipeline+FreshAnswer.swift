@@ -29,7 +29,9 @@ extension UpstreamPipeline {
             return .ready(fresh)
         }
         return .pending { [self] in
-            successOnly
+            let waiting = scope?.waits?.beginWait() ?? false
+            defer { scope?.waits?.endWait(waiting) }
+            return successOnly
                 ? try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
                 : try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
         }

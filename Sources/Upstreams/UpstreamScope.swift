@@ -37,10 +37,14 @@ public final class UpstreamScope: Sendable {
     }
 
     private let state = Locked(State())
+    /// Told when the request's work waits on an upstream call (its batch scheduler).
+    let waits: (any UpstreamWaitObserver)?
 
-    /// A scope allowing `maxSends` new upstream sends (nil: unbounded).
-    public init(maxSends: Int? = nil) {
+    /// A scope allowing `maxSends` new upstream sends (nil: unbounded), whose waits on upstream
+    /// calls `waits` is told of.
+    public init(maxSends: Int? = nil, waits: (any UpstreamWaitObserver)? = nil) {
         self.maxSends = max(0, maxSends ?? Int.max)
+        self.waits = waits
     }
 
     /// New upstream sends made so far.
@@ -147,4 +151,14 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+}
+
+/// Told when a request's work starts and stops waiting on an upstream call, so that a batching
+/// layer does not count the wait as runnable work (a DataLoader scheduler sends the queued keys
+/// of the request's other fields meanwhile).
+public protocol UpstreamWaitObserver: Sendable {
+    /// A wait starts; the returned token goes to ``endWait(_:)``.
+    func beginWait() -> Bool
+    /// The wait that `beginWait()` started ends.
+    func endWait(_ token: Bool)
 }

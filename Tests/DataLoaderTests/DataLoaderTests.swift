@@ -320,4 +320,59 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(log.all.count, 20)
         XCTAssertTrue(log.all.allSatisfy { $0.count == 10 })
     }
+
+    func testAnOutsideWaitIsNotRunnableWork() {
+        let scheduler = BatchScheduler()
+        scheduler.enter() // the request
+        scheduler.enter() // a field that will wait on an upstream directly
+        let outside = scheduler.beginOutsideWait()
+        XCTAssertTrue(outside)
+        XCTAssertEqual(scheduler.activeCount, 1)
+        scheduler.leave() // the request only waits for its field now
+        XCTAssertEqual(scheduler.activeCount, 0)
+        scheduler.enter() // the request again, after its field
+        scheduler.endOutsideWait(outside)
+        XCTAssertEqual(scheduler.activeCount, 2)
+        scheduler.leave()
+        scheduler.leave()
+        XCTAssertEqual(scheduler.activeCount, 0)
+    }
+
+    func testOutsideWaitsAreBalancedOutsideAnyUnitAndInBatchFunctions() async {
+        let scheduler = BatchScheduler()
+        // No unit counted: nothing to un-count, nothing re-counted.
+        let none = scheduler.beginOutsideWait()
+        XCTAssertFalse(none)
+        scheduler.endOutsideWait(none)
+        XCTAssertEqual(scheduler.activeCount, 0)
+        // In a batch function: not a unit, so another unit's count is left alone.
+        scheduler.enter()
+        let inBatch = await BatchScheduler.$isInBatchFunction.withValue(true) { scheduler.beginOutsideWait() }
+        XCTAssertFalse(inBatch)
+        XCTAssertEqual(scheduler.activeCount, 1)
+        scheduler.leave()
+    }
+
+    func testAnOutsideWaitSendsTheQueuedLoads() async throws {
+        let scheduler = BatchScheduler()
+        let log = BatchLog<String>()
+        let loader = makeStringLoader(scheduler, log: log)
+        let values = await scheduler.run {
+            let bodies: [@Sendable () async -> String] = [
+                { (try? await loader.load("a")) ?? "-" },
+                {
+                    // Waits on "an upstream" that answers once the load's batch was sent
+                    // (bounded, so that a regression fails instead of hanging).
+                    let outside = scheduler.beginOutsideWait()
+                    defer { scheduler.endOutsideWait(outside) }
+                    for _ in 0..<5_000 where log.all.isEmpty { try? await Task.sleep(nanoseconds: 1_000_000) }
+                    return log.all.isEmpty ? "batch not sent during the wait" : "batch sent during the wait"
+                }
+            ]
+            return await concurrently(scheduler, bodies)
+        }
+        XCTAssertEqual(values, ["v:a", "batch sent during the wait"])
+        XCTAssertEqual(log.all, [["a"]])
+        await assertSettles(scheduler)
+    }
 }

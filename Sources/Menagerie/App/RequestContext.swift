@@ -31,9 +31,9 @@ final class RequestContext: Sendable {
     private let madeLoaders = Locked<UpstreamLoaders?>(nil)
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
-        self.upstreams = upstreams.clients()
-        self.source = source
         scheduler = BatchScheduler()
+        self.upstreams = upstreams.clients(scheduler: scheduler)
+        self.source = source
     }
 
     /// The upstream loaders of the request, all dispatched by ``scheduler``.

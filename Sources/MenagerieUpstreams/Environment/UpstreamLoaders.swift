@@ -12,11 +12,6 @@ public struct UpstreamLoaders: Sendable {
     public let monstersByName: DataLoader<DnDMonsterNameKey, DnDMonsterLookup>
     /// Dog CEO's full image list per breed path (`"hound"`, `"hound/afghan"`); nil for an unknown breed.
     public let breedImages: DataLoader<String, [String]?>
-    /// The Dog API breed whose name, lowercased, equals the key lowercased; nil when none.
-    /// One `/breeds` request serves every key.
-    public let dogAPIBreedByName: DataLoader<String, DogAPIBreed?>
-    /// Zoo animals by id, from one `GET /animals` list request per batch.
-    public let animalsByID: DataLoader<Int, ZooAnimal?>
 }
 
 extension UpstreamClients {
@@ -24,8 +19,6 @@ extension UpstreamClients {
     public func makeLoaders(scheduler: BatchScheduler) -> UpstreamLoaders {
         let metrics = loaderMetrics
         let dogCEO = self.dogCEO
-        let theDogAPI = self.theDogAPI
-        let zoo = self.zoo
         func options<Key>(_ name: String, cacheKey: (@Sendable (Key) -> Key)? = nil) -> DataLoaderOptions<Key> {
             DataLoaderOptions(cacheKey: cacheKey, onBatch: { metrics.record(loader: name, size: $0) })
         }
@@ -48,39 +41,11 @@ extension UpstreamClients {
                 return results
             }
         }
-        let dogAPIBreedByName = DataLoader<String, DogAPIBreed?>(
-            scheduler: scheduler, options: options("thedogapi.breed", cacheKey: { $0.lowercased() })
-        ) { names in
-            let index = try await theDogAPI.breeds().value.derived(
-                as: DogAPIBreedNameIndex.self, DogAPIBreedNameIndex.init)
-            return names.map { .success(index.byName[$0.lowercased()]) }
-        }
-        let animalsByID = DataLoader<Int, ZooAnimal?>(scheduler: scheduler, options: options("zoo.animal")) { ids in
-            let index = try await zoo.animals().value.derived(as: ZooAnimalIDIndex.self, ZooAnimalIDIndex.init)
-            return ids.map { .success(index.byID[$0]) }
-        }
         return UpstreamLoaders(
             scheduler: scheduler,
             monsters: dnd.makeMonsterLoader(scheduler: scheduler, metrics: metrics),
             monstersByName: dnd.makeMonsterByNameLoader(scheduler: scheduler, metrics: metrics),
-            breedImages: breedImages,
-            dogAPIBreedByName: dogAPIBreedByName,
-            animalsByID: animalsByID
+            breedImages: breedImages
         )
-    }
-}
-
-/// The Dog API breeds by lowercased name (the first breed of each name), built once per
-/// `/breeds` answer.
-final class DogAPIBreedNameIndex: Sendable {
-    let byName: [String: DogAPIBreed]
-
-    init(_ breeds: [DogAPIBreed]) {
-        var byName: [String: DogAPIBreed] = [:]
-        for breed in breeds {
-            let key = breed.name.lowercased()
-            if byName[key] == nil { byName[key] = breed }
-        }
-        self.byName = byName
     }
 }

@@ -1,4 +1,5 @@
 import Clocks
+import DataLoader
 import Upstreams
 
 /// The four upstream clients of one server process, with their pipelines
@@ -80,9 +81,11 @@ public final class UpstreamsEnvironment: Sendable {
     }
 
     /// The clients as one client request uses them: every call shared within the request and
-    /// counted against its budget (``UpstreamsConfiguration/maxUpstreamRequests``).
-    public func clients(for scope: UpstreamScope? = nil) -> UpstreamClients {
-        let scope = scope ?? UpstreamScope(maxSends: configuration.maxUpstreamRequests)
+    /// counted against its budget (``UpstreamsConfiguration/maxUpstreamRequests``); its waits
+    /// on upstream calls told to `scheduler` (not runnable work: loads are sent meanwhile).
+    public func clients(scheduler: BatchScheduler? = nil) -> UpstreamClients {
+        let scope = UpstreamScope(
+            maxSends: configuration.maxUpstreamRequests, waits: scheduler.map(SchedulerWaits.init))
         return UpstreamClients(
             dogCEO: dogCEO.scoped(to: scope), theDogAPI: theDogAPI.scoped(to: scope),
             zoo: zoo.scoped(to: scope), dnd: dnd.scoped(to: scope),
@@ -102,7 +105,7 @@ public final class UpstreamsEnvironment: Sendable {
 }
 
 /// The four clients of one client request, sharing its ``UpstreamScope``: made by
-/// ``UpstreamsEnvironment/clients(for:)`` for each GraphQL request.
+/// ``UpstreamsEnvironment/clients(scheduler:)`` for each GraphQL request.
 public struct UpstreamClients: Sendable {
     /// The Dog CEO client.
     public let dogCEO: DogCEOClient
@@ -116,4 +119,12 @@ public struct UpstreamClients: Sendable {
     public let scope: UpstreamScope
     /// Batch statistics of the loaders.
     public let loaderMetrics: LoaderMetrics
+}
+
+/// A request's ``BatchScheduler`` told of the request's waits on upstream calls.
+struct SchedulerWaits: UpstreamWaitObserver {
+    let scheduler: BatchScheduler
+
+    func beginWait() -> Bool { scheduler.beginOutsideWait() }
+    func endWait(_ token: Bool) { scheduler.endOutsideWait(token) }
 }
