@@ -86,8 +86,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         self.service = service
         self.configuration = configuration
         self.readiness = readiness
-        metrics = Metrics(prefix: configuration.metricsPrefix)
-        log = Log(level: configuration.logLevel, sink: configuration.logSink)
+        let log = Log(level: configuration.logLevel, sink: configuration.logSink)
+        self.log = log
+        metrics = Metrics(prefix: configuration.metricsPrefix, droppedLogLines: { log.droppedLines })
         cors = CORS(allowedOrigins: configuration.corsAllowedOrigins)
         watchdog = configuration.requestTimeout.map { DeadlineWatchdog(timeout: $0) }
         admission = configuration.eventLoopBudget.map { EventLoopAdmission(budget: $0) }

@@ -41,8 +41,8 @@ public struct GraphQLServerConfiguration: Sendable {
     public var corsAllowedOrigins: [String] = []
     /// Messages below this level are not logged.
     public var logLevel: LogLevel = .info
-    /// Where log lines go (default: standard error).
-    public var logSink: @Sendable (String) -> Void = { Log.writeToStandardError($0) }
+    /// Where log lines go (default: standard error, batched off the event loops).
+    public var logSink: LogSink = .writer(.standardError)
     /// Extra Prometheus text appended to `/metrics` (the upstream layer's counters).
     public var metricsHook: (@Sendable () -> String)?
     /// Prefix of the server's metric names.

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Clocks
+import Locking
 
 /// Severity of a log line.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -32,12 +33,20 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 }
 
+/// Where a server's log lines go.
+public enum LogSink: Sendable {
+    /// Batched to a file descriptor, off the caller's thread (the default: standard error).
+    case writer(LogWriter)
+    /// Handed to a function one by one, on the logging thread (tests, embedding applications).
+    case lines(@Sendable (String) -> Void)
+}
+
 /// Structured log lines in logfmt (`ts=... level=info msg=request method=GET ...`).
 public struct Log: Sendable {
     public let level: LogLevel
-    let sink: @Sendable (String) -> Void
+    public let sink: LogSink
 
-    public init(level: LogLevel, sink: @escaping @Sendable (String) -> Void) {
+    public init(level: LogLevel, sink: LogSink) {
         self.level = level
         self.sink = sink
     }
@@ -45,15 +54,47 @@ public struct Log: Sendable {
     /// Logs `message` with `fields` at `level` when enabled.
     public func log(_ level: LogLevel, _ message: String, _ fields: [(String, String)] = []) {
         guard level >= self.level, level != .off else { return }
-        var line = "ts=" + Log.timestamp() + " level=" + level.name + " msg=" + Log.quote(message)
-        for (key, value) in fields { line += " " + key + "=" + Log.quote(value) }
-        sink(line)
+        var line = ""
+        line.reserveCapacity(160)
+        line += "ts="
+        Log.appendTimestamp(to: &line)
+        line += " level="
+        line += level.name
+        line += " msg="
+        Log.appendQuoted(message, to: &line)
+        for (key, value) in fields {
+            line += " "
+            line += key
+            line += "="
+            Log.appendQuoted(value, to: &line)
+        }
+        switch sink {
+        case .writer(let writer): writer.append(line)
+        case .lines(let handle): handle(line)
+        }
     }
 
-    /// Quotes a value when it is empty or holds spaces, quotes, `=`, `\\` or a character that
-    /// must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
-    /// log line is always one line on every terminal and log viewer.
+    /// Writes every line logged so far (a no-op for a ``LogSink/lines(_:)`` sink).
+    public func flush() {
+        if case .writer(let writer) = sink { writer.flush() }
+    }
+
+    /// Lines the sink dropped because its destination did not keep up.
+    public var droppedLines: Int {
+        if case .writer(let writer) = sink { return writer.droppedLines }
+        return 0
+    }
+
     static func quote(_ value: String) -> String {
+        var out = ""
+        appendQuoted(value, to: &out)
+        return out
+    }
+
+    /// Appends `value`, quoted when it is empty or holds spaces, quotes, `=`, `\\` or a character
+    /// that must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
+    /// log line is always one line on every terminal and log viewer.
+    static func appendQuoted(_ value: String, to out: inout String) {
         var needsQuotes = value.isEmpty
         var nonASCII = false
         for b in value.utf8 {
@@ -64,8 +105,11 @@ public struct Log: Sendable {
             if b >= 0x80 { nonASCII = true }
         }
         if !needsQuotes, nonASCII { needsQuotes = value.unicodeScalars.contains(where: isEscaped) }
-        guard needsQuotes else { return value }
-        var out = "\""
+        guard needsQuotes else {
+            out += value
+            return
+        }
+        out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -81,7 +125,7 @@ public struct Log: Sendable {
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     /// Control characters (C0, DEL, C1 with U+0085 NEXT LINE), the line and paragraph
@@ -96,8 +140,32 @@ public struct Log: Sendable {
 
     /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
     static func timestamp() -> String {
+        var out = ""
+        appendTimestamp(to: &out)
+        return out
+    }
+
+    /// The text of the current second (`2026-01-02T03:04:05.`), made once per second.
+    private static let currentSecond = Locked((second: Int.min, text: ""))
+
+    /// Appends the UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
+    static func appendTimestamp(to out: inout String) {
         let (wholeSeconds, attoseconds) = WallClock.systemNow().components
-        var seconds = Int(wholeSeconds)
+        let second = Int(wholeSeconds)
+        out += currentSecond.withLock { cached in
+            if cached.second != second { cached = (second, secondText(second)) }
+            return cached.text
+        }
+        let millis = Int(attoseconds / 1_000_000_000_000_000)
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis / 100)))
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis / 10 % 10)))
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis % 10)))
+        out += "Z"
+    }
+
+    /// `2026-01-02T03:04:05.` for `second` (seconds since 1970, UTC).
+    private static func secondText(_ second: Int) -> String {
+        var seconds = second
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func pad(_ v: Int, _ width: Int) -> String {
@@ -106,28 +174,5 @@ public struct Log: Sendable {
         }
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
-            + "\(pad(Int(attoseconds / 1_000_000_000_000_000), 3))Z"
-    }
-
-    /// Writes `line` and a newline to standard error in one `write` call.
-    ///
-    /// - Unsafe: the text's UTF-8 (from `withUTF8`) goes to `write` as a raw pointer,
-    ///   `baseAddress! + offset`.
-    /// - Invariant: the text is never empty (it ends in a newline), so `baseAddress` is not nil;
-    ///   `offset` stays below `buffer.count` (it grows only by what `write` wrote) and the length
-    ///   is what remains; the pointer does not outlive `withUTF8`.
-    /// - Checked by: the product binary's log lines in `ShutdownDelayBinaryTests` and
-    ///   `BinaryStressTests` (MenagerieTests; test servers replace `logSink`, so no test calls it
-    ///   in process), under AddressSanitizer in CI (`.ci/run` step 3).
-    public static func writeToStandardError(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-                offset += n
-            }
-        }
     }
 }

@@ -30,8 +30,12 @@ public final class Metrics: Sendable {
     private let connections = Locked<(@Sendable () -> Int)?>(nil)
     private let persistedQueryOccupancy = Locked<(@Sendable () -> (entries: Int, bytes: Int)?)?>(nil)
 
-    public init(prefix: String = "menagerie") {
+    private let droppedLogLines: @Sendable () -> Int
+
+    /// Metrics named `prefix_…`; `droppedLogLines` counts the log lines the log sink dropped.
+    public init(prefix: String = "menagerie", droppedLogLines: @escaping @Sendable () -> Int = { 0 }) {
         self.prefix = prefix
+        self.droppedLogLines = droppedLogLines
     }
 
     /// Counts a request as started.
@@ -137,6 +141,9 @@ public final class Metrics: Sendable {
                 "\(prefix)_apq_bytes", .gauge, help: "Bytes held by the persisted-query store (estimated).",
                 value: occupancy.bytes)
         }
+        out.family(
+            "\(prefix)_log_lines_dropped_total", .counter,
+            help: "Log lines dropped because the log's destination did not keep up.", value: droppedLogLines())
         return out.text
     }
 }

@@ -215,6 +215,7 @@ enum ServeCommand: Subcommand {
         }
         await server.shutdown(gracePeriod: .seconds(10))
         server.log.log(.info, "stopped")
+        server.log.flush()
         return 0
     }
 

@@ -99,7 +99,7 @@ final class RequestTimeoutTests: XCTestCase {
     ) -> GraphQLHTTPHandler<SlowService> {
         var c = GraphQLServerConfiguration()
         c.requestTimeout = timeout
-        c.logSink = { lines.add($0) }
+        c.logSink = .lines { lines.add($0) }
         return GraphQLHTTPHandler(service: service, configuration: c)
     }
 

@@ -25,7 +25,7 @@ final class RoutesTests: XCTestCase {
             "index.html": StaticFile(contentType: "text/html; charset=utf-8", text: "<html>playground</html>"),
             "app.js": StaticFile(contentType: "text/javascript", text: "console.log(1)")
         ]
-        c.logSink = { lines.add($0) }
+        c.logSink = .lines { lines.add($0) }
         c.metricsHook = { "upstream_requests_total{upstream=\"dog\"} 3" }
         configure(&c)
         return GraphQLHTTPHandler(service: FakeService(), configuration: c)

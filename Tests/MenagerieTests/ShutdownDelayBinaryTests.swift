@@ -11,7 +11,9 @@ final class ShutdownDelayBinaryTests: XCTestCase {
     func testReadyTurns503AndRequestsAreStillAnsweredDuringTheDelay() async throws {
         let binary = try ProductBinary(arguments: ["--shutdown-delay", "3", "--log-level", "info"])
         defer { _ = binary.stop() }
+        var requests = 0
         func get(_ target: String) async throws -> (Int, String) {
+            requests += 1
             let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(binary.port)\(target)"))
             var request = URLRequest(url: url)
             request.timeoutInterval = 10
@@ -35,5 +37,10 @@ final class ShutdownDelayBinaryTests: XCTestCase {
         XCTAssertEqual(body, #"{"data":{"breed":{"name":"Akita"}}}"#)
         XCTAssertEqual(binary.stop(timeout: 20), 0)
         XCTAssertTrue(binary.printed.contains("shutdown_delay_s=3"), binary.printed)
+        // Every access-log line reached the log by the clean stop (lines are written in batches).
+        for _ in 0..<200 where !binary.printed.contains("msg=stopped") { usleep(10_000) }
+        XCTAssertTrue(binary.printed.contains("msg=stopped"), binary.printed)
+        let accessLines = binary.printed.split(separator: "\n").filter { $0.contains(" msg=request ") }
+        XCTAssertEqual(accessLines.count, requests, binary.printed)
     }
 }

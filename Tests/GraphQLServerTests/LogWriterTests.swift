@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import GraphQLServer
+import XCTest
+
+/// `LogWriter`: lines batched off the caller's thread, whole and in order, never blocking the
+/// caller, nothing lost on `flush()`.
+final class LogWriterTests: XCTestCase {
+    /// A pipe's two ends.
+    struct Pipe {
+        let read: Int32
+        let write: Int32
+
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+            read = ends[0]
+            write = ends[1]
+        }
+
+        func close() {
+            _ = Glibc.close(read)
+            _ = Glibc.close(write)
+        }
+
+        /// Reads until `count` bytes have arrived (or the writer closed).
+        func read(count: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while bytes.count < count {
+                let n = Glibc.read(read, &chunk, min(chunk.count, count - bytes.count))
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+            }
+            return bytes
+        }
+
+        /// Starts reading `count` bytes on a thread of its own; the returned function waits for them.
+        func readInBackground(count: Int) -> () -> [UInt8] {
+            let box = BytesBox()
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                box.bytes = read(count: count)
+                done.signal()
+            }
+            return {
+                done.wait()
+                return box.bytes
+            }
+        }
+    }
+
+    func testLinesArriveWholeAndInOrderByFlush() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let writer = LogWriter(fileDescriptor: pipe.write, batchDelay: .seconds(60))
+        let lines = (0..<500).map { "ts=now level=info msg=request n=\($0)" }
+        for line in lines { writer.append(line) }
+        // Nothing is written before the batch is due or flushed…
+        XCTAssertEqual(writer.writtenBytes, 0)
+        // …and everything by the flush (a clean stop).
+        let expected = lines.map { $0 + "\n" }.joined()
+        let reader = pipe.readInBackground(count: expected.utf8.count)
+        writer.flush()
+        let read = String(decoding: reader(), as: UTF8.self)
+        XCTAssertEqual(read, expected)
+        XCTAssertEqual(writer.writtenBytes, expected.utf8.count)
+        XCTAssertEqual(writer.droppedLines, 0)
+    }
+
+    func testABatchIsWrittenWithoutAFlush() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let writer = LogWriter(fileDescriptor: pipe.write, batchDelay: .milliseconds(1))
+        writer.append("first")
+        writer.append("second")
+        // Blocks until the writer queue has written the batch on its own.
+        XCTAssertEqual(String(decoding: pipe.read(count: 13), as: UTF8.self), "first\nsecond\n")
+    }
+
+    func testADestinationThatDoesNotReadNeverBlocksTheCallerAndDropsWholeLines() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        // 64 KiB of buffer; the pipe itself holds 64 KiB more, and nobody reads it yet.
+        let writer = LogWriter(fileDescriptor: pipe.write, capacity: 65_536, batchDelay: .milliseconds(1))
+        let line = String(repeating: "x", count: 99)
+        let count = 10_000 // 1 MB of lines: far more than the buffer and the pipe hold
+        for _ in 0..<count { writer.append(line) } // returns: the caller never waits on the pipe
+        XCTAssertGreaterThan(writer.droppedLines, 0)
+        XCTAssertLessThan(writer.droppedLines, count)
+        // Now a reader drains the pipe: what was kept arrives, every line whole.
+        let kept = count - writer.droppedLines
+        let reader = pipe.readInBackground(count: kept * 100)
+        writer.flush()
+        let bytes = reader()
+        XCTAssertEqual(bytes.count, kept * 100)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, kept + 1) // the last newline ends an empty remainder
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0 == line })
+    }
+}
+
+/// Bytes handed from the reading thread to the test (written before a semaphore is signalled,
+/// read after it is waited for).
+private final class BytesBox: @unchecked Sendable {
+    var bytes: [UInt8] = []
+}
