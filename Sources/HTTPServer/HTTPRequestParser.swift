@@ -75,9 +75,20 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
-    /// Parses the next event from `buffer[index...]`, advancing `index` past consumed bytes.
-    public mutating func next(_ buffer: [UInt8], from index: inout Int) -> Event {
-        buffer.withUnsafeBufferPointer { next($0, from: &index) }
+    /// The length of the fixed-length body being awaited (0 otherwise): such a body is taken
+    /// whole, in one call, once it is all buffered.
+    public var awaitedFixedBody: Int {
+        if case .fixedBody(let length, _) = state { return length }
+        return 0
+    }
+
+    /// Parses the next event from `buffer[index..<end]` (default: to the end), advancing `index`
+    /// past consumed bytes; bytes from `end` on are left for a later call.
+    public mutating func next(_ buffer: [UInt8], from index: inout Int, end: Int? = nil) -> Event {
+        buffer.withUnsafeBufferPointer { whole in
+            guard let end, end < whole.count else { return next(whole, from: &index) }
+            return next(UnsafeBufferPointer(rebasing: whole[0..<end]), from: &index)
+        }
     }
 
     /// Parses the next event from `buffer[index...]`, advancing `index` past consumed bytes.

@@ -29,6 +29,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var serverName: String = "menagerie"
     /// `listen(2)` backlog.
     public var backlog: Int = 1024
+    /// Most bytes of one connection's input an event loop parses per turn (as swift-nio's
+    /// `maxMessagesPerRead` bounds reads): past it the loop serves its other connections and
+    /// comes back, so one client's bytes never hold the others for long. A share is never
+    /// smaller than `limits.maxHeadBytes` (a whole head always fits in one).
+    public var inputBytesPerTurn: Int = 65_536
 
     /// Builds the answer to a request that failed after its head was read (`413`, `400` for a
     /// bad chunk, `408` for a slow body, `501`), e.g. a JSON body for a GraphQL client; nil, or

@@ -27,6 +27,8 @@ final class Connection {
     var state = ConnectionState()
     /// The client's end of input has been read (it may still read our responses).
     var readClosed = false
+    /// Whether the loop holds input of this connection for its next turn (see `EventLoop.continueInput`).
+    var inputDeferred = false
     /// When the current request head started (the accept, for the first request).
     var headStartedAt: Duration?
     var lastReadAt: Duration

@@ -37,6 +37,10 @@ final class EventLoop: @unchecked Sendable {
     var drainDeadline: Duration?
     /// The buffer each `recv` reads into.
     var scratch = [UInt8](repeating: 0, count: 65536)
+    /// Connections with input left past their share of the last turn (``continueInput(now:)``).
+    var deferredInput: [Connection] = []
+    /// Turns in which a connection went on with input deferred from the turn before.
+    var deferredTurns = 0
     /// The longest the loop waits for events between deadline sweeps.
     let tick: Duration
     /// How long a lingering close waits for the client to close its end.
@@ -69,7 +73,8 @@ final class EventLoop: @unchecked Sendable {
         var nextSweep = MonotonicClock.systemNow() + tick
         inbox.attachLoopThread()
         while true {
-            let count = events.wait(epfd, timeout: tick)
+            // Deferred input is parsed on the next turn, after whatever else is ready now.
+            let count = events.wait(epfd, timeout: deferredInput.isEmpty ? tick : .zero)
             if count < 0 && errno != EINTR { break }
             var now = MonotonicClock.systemNow()
             if count > 0 {
@@ -86,6 +91,7 @@ final class EventLoop: @unchecked Sendable {
                 now = MonotonicClock.systemNow()
             }
             runLocalMessages()
+            if !deferredInput.isEmpty { continueInput(now: now) }
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now + tick

@@ -66,14 +66,26 @@ extension EventLoop {
     }
 
     /// Parses and dispatches the buffered requests while the connection takes requests and
-    /// the pipeline and output backlog allow; then flushes what is ready.
+    /// the pipeline and output backlog allow, at most ``HTTPServerConfiguration/inputBytesPerTurn``
+    /// bytes of them (the rest waits for the loop's next turn: see ``continueInput(now:)``); then
+    /// flushes what is ready.
     func processInput(_ connection: Connection, now: Duration) {
         let maxInFlight = core.configuration.maxPipelinedRequests
+        // A share always holds a whole head or trailer line, so that every turn makes progress;
+        // a fixed-length body is copied whole (cheap), so its share holds all of it.
+        let configuration = core.configuration
+        let share = max(configuration.inputBytesPerTurn, configuration.limits.maxHeadBytes + 4)
+        var end = connection.inputStart + share
         parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
             && connection.outputBacklog < Connection.maxOutputBacklog
             && connection.inputStart < connection.input.count
         {
-            let event = connection.parser.next(connection.input, from: &connection.inputStart)
+            if connection.inputStart >= end {
+                deferInput(connection)
+                break parsing
+            }
+            end = max(end, connection.inputStart + connection.parser.awaitedFixedBody)
+            let event = connection.parser.next(connection.input, from: &connection.inputStart, end: end)
             switch event {
             case .request(let request):
                 connection.headStartedAt = nil
@@ -86,6 +98,7 @@ extension EventLoop {
                         sequence: UInt64.max, bytes: bytes, isHead: false,
                         keepAlive: true, closesAfter: false))
             case .needMoreData:
+                if end < connection.input.count { deferInput(connection) }
                 break parsing
             case .failure(let error):
                 connection.state.stopTakingRequestsAfterError()
@@ -108,6 +121,27 @@ extension EventLoop {
         }
         connection.compactInput()
         flush(connection, now: now)
+    }
+
+    /// Marks `connection` as holding input past this turn's share: parsed on the next turn.
+    private func deferInput(_ connection: Connection) {
+        guard !connection.inputDeferred else { return }
+        connection.inputDeferred = true
+        deferredInput.append(connection)
+    }
+
+    /// Parses the next share of each connection whose input was deferred by the last turn
+    /// (after the loop has served the events of its other connections).
+    func continueInput(now: Duration) {
+        let deferred = deferredInput
+        deferredInput.removeAll(keepingCapacity: true)
+        for connection in deferred {
+            connection.inputDeferred = false
+            guard connections[connection.fd] === connection, !connection.state.isClosed else { continue }
+            deferredTurns += 1
+            processInput(connection, now: now)
+            update(connection, now: now)
+        }
     }
 
     /// Gives the request a response slot and starts its handler task (on this loop or the
