@@ -35,8 +35,8 @@ protocol PendingBatchSource: AnyObject, Sendable {
 ///    wrap work that may suspend.
 /// 6. A unit waiting on an upstream directly (not through a loader) brackets the wait with
 ///    ``beginOutsideWait()`` / ``endOutsideWait(_:)``, so that the loads of the other units
-///    are sent meanwhile (the upstream pipeline does it for every send of a request whose
-///    ``UpstreamScope`` knows the scheduler).
+///    are sent meanwhile (the upstream pipeline does it for the calls marked so, whose
+///    answers no load of the request derives from: The Dog API's breed list).
 ///
 /// The GraphQL executor follows exactly this contract through its `WorkTracker`
 /// protocol (`enter()` / `leave()`); the application adapts the scheduler with

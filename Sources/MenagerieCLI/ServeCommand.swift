@@ -158,7 +158,6 @@ enum ServeCommand: Subcommand {
             Terminal.err("menagerie serve: \(error.message)")
             return 1
         }
-        Terminal.out("menagerie: listening on \(configuration.url(port: port))")
         server.log.log(
             .info, "started",
             [
@@ -187,6 +186,10 @@ enum ServeCommand: Subcommand {
         for (level, fields) in UpstreamOptions.startupLines(configuration.upstreams) {
             server.log.log(level, "upstream", fields)
         }
+        // The start lines are written before the address is announced (a script waiting for it
+        // finds them); later lines are written in batches.
+        server.log.flush()
+        Terminal.out("menagerie: listening on \(configuration.url(port: port))")
         let log = server.log
         notices?.setHandler { message in log.log(.warning, "upstream notice", [("notice", message)]) }
         if let redis {

@@ -8,10 +8,16 @@ extension UpstreamPipeline {
     /// completes inline. It counts as a cache hit and is recorded in the scope's usage.
     /// `decode` sees every answer whatever its status (``fetchDecodedAnswer(_:cache:scope:store:decode:)``
     /// refuses non-2xx ones first; pass `successOnly: true` for that).
+    ///
+    /// `waitsOutside`: a wait for this answer is not runnable work for the scope's batching
+    /// (``UpstreamScope/waits``): the request's loads are sent meanwhile. For answers nothing
+    /// else of the request is derived from (leaf data); otherwise the loads its continuation
+    /// makes would go in a batch of their own.
     public func answer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,
         scope: UpstreamScope?,
+        waitsOutside: Bool = false,
         successOnly: Bool = true,
         store: (@Sendable (T) -> Bool)? = nil,
         decode: @escaping @Sendable (UpstreamResponse) throws -> T
@@ -28,9 +34,10 @@ extension UpstreamPipeline {
             recordUse(of: fresh, in: scope)
             return .ready(fresh)
         }
+        let waits = waitsOutside ? scope?.waits : nil
         return .pending { [self] in
-            let waiting = scope?.waits?.beginWait() ?? false
-            defer { scope?.waits?.endWait(waiting) }
+            let waiting = waits?.beginWait() ?? false
+            defer { waits?.endWait(waiting) }
             return successOnly
                 ? try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)
                 : try await sendDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode)

@@ -193,13 +193,14 @@ final class EnvironmentTests: XCTestCase {
         let clients = environment.clients(scheduler: scheduler)
         let loaders = clients.makeLoaders(scheduler: scheduler)
         // Three sibling fields, each a unit entered by its parent before it starts: two wait on
-        // upstream lists directly (twice each), one on a loader.
+        // upstream lists directly (twice each: one request), one on a loader.
         scheduler.enter()
         scheduler.enter()
         async let breeds = scheduler.runEntered {
-            async let first = clients.theDogAPI.breeds().value
-            async let second = clients.theDogAPI.breeds().value
-            return try await [first.value.count, second.value.count]
+            // (Concurrent child tasks of a unit would have to be units too: rule 2.)
+            let first = try await clients.theDogAPI.breeds().value
+            let second = try await clients.theDogAPI.breeds().value
+            return [first.value.count, second.value.count]
         }
         scheduler.enter()
         async let animals = scheduler.runEntered {
@@ -212,6 +213,8 @@ final class EnvironmentTests: XCTestCase {
         scheduler.leave() // the parent now only waits for its children
         let (breedCounts, animalIDs, imageResults) = try await (breeds, animals, images)
         XCTAssertEqual(scheduler.dispatchCount, 1)
+        // Balanced once the last batch task has delivered (it may end just after its waiters).
+        for _ in 0..<1_000 where scheduler.activeCount != 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
         XCTAssertEqual(scheduler.activeCount, 0)
         XCTAssertEqual(breedCounts, [170, 170])
         XCTAssertEqual(animalIDs, [3, 20, nil])
@@ -242,7 +245,10 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(zoo.requests.map(\.target), ["/animals"])
     }
 
-    func testBatchesToThreeSlowUpstreamsRunConcurrently() async throws {
+    /// A wait on The Dog API's breeds (leaf data) is not runnable work: the D&D loads go out
+    /// while it is on its way. (A wait on the zoo's or Dog CEO's list is: see `FixtureTests`'
+    /// call counts, where the monsters they link to share one D&D request.)
+    func testLoadsAreSentWhileTheFactsListIsAwaited() async throws {
         let inProgress = Mutex((now: 0, peak: 0))
         func slow(_ answer: @escaping @Sendable (StubRequest) -> StubAction) throws -> StubServer {
             try StubServer { request in
@@ -255,12 +261,10 @@ final class EnvironmentTests: XCTestCase {
             }
         }
         let dogAPI = try slow { _ in .json(SharedData.text("thedogapi/breeds.json")) }
-        let zoo = try slow { _ in .json(SharedData.text("zoo-animal-api/animals.json")) }
         let dnd = try slow(dndStubAnswer)
-        defer { [dogAPI, zoo, dnd].forEach { $0.stop() } }
+        defer { [dogAPI, dnd].forEach { $0.stop() } }
         var configuration = UpstreamsConfiguration(mode: .embedded)
         configuration.setURL(dogAPI.baseURL, for: .theDogAPI)
-        configuration.setURL(zoo.baseURL, for: .zoo)
         configuration.setURL(dnd.baseURL + "/graphql/2014", for: .dnd5e)
         let environment = UpstreamsEnvironment(configuration: configuration)
         let scheduler = BatchScheduler()
@@ -268,11 +272,10 @@ final class EnvironmentTests: XCTestCase {
         let loaders = clients.makeLoaders(scheduler: scheduler)
         let values = await scheduler.run {
             await withTaskGroup(of: String.self) { group in
-                // Two fields wait on upstream lists directly, two on the D&D loader: the loads
-                // must be sent while the lists are on their way, not after.
+                // One field waits on the facts list directly, two on the D&D loader: the loads
+                // must be sent while the list is on its way, not after.
                 let work: [@Sendable () async -> String] = [
                     { (try? await clients.theDogAPI.breeds().value.value.first?.name) ?? "-" },
-                    { (try? await clients.zoo.animal(id: 3).value?.name) ?? "-" },
                     {
                         (try? await loaders.monsters.load(DnDMonsterKey(index: "mastiff", selection: ["name"])))?
                             .monster?["name"]?.stringValue ?? "-"
@@ -293,10 +296,12 @@ final class EnvironmentTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(values, ["Aboleth", "Affenpinscher", "African Lion", "Mastiff"])
-        XCTAssertEqual([dogAPI.requestCount, zoo.requestCount, dnd.requestCount], [1, 1, 1])
-        // All three upstreams were asked at once (each stub holds its request 0.3 s).
-        XCTAssertEqual(inProgress.withLock { $0.peak }, 3)
+        XCTAssertEqual(values, ["Aboleth", "Affenpinscher", "Mastiff"])
+        XCTAssertEqual([dogAPI.requestCount, dnd.requestCount], [1, 1])
+        // Both upstreams were asked at once (each stub holds its request 0.3 s).
+        XCTAssertEqual(inProgress.withLock { $0.peak }, 2)
+        // Balanced once the last batch task has delivered (it may end just after its waiters).
+        for _ in 0..<1_000 where scheduler.activeCount != 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
         XCTAssertEqual(scheduler.activeCount, 0)
     }
 }

@@ -14,34 +14,57 @@ import Upstreams
 /// Every accessor returns an ``Eventual``: ready while the upstream answer it needs is cached and
 /// fresh (a warm field completes inline, no task), pending otherwise.
 final class RequestContext: Sendable {
-    /// The clients as this request uses them.
-    let upstreams: UpstreamClients
     /// The request's scheduler: it dispatches every loader of the request.
     let scheduler: BatchScheduler
     /// The document text, to place extra errors.
     let source: Source
-    private let extraErrors = Locked<[GraphQLError]>([])
-    /// The catalogs this request answers from: the first one it used of each, so that every
-    /// field of one response reads one upstream answer.
-    private let breeds = Locked<BreedCatalog?>(nil)
-    private let facts = Locked<BreedFactsIndex?>(nil)
-    private let animals = Locked<AnimalCatalog?>(nil)
-    /// The loaders, made on first use: a request answered from caches (or `{ __typename }`)
-    /// makes none.
-    private let madeLoaders = Locked<UpstreamLoaders?>(nil)
+    private let environment: UpstreamsEnvironment
+
+    /// What the request made or kept, on first use: a request that asks no upstream
+    /// (`{ __typename }`) makes no clients and no loaders.
+    private struct State {
+        var clients: UpstreamClients?
+        var loaders: UpstreamLoaders?
+        /// The catalogs this request answers from: the first one it used of each, so that every
+        /// field of one response reads one upstream answer.
+        var breeds: BreedCatalog?
+        var facts: BreedFactsIndex?
+        var animals: AnimalCatalog?
+        var extraErrors: [GraphQLError] = []
+
+        /// The clients, made now if they were not.
+        mutating func clients(_ environment: UpstreamsEnvironment, _ scheduler: BatchScheduler) -> UpstreamClients {
+            if let clients { return clients }
+            let made = environment.clients(scheduler: scheduler)
+            clients = made
+            return made
+        }
+    }
+
+    private let state = Locked(State())
 
     init(upstreams: UpstreamsEnvironment, source: Source) {
         scheduler = BatchScheduler()
-        self.upstreams = upstreams.clients(scheduler: scheduler)
+        environment = upstreams
         self.source = source
+    }
+
+    /// The clients as this request uses them (its calls shared, its budget counted).
+    var upstreams: UpstreamClients {
+        state.withLock { $0.clients(environment, scheduler) }
+    }
+
+    /// What the request used of the upstreams (nothing when it asked none).
+    var usage: UpstreamUsage.Summary {
+        state.withLock { $0.clients }?.scope.usage.summary ?? UpstreamUsage.Summary()
     }
 
     /// The upstream loaders of the request, all dispatched by ``scheduler``.
     var loaders: UpstreamLoaders {
-        madeLoaders.withLock { made in
-            if let made { return made }
-            let loaders = upstreams.makeLoaders(scheduler: scheduler)
-            made = loaders
+        state.withLock { s in
+            if let made = s.loaders { return made }
+            let loaders = s.clients(environment, scheduler).makeLoaders(scheduler: scheduler)
+            s.loaders = loaders
             return loaders
         }
     }
@@ -51,17 +74,17 @@ final class RequestContext: Sendable {
 
     /// The Dog CEO breeds, ordered (built once per upstream answer).
     func breedCatalog() -> Eventual<BreedCatalog> {
-        catalog(breeds, upstream: .dogCEO, { self.upstreams.dogCEO.breeds() }, BreedCatalog.of)
+        catalog(\.breeds, upstream: .dogCEO, { self.upstreams.dogCEO.breeds() }, BreedCatalog.of)
     }
 
     /// The Dog API facts by breed name (built once per upstream answer).
     func factsIndex() -> Eventual<BreedFactsIndex> {
-        catalog(facts, upstream: .theDogAPI, { self.upstreams.theDogAPI.breeds() }, BreedFactsIndex.of)
+        catalog(\.facts, upstream: .theDogAPI, { self.upstreams.theDogAPI.breeds() }, BreedFactsIndex.of)
     }
 
     /// The zoo's animals, ordered (built once per upstream answer).
     func animalCatalog() -> Eventual<AnimalCatalog> {
-        catalog(animals, upstream: .zoo, { self.upstreams.zoo.animals() }, AnimalCatalog.of)
+        catalog(\.animals, upstream: .zoo, { self.upstreams.zoo.animals() }, AnimalCatalog.of)
     }
 
     /// The value `slot` holds, else the one made of the upstream answer (asked only then), which
@@ -69,11 +92,19 @@ final class RequestContext: Sendable {
     /// made client-safe.
     @inline(__always)
     private func catalog<Answer: Sendable, Catalog: Sendable>(
-        _ slot: Locked<Catalog?>, upstream: UpstreamName, _ answer: () -> Eventual<Answer>,
-        _ make: @escaping @Sendable (Answer) -> Catalog
+        _ slot: WritableKeyPath<State, Catalog?> & Sendable, upstream: UpstreamName,
+        _ answer: () -> Eventual<Answer>, _ make: @escaping @Sendable (Answer) -> Catalog
     ) -> Eventual<Catalog> {
-        if let kept = slot.withLock({ $0 }) { return .ready(kept) }
-        return answer().map { keepFirst(make($0), in: slot) }.mappingErrors(upstream: upstream)
+        if let kept = state.withLock({ $0[keyPath: slot] }) { return .ready(kept) }
+        return answer().map { [state] answer in
+            let fetched = make(answer)
+            // The first value the request used stays its value (one upstream answer per request).
+            return state.withLock { s in
+                if let kept = s[keyPath: slot] { return kept }
+                s[keyPath: slot] = fetched
+                return fetched
+            }
+        }.mappingErrors(upstream: upstream)
     }
 
     /// Records a field error at `info`'s path while the field still answers (partial results).
@@ -81,21 +112,11 @@ final class RequestContext: Sendable {
         var located = error
         located.path = info.path
         located.locations = info.fieldNodes.compactMap { node in node.loc.map { source.location(at: $0.start) } }
-        extraErrors.withLock { $0.append(located) }
+        state.withLock { $0.extraErrors.append(located) }
     }
 
     /// The errors recorded with ``addError(_:at:)``.
-    var errors: [GraphQLError] { extraErrors.withLock { $0 } }
-}
-
-/// The value `slot` already holds, else `fetched`, which it then holds: the first value a
-/// request used stays its value (one upstream answer per request).
-private func keepFirst<T: Sendable>(_ fetched: T, in slot: Locked<T?>) -> T {
-    slot.withLock { kept in
-        if let kept { return kept }
-        kept = fetched
-        return fetched
-    }
+    var errors: [GraphQLError] { state.withLock { $0.extraErrors } }
 }
 
 /// The resolvers of the served schema: each gets the request's ``RequestContext``.

@@ -42,7 +42,7 @@ extension MenagerieApp {
     ) async -> (ExecutionResult, ResponseFreshness) {
         let (result, context) = await run(prepared, variables: variables)
         let freshness = ResponseFreshness(
-            usage: context.upstreams.scope.usage.summary,
+            usage: context.usage,
             hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
         return (result, freshness)
     }

@@ -101,7 +101,7 @@ public struct TheDogAPIClient: Sendable {
 
     private func breedPage(_ request: UpstreamRequest) -> Eventual<UpstreamAnswer<DogAPIBreedPage>> {
         let pipeline = self.pipeline
-        let answer = pipeline.answer(request, cache: policy, scope: scope) { response in
+        let answer = pipeline.answer(request, cache: policy, scope: scope, waitsOutside: true) { response in
             guard case .array(let items) = try pipeline.parseJSON(response.body) else {
                 throw pipeline.badResponse("the breed list is not an array")
             }

@@ -82,7 +82,10 @@ public final class UpstreamsEnvironment: Sendable {
 
     /// The clients as one client request uses them: every call shared within the request and
     /// counted against its budget (``UpstreamsConfiguration/maxUpstreamRequests``); its waits
-    /// on upstream calls told to `scheduler` (not runnable work: loads are sent meanwhile).
+    /// on The Dog API's breeds (the facts: leaf data, and a host paced at 10 requests a minute)
+    /// told to `scheduler`: not runnable work, so the request's loads are sent meanwhile. A wait
+    /// on the Dog CEO or zoo lists stays runnable work: the monsters their breeds and animals
+    /// link to are then loaded in the same batch as the others (one D&D request).
     public func clients(scheduler: BatchScheduler? = nil) -> UpstreamClients {
         let scope = UpstreamScope(
             maxSends: configuration.maxUpstreamRequests, waits: scheduler.map(SchedulerWaits.init))
