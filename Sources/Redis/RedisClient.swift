@@ -141,11 +141,6 @@ public final class RedisClient: Sendable {
         if let ttl { arguments += [Array("PX".utf8), Array(String(max(1, ttl.inMillisecondsRoundedUp)).utf8)] }
         return arguments
     }
-
-    /// Closes the connections (after the calls already queued); later calls reconnect.
-    public func closeConnections() {
-        for connection in connections { connection.close() }
-    }
 }
 
 /// Resumes one continuation exactly once: by the call's result or by its deadline's backstop,

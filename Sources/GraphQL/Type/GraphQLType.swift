@@ -25,12 +25,6 @@ public indirect enum GraphQLType: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// True for `[T]` (and not `[T]!`).
-    @inlinable public var isList: Bool {
-        if case .list = self { return true }
-        return false
-    }
-
     /// The type without its outer non-null wrapper (`[Foo!]` for `[Foo!]!`).
     @inlinable public var nullableType: GraphQLType {
         if case .nonNull(let inner) = self { return inner }
