@@ -22,7 +22,7 @@ public final class GraphQLField {
     /// The name of the object or interface type that declares it.
     public internal(set) var parentTypeName: String = ""
     /// A number unique among the fields of one schema, from 0 up to
-    /// `schema.fieldCount - 1` (`schema.field(at:)` gives it back). The meta
+    /// `schema.fieldCount - 1`. The meta
     /// fields `__typename`, `__schema`, `__type` and the introspection types'
     /// fields have fixed numbers below `Introspection.fieldCount`.
     public internal(set) var index: Int = -1
@@ -48,9 +48,6 @@ public final class GraphQLField {
         for arg in args where arg.name == name { return arg }
         return nil
     }
-
-    /// `Type.field`, as schema coordinates and error messages write it.
-    public var coordinate: String { parentTypeName + "." + name }
 
     static func index(_ fields: [GraphQLField]) -> [String: GraphQLField] {
         var byName: [String: GraphQLField] = [:]

@@ -19,9 +19,6 @@ public func printSchema(_ schema: GraphQLSchema) -> String {
     return parts.joined(separator: "\n\n")
 }
 
-/// One named type as SDL (graphql-js's `printType`).
-public func printType(_ type: GraphQLNamedType) -> String { typeText(type) }
-
 /// A default value as introspection's `__InputValue.defaultValue` and
 /// `printSchema` show it: coerced to the type, then printed back; nil when
 /// there is no default or it is not valid for the type.
