@@ -6,21 +6,16 @@ import Locking
 /// request's ``BatchScheduler`` sends them when no active work remains
 /// (dispatch on exhaustion), one call of the batch function per loader (split by
 /// ``DataLoaderOptions/maxBatchSize``). Each key is loaded at most once per
-/// loader unless cleared.
+/// loader unless ``DataLoaderOptions/caching`` is off.
 public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: PendingBatchSource, Sendable {
     /// One result per key, in the order of the keys; a thrown error fails every key.
     public typealias BatchFunction = @Sendable ([Key]) async throws -> [Result<Value, any Error>]
 
     typealias Waiter = @Sendable (Result<Value, any Error>) -> Void
 
-    struct Pending {
-        var waiters: [Waiter]
-        var keep: Bool
-    }
-
     struct State {
         var resolved: [Key: Result<Value, any Error>] = [:]
-        var pending: [Key: Pending] = [:]
+        var pending: [Key: [Waiter]] = [:]
         var queue: [Key] = []
         var registered = false
     }
@@ -96,10 +91,10 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         let (immediate, register) = state.withLock { s -> (Result<Value, any Error>?, Bool) in
             if let cached = s.resolved[cacheKey] { return (cached, false) }
             if s.pending[cacheKey] != nil {
-                s.pending[cacheKey]?.waiters.append(waiter)
+                s.pending[cacheKey]?.append(waiter)
                 return (nil, false)
             }
-            s.pending[cacheKey] = Pending(waiters: [waiter], keep: options.caching)
+            s.pending[cacheKey] = [waiter]
             s.queue.append(key)
             if s.registered { return (nil, false) }
             s.registered = true
@@ -107,34 +102,6 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         }
         if register { scheduler.register(self) }
         return immediate
-    }
-
-    // MARK: Cache
-
-    /// Puts a value in the cache unless the key is already cached or pending.
-    public func prime(_ key: Key, _ value: Value) {
-        let cacheKey = options.cacheKey?(key) ?? key
-        state.withLock { s in
-            guard s.resolved[cacheKey] == nil, s.pending[cacheKey] == nil else { return }
-            s.resolved[cacheKey] = .success(value)
-        }
-    }
-
-    /// Removes `key` from the cache (a pending load still completes, but is not kept).
-    public func clear(_ key: Key) {
-        let cacheKey = options.cacheKey?(key) ?? key
-        state.withLock { s in
-            s.resolved[cacheKey] = nil
-            s.pending[cacheKey]?.keep = false
-        }
-    }
-
-    /// Empties the cache.
-    public func clearAll() {
-        state.withLock { s in
-            s.resolved.removeAll()
-            for key in s.pending.keys { s.pending[key]?.keep = false }
-        }
     }
 
     // MARK: Dispatch
@@ -175,9 +142,9 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Pendin
         state.withLock { s in
             for (key, result) in zip(keys, results) {
                 let cacheKey = options.cacheKey?(key) ?? key
-                guard let pending = s.pending.removeValue(forKey: cacheKey) else { continue }
-                if pending.keep { s.resolved[cacheKey] = result }
-                for waiter in pending.waiters { deliveries.append((waiter, result)) }
+                guard let waiters = s.pending.removeValue(forKey: cacheKey) else { continue }
+                if options.caching { s.resolved[cacheKey] = result }
+                for waiter in waiters { deliveries.append((waiter, result)) }
             }
         }
         for (waiter, result) in deliveries { waiter(result) }

@@ -36,9 +36,6 @@ public final class HTTPResponder: Sendable {
         return true
     }
 
-    /// Whether an answer was sent.
-    public var hasAnswered: Bool { state.withLock { $0.answered } }
-
     /// Cancels the task handling the request (at once, or as soon as it is attached).
     public func cancelHandler() {
         let task = state.withLock { s -> Task<Void, Never>? in

@@ -92,12 +92,6 @@ public final class HTTPServer: Sendable {
         await core.waitForLoops()
     }
 
-    /// Returns when the server has stopped (after `shutdown`).
-    public func waitUntilStopped() async {
-        guard let core = state.withLock({ $0.core }) else { return }
-        await core.waitForLoops()
-    }
-
     /// The name of the event-loop threads (as `top -H` shows them).
     public static let loopThreadName = "http-loop"
 

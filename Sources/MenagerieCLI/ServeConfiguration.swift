@@ -207,19 +207,26 @@ struct ServeConfiguration: Equatable {
         }
     }
 
+    /// `flag` (the value of `--NAME`, its source `'--NAME'`), else the environment variable
+    /// `variable` (its source its name), else nil: the flag wins.
+    static func flagOrVariable(
+        _ flag: String?, _ name: String, _ variable: String, _ environment: (String) -> String?
+    ) -> (source: String, text: String)? {
+        if let flag { return ("'\(name)'", flag) }
+        if let text = environment(variable) { return (variable, text) }
+        return nil
+    }
+
     /// The longest `--shutdown-delay` accepted, in seconds.
     static let maxShutdownDelaySeconds = 300.0
 
     /// `--shutdown-delay SECONDS` (or `MENAGERIE_SHUTDOWN_DELAY`): a decimal number of seconds
     /// from 0 to 300; absent: 0 (the listener closes as soon as SIGTERM arrives).
     static func shutdownDelay(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration {
-        let source: String
-        let text: String
-        if let flag {
-            (source, text) = ("'--shutdown-delay'", flag)
-        } else if let variable = environment("MENAGERIE_SHUTDOWN_DELAY") {
-            (source, text) = ("MENAGERIE_SHUTDOWN_DELAY", variable)
-        } else {
+        guard
+            let (source, text) = ServeConfiguration.flagOrVariable(
+                flag, "--shutdown-delay", "MENAGERIE_SHUTDOWN_DELAY", environment)
+        else {
             return .zero
         }
         guard let seconds = decimalSeconds(text), seconds <= maxShutdownDelaySeconds else {
@@ -243,13 +250,10 @@ struct ServeConfiguration: Equatable {
     /// `--request-timeout SECONDS` (or `MENAGERIE_REQUEST_TIMEOUT`): a decimal number of seconds
     /// greater than 0 and at most a day, or `0` / `off` for no limit; absent: the default (30 s).
     static func requestTimeout(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> Duration? {
-        let source: String
-        let text: String
-        if let flag {
-            (source, text) = ("'--request-timeout'", flag)
-        } else if let variable = environment("MENAGERIE_REQUEST_TIMEOUT") {
-            (source, text) = ("MENAGERIE_REQUEST_TIMEOUT", variable)
-        } else {
+        guard
+            let (source, text) = ServeConfiguration.flagOrVariable(
+                flag, "--request-timeout", "MENAGERIE_REQUEST_TIMEOUT", environment)
+        else {
             return GraphQLServerConfiguration.defaultRequestTimeout
         }
         if text == "off" { return nil }

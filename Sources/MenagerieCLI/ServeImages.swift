@@ -18,13 +18,8 @@ extension ServeConfiguration {
     /// `--images MODE`, else `MENAGERIE_IMAGES`, else `auto` (in every mode, embedded or live).
     /// The flag wins over the variable.
     static func imagesMode(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> ImagesMode {
-        let source: String
-        let text: String
-        if let flag {
-            (source, text) = ("'--images'", flag)
-        } else if let variable = environment("MENAGERIE_IMAGES") {
-            (source, text) = ("MENAGERIE_IMAGES", variable)
-        } else {
+        guard let (source, text) = ServeConfiguration.flagOrVariable(flag, "--images", "MENAGERIE_IMAGES", environment)
+        else {
             return .auto
         }
         guard let mode = ImagesMode(rawValue: text) else {

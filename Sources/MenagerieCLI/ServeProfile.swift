@@ -17,13 +17,9 @@ enum ServeProfile: String, Equatable, CaseIterable {
 
     /// `--profile NAME`, else `MENAGERIE_PROFILE`, else `development`. The flag wins.
     static func parse(_ flag: String?, environment: (String) -> String?) throws(ArgumentError) -> ServeProfile {
-        let source: String
-        let text: String
-        if let flag {
-            (source, text) = ("'--profile'", flag)
-        } else if let variable = environment("MENAGERIE_PROFILE") {
-            (source, text) = ("MENAGERIE_PROFILE", variable)
-        } else {
+        guard
+            let (source, text) = ServeConfiguration.flagOrVariable(flag, "--profile", "MENAGERIE_PROFILE", environment)
+        else {
             return .development
         }
         guard let profile = ServeProfile(rawValue: text) else {

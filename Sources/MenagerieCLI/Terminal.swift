@@ -7,9 +7,6 @@ enum Terminal {
     /// Writes `text` and a newline to standard output.
     static func out(_ text: String) { write(text + "\n", to: 1) }
 
-    /// Writes `text` to standard output as it is.
-    static func outRaw(_ text: String) { write(text, to: 1) }
-
     /// Writes `text` and a newline to standard error.
     static func err(_ text: String) { write(text + "\n", to: 2) }
 

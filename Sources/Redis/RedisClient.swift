@@ -115,16 +115,6 @@ public final class RedisClient: Sendable {
         guard reply == .simpleString("OK") else { throw .unexpectedReply("SET answered \(reply)") }
     }
 
-    /// `SET key value NX [PX ttl]`: stores `value` only if `key` is absent; true when stored.
-    public func setIfAbsent(_ key: String, _ value: [UInt8], ttl: Duration? = nil) async throws(RedisError) -> Bool {
-        let reply = try await command(Self.set(key, value, ttl: ttl, ifAbsent: true))
-        switch reply {
-        case .simpleString("OK"): return true
-        case .bulkString(nil): return false
-        default: throw .unexpectedReply("SET NX answered \(reply)")
-        }
-    }
-
     /// `DEL key`: true when a key was removed.
     @discardableResult
     public func delete(_ key: String) async throws(RedisError) -> Bool {
@@ -140,11 +130,6 @@ public final class RedisClient: Sendable {
         if ifAbsent { arguments.append(Array("NX".utf8)) }
         if let ttl { arguments += [Array("PX".utf8), Array(String(max(1, ttl.inMillisecondsRoundedUp)).utf8)] }
         return arguments
-    }
-
-    /// Closes the connections (after the calls already queued); later calls reconnect.
-    public func closeConnections() {
-        for connection in connections { connection.close() }
     }
 }
 

@@ -103,7 +103,7 @@ public final class UpstreamPipeline: Sendable {
     /// Sends `request` and returns a 2xx answer; any other answer becomes
     /// ``UpstreamError/Kind/unavailable`` carrying the status. The raw answer is its own
     /// model, so every 2xx answer may be cached: clients that decode use
-    /// ``fetchDecoded(_:cache:decode:)``.
+    /// ``fetchDecodedAnswer(_:cache:scope:store:decode:)``.
     public func fetch(_ request: UpstreamRequest, cache policy: CachePolicy, scope: UpstreamScope? = nil) async throws
         -> UpstreamResponse
     {
@@ -134,19 +134,9 @@ public final class UpstreamPipeline: Sendable {
     }
 
     /// Fetches `request` (2xx only, as ``fetch(_:cache:)``) and decodes its body with
-    /// `decode`. See ``sendDecoded(_:cache:store:decode:)`` for what is cached and shared.
-    public func fetchDecoded<T: Sendable>(
-        _ request: UpstreamRequest,
-        cache policy: CachePolicy,
-        scope: UpstreamScope? = nil,
-        store: (@Sendable (T) -> Bool)? = nil,
-        decode: @escaping @Sendable (UpstreamResponse) throws -> T
-    ) async throws -> T {
-        try await fetchDecodedAnswer(request, cache: policy, scope: scope, store: store, decode: decode).value
-    }
-
-    /// ``fetchDecoded(_:cache:store:decode:)``, returning the shared ``UpstreamAnswer``
-    /// (one per cache entry) to derive values from once per answer.
+    /// `decode`, returning the shared ``UpstreamAnswer`` (one per cache entry) to derive
+    /// values from once per answer. See ``sendDecoded(_:cache:store:decode:)`` for what is
+    /// cached and shared.
     public func fetchDecodedAnswer<T: Sendable>(
         _ request: UpstreamRequest,
         cache policy: CachePolicy,

@@ -118,29 +118,6 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(Set(values), ["v:" + log.all[0][0]])
     }
 
-    func testPrimeAndClear() async throws {
-        let scheduler = BatchScheduler()
-        let log = BatchLog<String>()
-        let loader = makeStringLoader(scheduler, log: log)
-        loader.prime("a", "primed")
-        try await scheduler.run {
-            let value4 = try await loader.load("a")
-            XCTAssertEqual(value4, "primed")
-            loader.prime("a", "ignored") // does not overwrite
-            let value5 = try await loader.load("a")
-            XCTAssertEqual(value5, "primed")
-            loader.clear("a")
-            let value6 = try await loader.load("a")
-            XCTAssertEqual(value6, "v:a")
-            let value7 = try await loader.load("b")
-            XCTAssertEqual(value7, "v:b")
-            loader.clearAll()
-            let value8 = try await loader.load("b")
-            XCTAssertEqual(value8, "v:b")
-        }
-        XCTAssertEqual(log.all, [["a"], ["b"], ["b"]])
-    }
-
     func testChainedLoadersBatchPerLevel() async {
         let scheduler = BatchScheduler()
         let ownerLog = BatchLog<Int>()

@@ -222,10 +222,10 @@ final class PoisonedCacheTests: XCTestCase {
         let p = pipeline(.dogCEO)
         let request = UpstreamRequest(url: upstream.baseURL + "/api/breeds/list/all")
         let policy = CachePolicy(defaultTTL: .seconds(60))
-        async let count = p.fetchDecoded(request, cache: policy) { response -> Int in response.body.count }
-        async let text = p.fetchDecoded(request, cache: policy) { response -> String in
+        async let count = p.fetchDecodedAnswer(request, cache: policy) { response -> Int in response.body.count }.value
+        async let text = p.fetchDecodedAnswer(request, cache: policy) { response -> String in
             String(decoding: response.body.prefix(10), as: UTF8.self)
-        }
+        }.value
         let (bytes, start) = try await (count, text)
         XCTAssertEqual(bytes, Array(SharedData.text("dog-ceo/breeds-list-all.json").utf8).count)
         XCTAssertEqual(start, String(SharedData.text("dog-ceo/breeds-list-all.json").prefix(10)))

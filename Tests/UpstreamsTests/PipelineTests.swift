@@ -58,15 +58,15 @@ final class PipelineTests: XCTestCase {
         let request = UpstreamRequest(url: server.baseURL + "/list")
         let policy = CachePolicy(defaultTTL: .seconds(60))
         for _ in 0..<3 {
-            let value = try await p.fetchDecoded(request, cache: policy) { response -> String in
+            let value = try await p.fetchDecodedAnswer(request, cache: policy) { response -> String in
                 decodes.withLock { $0 += 1 }
                 return String(decoding: response.body, as: UTF8.self)
-            }
+            }.value
             XCTAssertEqual(value, "[1]")
         }
         XCTAssertEqual(decodes.withLock { $0 }, 1)
         now.advance(.seconds(61)) // expired: fetched and decoded again
-        _ = try await p.fetchDecoded(request, cache: policy) { _ in decodes.withLock { $0 += 1 } }
+        _ = try await p.fetchDecodedAnswer(request, cache: policy) { _ in decodes.withLock { $0 += 1 } }
         XCTAssertEqual(decodes.withLock { $0 }, 2)
         XCTAssertEqual(server.requestCount, 2)
     }

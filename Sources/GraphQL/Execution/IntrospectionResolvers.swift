@@ -69,22 +69,13 @@ struct IntrospectedInputValue: Sendable {
     let printedDefaultValue: String?
     let deprecationReason: String?
 
-    init(_ argument: GraphQLArgument) {
-        name = argument.name
-        description = argument.description
-        type = argument.type
-        defaultValue = argument.defaultValue
-        printedDefaultValue = argument.printedDefaultValue
-        deprecationReason = argument.deprecationReason
-    }
-
-    init(_ field: GraphQLInputField) {
-        name = field.name
-        description = field.description
-        type = field.type
-        defaultValue = field.defaultValue
-        printedDefaultValue = field.printedDefaultValue
-        deprecationReason = field.deprecationReason
+    init(_ value: GraphQLInputValue) {
+        name = value.name
+        description = value.description
+        type = value.type
+        defaultValue = value.defaultValue
+        printedDefaultValue = value.printedDefaultValue
+        deprecationReason = value.deprecationReason
     }
 }
 

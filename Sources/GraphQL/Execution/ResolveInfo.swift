@@ -1,5 +1,3 @@
-import JSON
-
 /// What a resolver knows about the field it resolves and the request.
 ///
 /// Cheap to pass: it refers to the executor's plan of the field and to the
@@ -42,8 +40,6 @@ public struct ResolveInfo: Sendable {
     public var fragments: [String: FragmentDefinition] { execution.fragments }
     /// The operation being executed.
     public var operation: OperationDefinition { execution.operation }
-    /// The coerced variable values.
-    public var variableValues: [String: JSONValue] { execution.variables }
     /// The root value given to the execution.
     public var rootValue: ResolvedValue { execution.rootValue }
 

@@ -22,7 +22,7 @@ public final class GraphQLField {
     /// The name of the object or interface type that declares it.
     public internal(set) var parentTypeName: String = ""
     /// A number unique among the fields of one schema, from 0 up to
-    /// `schema.fieldCount - 1` (`schema.field(at:)` gives it back). The meta
+    /// `schema.fieldCount - 1`. The meta
     /// fields `__typename`, `__schema`, `__type` and the introspection types'
     /// fields have fixed numbers below `Introspection.fieldCount`.
     public internal(set) var index: Int = -1
@@ -49,9 +49,6 @@ public final class GraphQLField {
         return nil
     }
 
-    /// `Type.field`, as schema coordinates and error messages write it.
-    public var coordinate: String { parentTypeName + "." + name }
-
     static func index(_ fields: [GraphQLField]) -> [String: GraphQLField] {
         var byName: [String: GraphQLField] = [:]
         byName.reserveCapacity(fields.count)
@@ -60,23 +57,24 @@ public final class GraphQLField {
     }
 }
 
-/// An argument of a field or a directive.
-public struct GraphQLArgument: Sendable {
-    /// The argument's name.
+/// An argument of a field or a directive, or a field of an input object type
+/// (graphql-js's `GraphQLInputValue` shape, shared by both).
+public struct GraphQLInputValue: Sendable {
+    /// The argument's or field's name.
     public var name: String
-    /// The argument's description.
+    /// The argument's or field's description.
     public var description: String?
-    /// The argument's type (an input type in a valid schema).
+    /// The argument's or field's type (an input type in a valid schema).
     public var type: GraphQLType
     /// The default value as written in SDL (an AST value; coerce it with
     /// `valueFromAST(_:type:)`), or nil when there is none.
     public var defaultValue: Value?
-    /// The reason from `@deprecated`, if the argument is deprecated.
+    /// The reason from `@deprecated`, if the argument or field is deprecated.
     public var deprecationReason: String?
     /// The SDL definition it was built from, if any.
     public var astNode: InputValueDefinition?
 
-    /// An argument definition.
+    /// An argument or input field definition.
     public init(
         name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
         deprecationReason: String? = nil, astNode: InputValueDefinition? = nil
@@ -89,60 +87,10 @@ public struct GraphQLArgument: Sendable {
         self.astNode = astNode
     }
 
-    /// True when the argument is deprecated.
+    /// True when the argument or field is deprecated.
     @inlinable public var isDeprecated: Bool { deprecationReason != nil }
 
-    /// True when the argument must be given: non-null and without a default.
-    @inlinable public var isRequired: Bool { type.isNonNull && defaultValue == nil }
-
-    /// The default value coerced to the type (`valueFromAST`), nil when there
-    /// is none or it is invalid. Filled in when the schema is built.
-    public internal(set) var coercedDefaultValue: JSONValue?
-    /// The default value as `__InputValue.defaultValue` and `printSchema`
-    /// write it (coerced, then printed back), nil when there is none or it
-    /// is invalid. Filled in when the schema is built.
-    public internal(set) var printedDefaultValue: String?
-
-    /// Computes `coercedDefaultValue` and `printedDefaultValue` from `defaultValue` and `type`.
-    mutating func resolveDefaultValue() {
-        guard let defaultValue else { return }
-        coercedDefaultValue = valueFromAST(defaultValue, type: type)
-        printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(\.printed)
-    }
-}
-
-/// A field of an input object type.
-public struct GraphQLInputField: Sendable {
-    /// The field's name.
-    public var name: String
-    /// The field's description.
-    public var description: String?
-    /// The field's type (an input type in a valid schema).
-    public var type: GraphQLType
-    /// The default value as written in SDL, or nil when there is none.
-    public var defaultValue: Value?
-    /// The reason from `@deprecated`, if the field is deprecated.
-    public var deprecationReason: String?
-    /// The SDL definition it was built from, if any.
-    public var astNode: InputValueDefinition?
-
-    /// An input field definition.
-    public init(
-        name: String, type: GraphQLType, description: String? = nil, defaultValue: Value? = nil,
-        deprecationReason: String? = nil, astNode: InputValueDefinition? = nil
-    ) {
-        self.name = name
-        self.type = type
-        self.description = description
-        self.defaultValue = defaultValue
-        self.deprecationReason = deprecationReason
-        self.astNode = astNode
-    }
-
-    /// True when the field is deprecated.
-    @inlinable public var isDeprecated: Bool { deprecationReason != nil }
-
-    /// True when the field must be given: non-null and without a default.
+    /// True when the argument or field must be given: non-null and without a default.
     @inlinable public var isRequired: Bool { type.isNonNull && defaultValue == nil }
 
     /// The default value coerced to the type (`valueFromAST`), nil when there
@@ -160,13 +108,19 @@ public struct GraphQLInputField: Sendable {
         printedDefaultValue = coercedDefaultValue.flatMap { astFromValue($0, type: type) }.map(\.printed)
     }
 
-    static func index(_ fields: [GraphQLInputField]) -> [String: GraphQLInputField] {
-        var byName: [String: GraphQLInputField] = [:]
+    static func index(_ fields: [GraphQLInputValue]) -> [String: GraphQLInputValue] {
+        var byName: [String: GraphQLInputValue] = [:]
         byName.reserveCapacity(fields.count)
         for field in fields where byName[field.name] == nil { byName[field.name] = field }
         return byName
     }
 }
+
+/// An argument of a field or a directive.
+public typealias GraphQLArgument = GraphQLInputValue
+
+/// A field of an input object type.
+public typealias GraphQLInputField = GraphQLInputValue
 
 /// A value of an enum type. Its runtime representation (in coerced inputs and
 /// in results) is its name.

@@ -25,12 +25,6 @@ public indirect enum GraphQLType: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// True for `[T]` (and not `[T]!`).
-    @inlinable public var isList: Bool {
-        if case .list = self { return true }
-        return false
-    }
-
     /// The type without its outer non-null wrapper (`[Foo!]` for `[Foo!]!`).
     @inlinable public var nullableType: GraphQLType {
         if case .nonNull(let inner) = self { return inner }
@@ -200,14 +194,8 @@ public enum GraphQLNamedType: Sendable, Hashable, CustomStringConvertible {
     public var asObject: GraphQLObjectType? { if case .object(let t) = self { return t }; return nil }
     /// The interface type inside, if it is one.
     public var asInterface: GraphQLInterfaceType? { if case .interface(let t) = self { return t }; return nil }
-    /// The union type inside, if it is one.
-    public var asUnion: GraphQLUnionType? { if case .union(let t) = self { return t }; return nil }
-    /// The enum type inside, if it is one.
-    public var asEnum: GraphQLEnumType? { if case .enum(let t) = self { return t }; return nil }
     /// The scalar type inside, if it is one.
     public var asScalar: GraphQLScalarType? { if case .scalar(let t) = self { return t }; return nil }
-    /// The input object type inside, if it is one.
-    public var asInputObject: GraphQLInputObjectType? { if case .inputObject(let t) = self { return t }; return nil }
 
     /// True for the five built-in scalars (`Int`, `Float`, `String`, `Boolean`, `ID`).
     public var isSpecifiedScalar: Bool {

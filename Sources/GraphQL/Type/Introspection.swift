@@ -115,16 +115,6 @@ public enum Introspection {
         return fields
     }()
 
-    /// A meta field by name (`__schema`, `__type`, `__typename`).
-    public static func metaField(named name: String) -> GraphQLField? {
-        switch name {
-        case "__schema": return schemaMetaField
-        case "__type": return typeMetaField
-        case "__typename": return typeNameMetaField
-        default: return nil
-        }
-    }
-
     private static let string: GraphQLType = .named(.scalar(.string))
     private static let boolean: GraphQLType = .named(.scalar(.boolean))
 

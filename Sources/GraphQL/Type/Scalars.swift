@@ -32,9 +32,6 @@ extension GraphQLScalarType {
             "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID."
     )
 
-    /// The five built-in scalars, in graphql-js's order.
-    public static let specifiedScalars: [GraphQLScalarType] = [string, int, float, boolean, id]
-
     /// A built-in scalar by name.
     public static func specifiedScalar(named name: String) -> GraphQLScalarType? {
         switch name {

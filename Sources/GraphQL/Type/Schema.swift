@@ -27,9 +27,8 @@ public final class GraphQLSchema {
     /// The source the schema was built from (to turn node ranges into lines and columns).
     public let source: Source?
 
-    /// Every field of the schema's object and interface types and of the
-    /// introspection types, by `GraphQLField.index`.
-    public let fieldsByIndex: [GraphQLField]
+    /// The number of field indexes in use (`GraphQLField.index` is below it).
+    public let fieldCount: Int
 
     /// Named types that are declared more than once (only possible when the
     /// schema is assembled by hand); reported by `validateSchema`.
@@ -162,7 +161,7 @@ public final class GraphQLSchema {
         }
 
         // Number the fields: introspection ones have fixed numbers.
-        var fieldsByIndex = Introspection.numberedFields
+        var fieldCount = Introspection.fieldCount
         for type in ordered where !type.isIntrospectionType {
             let fields: [GraphQLField]
             switch type {
@@ -171,12 +170,12 @@ public final class GraphQLSchema {
             default: continue
             }
             for field in fields {
-                field.index = fieldsByIndex.count
+                field.index = fieldCount
                 field.parentTypeName = type.name
-                fieldsByIndex.append(field)
+                fieldCount += 1
             }
         }
-        self.fieldsByIndex = fieldsByIndex
+        self.fieldCount = fieldCount
     }
 
     /// Takes the type graph apart when the schema goes: types refer to each
@@ -219,14 +218,6 @@ public final class GraphQLSchema {
         }
     }
 
-    /// The number of field indexes in use (`GraphQLField.index` is below it).
-    public var fieldCount: Int { fieldsByIndex.count }
-
-    /// The field with the given `GraphQLField.index`.
-    public func field(at index: Int) -> GraphQLField? {
-        index >= 0 && index < fieldsByIndex.count ? fieldsByIndex[index] : nil
-    }
-
     /// The object types an abstract type may resolve to: a union's members,
     /// or the object types implementing an interface (SDL order). Empty for
     /// other kinds.
@@ -236,13 +227,6 @@ public final class GraphQLSchema {
         case .interface(let interface): return implementations[interface.name]?.objects ?? []
         default: return []
         }
-    }
-
-    /// The object and interface types that implement `interface`.
-    public func implementations(of interface: GraphQLInterfaceType)
-        -> (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])
-    {
-        implementations[interface.name] ?? ([], [])
     }
 
     /// True when `maybeSubType` is a member of the union `abstractType`, or

@@ -101,7 +101,7 @@ private struct SchemaBuilder {
             GraphQLDirective(
                 name: node.name.value, description: node.description?.value,
                 locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
-                args: buildArguments(node.arguments), isRepeatable: node.repeatable, astNode: node)
+                args: buildInputValues(node.arguments), isRepeatable: node.repeatable, astNode: node)
         }
         for directive in GraphQLDirective.specifiedDirectives
         where !directives.contains(where: { $0.name == directive.name }) {
@@ -259,22 +259,7 @@ private struct SchemaBuilder {
                 input.isOneOf = node.directives.contains { $0.name.value == "oneOf" }
             }
             for case .inputObjectTypeExtension(let node) in extensions { fieldNodes += node.fields }
-            var fields: [GraphQLInputField] = []
-            var positions: [String: Int] = [:]
-            for node in fieldNodes {
-                guard let type = wrappedType(node.type) else { continue }
-                let field = GraphQLInputField(
-                    name: node.name.value, type: type, description: node.description?.value,
-                    defaultValue: node.defaultValue,
-                    deprecationReason: deprecationReason(node.directives), astNode: node)
-                if let index = positions[field.name] {
-                    fields[index] = field
-                } else {
-                    positions[field.name] = fields.count
-                    fields.append(field)
-                }
-            }
-            input.fields = fields
+            input.fields = buildInputValues(fieldNodes)
         }
     }
 
@@ -285,7 +270,7 @@ private struct SchemaBuilder {
             guard let type = wrappedType(node.type) else { continue }
             let field = GraphQLField(
                 name: node.name.value, type: type, description: node.description?.value,
-                args: buildArguments(node.arguments),
+                args: buildInputValues(node.arguments),
                 deprecationReason: deprecationReason(node.directives), astNode: node)
             if let index = positions[field.name] {
                 fields[index] = field
@@ -297,23 +282,23 @@ private struct SchemaBuilder {
         return fields
     }
 
-    mutating func buildArguments(_ nodes: [InputValueDefinition]) -> [GraphQLArgument] {
-        var args: [GraphQLArgument] = []
+    mutating func buildInputValues(_ nodes: [InputValueDefinition]) -> [GraphQLInputValue] {
+        var values: [GraphQLInputValue] = []
         var positions: [String: Int] = [:]
         for node in nodes {
             guard let type = wrappedType(node.type) else { continue }
-            let arg = GraphQLArgument(
+            let value = GraphQLInputValue(
                 name: node.name.value, type: type, description: node.description?.value,
                 defaultValue: node.defaultValue,
                 deprecationReason: deprecationReason(node.directives), astNode: node)
-            if let index = positions[arg.name] {
-                args[index] = arg
+            if let index = positions[value.name] {
+                values[index] = value
             } else {
-                positions[arg.name] = args.count
-                args.append(arg)
+                positions[value.name] = values.count
+                values.append(value)
             }
         }
-        return args
+        return values
     }
 
     mutating func namedType(_ node: NamedType) -> GraphQLNamedType? {

@@ -19,22 +19,6 @@ public func printSchema(_ schema: GraphQLSchema) -> String {
     return parts.joined(separator: "\n\n")
 }
 
-/// The introspection types and built-in directives as SDL (graphql-js's `printIntrospectionSchema`).
-public func printIntrospectionSchema(_ schema: GraphQLSchema) -> String {
-    var parts: [String] = []
-    if let definition = schemaDefinitionText(schema) { parts.append(definition) }
-    for directive in schema.directives where GraphQLDirective.isSpecifiedDirectiveName(directive.name) {
-        parts.append(directiveText(directive))
-    }
-    for type in schema.types where type.isIntrospectionType {
-        parts.append(typeText(type))
-    }
-    return parts.joined(separator: "\n\n")
-}
-
-/// One named type as SDL (graphql-js's `printType`).
-public func printType(_ type: GraphQLNamedType) -> String { typeText(type) }
-
 /// A default value as introspection's `__InputValue.defaultValue` and
 /// `printSchema` show it: coerced to the type, then printed back; nil when
 /// there is no default or it is not valid for the type.

@@ -40,17 +40,6 @@ public func didYouMean(_ subMessage: String?, _ suggestions: [String]) -> String
     }
 }
 
-/// `"A", "B", or "C"` (at most five items), as graphql-js 15's `quotedOrList`.
-public func quotedOrList(_ items: [String]) -> String {
-    let selected = Array(items.prefix(5)).map { "\"" + $0 + "\"" }
-    switch selected.count {
-    case 0: return ""
-    case 1: return selected[0]
-    case 2: return selected[0] + " or " + selected[1]
-    default: return selected.dropLast().joined(separator: ", ") + ", or " + (selected.last ?? "")
-    }
-}
-
 /// Compares strings as graphql-js's `naturalCompare`: runs of digits compare as numbers.
 /// Returns a negative number, zero or a positive number.
 public func naturalCompare(_ a: String, _ b: String) -> Int {

@@ -21,7 +21,6 @@ public final class ValidationContext {
     var parentTypeStack: [GraphQLNamedType?] = []
     var inputTypeStack: [GraphQLType?] = []
     var fieldDefStack: [GraphQLField?] = []
-    var defaultValueStack: [Bool] = []
     /// The directive whose arguments are being walked, if any.
     public internal(set) var directive: GraphQLDirective?
     /// The definition of the argument being walked, if known.
@@ -56,7 +55,6 @@ public final class ValidationContext {
         parentTypeStack.reserveCapacity(32)
         fieldDefStack.reserveCapacity(32)
         inputTypeStack.reserveCapacity(8)
-        defaultValueStack.reserveCapacity(8)
     }
 
     // MARK: Errors
@@ -99,8 +97,6 @@ public final class ValidationContext {
     }
     /// The definition of the current field, if known.
     public var fieldDef: GraphQLField? { fieldDefStack.last ?? nil }
-    /// True when the current argument or input field position has a default value.
-    public var hasDefaultValue: Bool { defaultValueStack.last ?? false }
 
     // MARK: Fragments
 

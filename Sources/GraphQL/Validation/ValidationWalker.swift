@@ -183,12 +183,10 @@ final class ValidationWalker {
             definition = fieldDef.argument(named: argument.name.value)
         }
         context.argument = definition
-        context.defaultValueStack.append(definition?.defaultValue != nil)
         context.inputTypeStack.append(definition.flatMap { $0.type.isInputType ? $0.type : nil })
         for rule in table.enterArgument where !context.isAborted { rule.enterArgument(argument) }
         walkValue(argument.value)
         context.argument = nil
-        context.defaultValueStack.removeLast()
         context.inputTypeStack.removeLast()
     }
 
@@ -203,12 +201,10 @@ final class ValidationWalker {
             let listType = context.inputType?.nullableType
             var itemType = listType
             if let listType, case .list(let inner) = listType { itemType = inner }
-            context.defaultValueStack.append(false)
             context.inputTypeStack.append(itemType.flatMap { $0.isInputType ? $0 : nil })
             for rule in table.enterListValue where !context.isAborted { rule.enterListValue(list) }
             for item in list.values { walkValue(item) }
             for rule in table.leaveListValue where !context.isAborted { rule.leaveListValue(list) }
-            context.defaultValueStack.removeLast()
             context.inputTypeStack.removeLast()
         case .object(let object):
             for rule in table.enterObjectValue where !context.isAborted { rule.enterObjectValue(object) }
@@ -225,11 +221,9 @@ final class ValidationWalker {
         if let named = context.inputType?.namedType, case .inputObject(let objectType) = named {
             fieldDef = objectType.field(named: field.name.value)
         }
-        context.defaultValueStack.append(fieldDef?.defaultValue != nil)
         context.inputTypeStack.append(fieldDef.flatMap { $0.type.isInputType ? $0.type : nil })
         for rule in table.enterObjectField where !context.isAborted { rule.enterObjectField(field) }
         walkValue(field.value)
-        context.defaultValueStack.removeLast()
         context.inputTypeStack.removeLast()
     }
 

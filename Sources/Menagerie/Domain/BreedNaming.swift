@@ -35,15 +35,8 @@ enum BreedNaming {
     }
 }
 
-/// Ordering shared by breeds and animals: by name compared after lowercasing, ties by id.
+/// Name searches shared by breeds, animals and monsters: case-insensitive containment.
 enum NameOrder {
-    static func precedes(name lhsName: String, id lhsID: String, name rhsName: String, id rhsID: String) -> Bool {
-        let left = lhsName.lowercased()
-        let right = rhsName.lowercased()
-        if left != right { return left < right }
-        return lhsID < rhsID
-    }
-
     /// Whether `name` contains `text`, case-insensitively (an empty text matches everything).
     static func matches(_ name: String, search text: String?) -> Bool {
         matches(key: SearchKey(name), searchKey: searchKey(text))

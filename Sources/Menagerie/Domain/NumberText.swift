@@ -55,12 +55,6 @@ enum NumberText {
         return MeasuredRange(min: low, max: high, unit: "years")
     }
 
-    /// A whole number given as text or number: `"12"` and `"12.0"` are 12, `"12.5"` is nil.
-    static func wholeNumber(_ text: String) -> Int? {
-        guard let value = decimal(text), value.rounded() == value, abs(value) < 1e15 else { return nil }
-        return Int(value)
-    }
-
     /// The comma-separated pieces of a temperament, trimmed, empty ones dropped.
     static func list(_ text: String?) -> [String] {
         guard let text else { return [] }

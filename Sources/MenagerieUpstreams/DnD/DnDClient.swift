@@ -17,12 +17,7 @@ public struct DnDMonsterKey: Sendable, Hashable {
     }
 
     /// The index as the upstream knows it: lowercased, surrounding white space removed.
-    public var normalizedIndex: String {
-        var text = Substring(index.lowercased())
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
-    }
+    public var normalizedIndex: String { DnDClient.lowercasedTrimmed(index) }
 }
 
 /// The answer to one monster lookup.
@@ -206,23 +201,7 @@ public struct DnDClient: Sendable {
     /// failed upstream gets that error.
     public func monsters(_ keys: [DnDMonsterKey]) async throws -> [Result<DnDMonsterLookup, any Error>] {
         if keys.isEmpty { return [] }
-        // One alias per distinct index; different selections of one index merge.
-        var aliasOfIndex: [String: Int] = [:]
-        var indexes: [String] = []
-        var selections: [UpstreamSelection] = []
-        var aliasOfKey: [Int] = []
-        for key in keys {
-            let index = key.normalizedIndex
-            if let alias = aliasOfIndex[index] {
-                selections[alias] = selections[alias].merged(with: key.selection)
-                aliasOfKey.append(alias)
-            } else {
-                aliasOfIndex[index] = indexes.count
-                aliasOfKey.append(indexes.count)
-                indexes.append(index)
-                selections.append(key.selection)
-            }
-        }
+        let (indexes, selections, aliasOfKey) = Self.aliasGroups(keys, name: \.normalizedIndex) { $0.selection }
         var definitions: [String] = []
         var fields: [String] = []
         var variables = JSONObject()
@@ -354,10 +333,6 @@ public struct DnDClient: Sendable {
         var errors: [LocatedError]
     }
 
-    func printedSelection(_ selection: UpstreamSelection) throws -> String {
-        try printed(selection)
-    }
-
     /// Every monster index matching `query`'s filters (its `limit`/`skip` ignored), e.g. to
     /// count matches: one request asking only for `index`; ready while it is cached and fresh.
     public func monsterIndexes(matching query: DnDMonsterQuery) -> Eventual<[String]> {
@@ -379,12 +354,44 @@ public struct DnDClient: Sendable {
         }.indexes
     }
 
-    private func printed(_ selection: UpstreamSelection) throws -> String {
+    func printed(_ selection: UpstreamSelection) throws -> String {
         do {
             return try selection.printed()
         } catch {
             throw pipeline.badResponse("the gateway asked for an invalid field name")
         }
+    }
+
+    /// `text` lowercased, surrounding white space removed.
+    static func lowercasedTrimmed(_ text: String) -> String {
+        var text = Substring(text.lowercased())
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
+    /// One alias per distinct name of `keys` (in order of first use), the selections of
+    /// one name merged: the names, their selections and the alias of each key.
+    static func aliasGroups<Key>(
+        _ keys: [Key], name: (Key) -> String, selection: (Key) -> UpstreamSelection
+    ) -> (names: [String], selections: [UpstreamSelection], aliasOfKey: [Int]) {
+        var aliasOfName: [String: Int] = [:]
+        var names: [String] = []
+        var selections: [UpstreamSelection] = []
+        var aliasOfKey: [Int] = []
+        for key in keys {
+            let name = name(key)
+            if let alias = aliasOfName[name] {
+                selections[alias] = selections[alias].merged(with: selection(key))
+                aliasOfKey.append(alias)
+            } else {
+                aliasOfName[name] = names.count
+                aliasOfKey.append(names.count)
+                names.append(name)
+                selections.append(selection(key))
+            }
+        }
+        return (names, selections, aliasOfKey)
     }
 }
 

@@ -16,12 +16,7 @@ public struct DnDMonsterNameKey: Sendable, Hashable {
     }
 
     /// The name lowercased, surrounding white space removed.
-    public var normalizedName: String {
-        var text = Substring(name.lowercased())
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
-    }
+    public var normalizedName: String { DnDClient.lowercasedTrimmed(name) }
 }
 
 extension DnDClient {
@@ -31,28 +26,15 @@ extension DnDClient {
     /// exact match gets a lookup with a nil monster.
     public func monsters(named keys: [DnDMonsterNameKey]) async throws -> [Result<DnDMonsterLookup, any Error>] {
         if keys.isEmpty { return [] }
-        var aliasOfName: [String: Int] = [:]
-        var names: [String] = []
-        var selections: [UpstreamSelection] = []
-        var aliasOfKey: [Int] = []
-        for key in keys {
-            let name = key.normalizedName
-            if let alias = aliasOfName[name] {
-                selections[alias] = selections[alias].merged(with: key.selection)
-                aliasOfKey.append(alias)
-            } else {
-                aliasOfName[name] = names.count
-                aliasOfKey.append(names.count)
-                names.append(name)
-                selections.append(UpstreamSelection(["name"]).merged(with: key.selection))
-            }
+        let (names, selections, aliasOfKey) = Self.aliasGroups(keys, name: \.normalizedName) {
+            UpstreamSelection(["name"]).merged(with: $0.selection)
         }
         var definitions: [String] = []
         var fields: [String] = []
         var variables = JSONObject()
         for (alias, name) in names.enumerated() {
             definitions.append("$n\(alias): String")
-            fields.append("n\(alias): monsters(name: $n\(alias)) " + (try printedSelection(selections[alias])))
+            fields.append("n\(alias): monsters(name: $n\(alias)) " + (try printed(selections[alias])))
             variables["n\(alias)"] = .string(name)
         }
         let text = "query ByName(" + definitions.joined(separator: ", ") + ") { " + fields.joined(separator: " ") + " }"

@@ -21,9 +21,4 @@ extension UpstreamsEnvironment {
             configuration: configuration, embeddedLookup: { SnapshotFiles.file($0) },
             dndHandler: dndHandler, transports: transports, clock: clock, sharedCache: sharedCache)
     }
-
-    /// Every upstream embedded (what `swift run menagerie` serves).
-    public static func menagerieEmbedded() throws -> UpstreamsEnvironment {
-        try menagerie(configuration: UpstreamsConfiguration(mode: .embedded))
-    }
 }

@@ -60,7 +60,7 @@ final class ExecutorTests: XCTestCase {
                     info.fieldName, info.returnType.description, info.parentType.name,
                     info.path.map(\.description).joined(separator: "/"), String(info.fieldNodes.count),
                     info.operation.name?.value ?? "", (info.rootValue as? String) ?? "",
-                    info.variableValues["var"]?.stringValue ?? "", info.responseKey,
+                    info.responseKey,
                     String(info.fragments.count), info.schema.queryType?.name ?? ""
                 ]
             }
@@ -73,7 +73,7 @@ final class ExecutorTests: XCTestCase {
         XCTAssertEqual(
             captured.withLock { $0 },
             [
-                "test", "String", "Test", "result", "1", "", "root", "abc",
+                "test", "String", "Test", "result", "1", "", "root",
                 "result", "0", "Test"
             ])
     }

@@ -1,4 +1,4 @@
-import GraphQL
+@testable import GraphQL
 import XCTest
 
 /// The cases of graphql-js's `blockString-test.ts`, in Swift.
@@ -74,10 +74,10 @@ final class BlockStringTests: XCTestCase {
     // MARK: - isPrintableAsBlockString
 
     func testPrintableAcceptsValidStrings() {
-        XCTAssertTrue(BlockString.isPrintable(""))
-        XCTAssertTrue(BlockString.isPrintable(" a"))
-        XCTAssertTrue(BlockString.isPrintable("\t\"\n\""))
-        XCTAssertFalse(BlockString.isPrintable("\t\"\n \n\t\""))
+        XCTAssertTrue(isPrintableAsBlockString(""))
+        XCTAssertTrue(isPrintableAsBlockString(" a"))
+        XCTAssertTrue(isPrintableAsBlockString("\t\"\n\""))
+        XCTAssertFalse(isPrintableAsBlockString("\t\"\n \n\t\""))
     }
 
     func testPrintableRejects() {
@@ -86,7 +86,7 @@ final class BlockStringTests: XCTestCase {
             "\r", "\n\r", "\r\n", "a\rb", "\na", " \na", "\t\na", "\n\na", "a\n", "a\n ", "a\n\t",
             "a\n\n"
         ] {
-            XCTAssertFalse(BlockString.isPrintable(text), text.debugDescription)
+            XCTAssertFalse(isPrintableAsBlockString(text), text.debugDescription)
         }
     }
 
@@ -152,7 +152,7 @@ final class BlockStringTests: XCTestCase {
     func testPrintedBlockStringsReadBack() throws {
         // A value printable as a block string lexes back to itself.
         for value in ["", " a", "one liner", "a\n b\nc", "  lead\ntrail  ", "with \"\"\" quotes", "x\\"] {
-            guard BlockString.isPrintable(value) else { continue }
+            guard isPrintableAsBlockString(value) else { continue }
             let printed = BlockString.print(value)
             guard case .string(let node) = try parseValue(printed) else { return XCTFail("not a string") }
             XCTAssertEqual(node.value, value, printed)

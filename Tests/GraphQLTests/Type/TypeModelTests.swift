@@ -42,8 +42,7 @@ final class TypeModelTests: XCTestCase {
         XCTAssertFalse(schema.isSubType(.interface(node), .object(query)))
         let nameField = user.field(named: "name")
         XCTAssertNotNil(nameField)
-        XCTAssertTrue(schema.field(at: nameField?.index ?? -1) === nameField)
-        XCTAssertEqual(nameField?.coordinate, "User.name")
+        XCTAssertTrue((Introspection.fieldCount..<schema.fieldCount).contains(nameField?.index ?? -1))
         XCTAssertTrue(
             schema.fieldDefinition(parentType: .object(query), name: "__schema") === Introspection.schemaMetaField)
         XCTAssertNil(schema.fieldDefinition(parentType: .object(user), name: "__schema"))

@@ -225,8 +225,7 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertFalse(doTypesOverlap(schema, t("U"), t("Cat")))
         XCTAssertFalse(doTypesOverlap(schema, t("Dog"), t("Cat")))
         XCTAssertEqual(schema.possibleTypes(of: t("Node")).map(\.name), ["Dog", "Cat"])
-        XCTAssertEqual(
-            schema.implementations(of: try XCTUnwrap(t("Node").asInterface)).interfaces.map(\.name), ["Named"])
+        XCTAssertTrue(schema.isSubType(t("Node"), t("Named")))
     }
 
     // MARK: Suggestions
@@ -256,7 +255,7 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(suggestionList("test", ["test10", "test2", "test1"]), ["test1", "test2", "test10"])
     }
 
-    func testDidYouMeanAndQuotedOrList() {
+    func testDidYouMean() {
         XCTAssertEqual(didYouMean([]), "")
         XCTAssertEqual(didYouMean(["A"]), " Did you mean \"A\"?")
         XCTAssertEqual(didYouMean(["A", "B"]), " Did you mean \"A\" or \"B\"?")
@@ -264,7 +263,6 @@ final class UtilitiesTests: XCTestCase {
         XCTAssertEqual(
             didYouMean(["A", "B", "C", "D", "E", "F"]), " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
         XCTAssertEqual(didYouMean("the enum value", ["A"]), " Did you mean the enum value \"A\"?")
-        XCTAssertEqual(quotedOrList(["A", "B", "C"]), "\"A\", \"B\", or \"C\"")
     }
 
     func testUnknownTypeSuggestions() {

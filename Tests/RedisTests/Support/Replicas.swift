@@ -70,11 +70,11 @@ struct Replica {
 
     /// Fetches `path` (cached 60 s) and returns the body text.
     func fetch(_ path: String, ttl: Duration = .seconds(60)) async throws -> String {
-        try await pipeline.fetchDecoded(
+        try await pipeline.fetchDecodedAnswer(
             UpstreamRequest(url: "https://dog.ceo/api" + path), cache: CachePolicy(defaultTTL: ttl)
         ) {
             String(decoding: $0.body, as: UTF8.self)
-        }
+        }.value
     }
 
     var counters: UpstreamCounters.Values { pipeline.counters.values }
