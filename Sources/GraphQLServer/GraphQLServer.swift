@@ -163,14 +163,13 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         if let admission, request.path == configuration.graphQLPath {
             admission.record(request, executed: outcome.operationType != nil, status: response.status, took: duration)
         }
-        if log.level <= .info {
-            log.log(
-                .info, "request",
-                [
-                    ("method", request.method), ("path", request.path), ("status", String(response.status)),
-                    ("bytes", String(response.body.count)), ("duration_ms", Self.milliseconds(duration)),
-                    ("operation", outcome.operationName ?? "-")
-                ])
+        log.log(.info, "request") { line in
+            line.field("method", request.method)
+            line.field("path", request.path)
+            line.field("status", response.status)
+            line.field("bytes", response.body.count)
+            line.field("duration_ms", milliseconds: duration)
+            line.field("operation", outcome.operationName ?? "-")
         }
     }
 
@@ -510,13 +509,5 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             extensions: extensions)
         let body = JSONObject([(key: "errors", value: .array([error.json])), (key: "data", value: .null)])
         return graphQLResponse(200, JSONValue.object(body).serializedBytes(), mediaType)
-    }
-
-    /// `duration` in milliseconds with three decimals (`12.345`).
-    static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let micros = Int(seconds) * 1_000_000 + Int((Double(attoseconds) / 1e12).rounded())
-        let fraction = String(micros % 1000)
-        return "\(micros / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -53,24 +53,21 @@ public struct Log: Sendable {
 
     /// Logs `message` with `fields` at `level` when enabled.
     public func log(_ level: LogLevel, _ message: String, _ fields: [(String, String)] = []) {
-        guard level >= self.level, level != .off else { return }
-        var line = ""
-        line.reserveCapacity(160)
-        line += "ts="
-        Log.appendTimestamp(to: &line)
-        line += " level="
-        line += level.name
-        line += " msg="
-        Log.appendQuoted(message, to: &line)
-        for (key, value) in fields {
-            line += " "
-            line += key
-            line += "="
-            Log.appendQuoted(value, to: &line)
+        log(level, message) { line in
+            for (key, value) in fields { line.field(key, value) }
         }
+    }
+
+    /// Logs `message` at `level` when enabled, with the fields `fields` writes into the line
+    /// (numbers written as digits, no intermediate text).
+    @inline(__always)
+    public func log(_ level: LogLevel, _ message: String, _ fields: (inout LogLine) -> Void) {
+        guard level >= self.level, level != .off else { return }
+        var line = LogLine(level: level, message: message)
+        fields(&line)
         switch sink {
-        case .writer(let writer): writer.append(line)
-        case .lines(let handle): handle(line)
+        case .writer(let writer): writer.append(line.bytes)
+        case .lines(let handle): handle(String(decoding: line.bytes, as: UTF8.self))
         }
     }
 
@@ -86,15 +83,15 @@ public struct Log: Sendable {
     }
 
     static func quote(_ value: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendQuoted(value, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `value`, quoted when it is empty or holds spaces, quotes, `=`, `\\` or a character
     /// that must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
     /// log line is always one line on every terminal and log viewer.
-    static func appendQuoted(_ value: String, to out: inout String) {
+    static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         var needsQuotes = value.isEmpty
         var nonASCII = false
         for b in value.utf8 {
@@ -106,26 +103,26 @@ public struct Log: Sendable {
         }
         if !needsQuotes, nonASCII { needsQuotes = value.unicodeScalars.contains(where: isEscaped) }
         guard needsQuotes else {
-            out += value
+            out += value.utf8
             return
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out += #"\""#.utf8
+            case "\\": out += #"\\"#.utf8
+            case "\n": out += #"\n"#.utf8
+            case "\r": out += #"\r"#.utf8
+            case "\t": out += #"\t"#.utf8
             default:
                 if isEscaped(scalar) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                    out += "\\u{\(String(scalar.value, radix: 16))}".utf8
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out += String(scalar).utf8
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Control characters (C0, DEL, C1 with U+0085 NEXT LINE), the line and paragraph
@@ -140,27 +137,27 @@ public struct Log: Sendable {
 
     /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
     static func timestamp() -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendTimestamp(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The text of the current second (`2026-01-02T03:04:05.`), made once per second.
-    private static let currentSecond = Locked((second: Int.min, text: ""))
+    private static let currentSecond = Locked((second: Int.min, text: [UInt8]()))
 
     /// Appends the UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
-    static func appendTimestamp(to out: inout String) {
+    static func appendTimestamp(to out: inout [UInt8]) {
         let (wholeSeconds, attoseconds) = WallClock.systemNow().components
         let second = Int(wholeSeconds)
-        out += currentSecond.withLock { cached in
-            if cached.second != second { cached = (second, secondText(second)) }
-            return cached.text
+        currentSecond.withLock { cached in
+            if cached.second != second { cached = (second, Array(secondText(second).utf8)) }
+            out += cached.text
         }
         let millis = Int(attoseconds / 1_000_000_000_000_000)
-        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis / 100)))
-        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis / 10 % 10)))
-        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + millis % 10)))
-        out += "Z"
+        out.append(UInt8(48 + millis / 100))
+        out.append(UInt8(48 + millis / 10 % 10))
+        out.append(UInt8(48 + millis % 10))
+        out.append(UInt8(ascii: "Z"))
     }
 
     /// `2026-01-02T03:04:05.` for `second` (seconds since 1970, UTC).
@@ -174,5 +171,62 @@ public struct Log: Sendable {
         }
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
+    }
+}
+
+/// One log line being written: `ts=… level=… msg=…` and then its fields.
+public struct LogLine {
+    /// The line's UTF-8, without the newline.
+    public private(set) var bytes: [UInt8] = []
+
+    init(level: LogLevel, message: String) {
+        bytes.reserveCapacity(192)
+        bytes += "ts=".utf8
+        Log.appendTimestamp(to: &bytes)
+        bytes += " level=".utf8
+        bytes += level.name.utf8
+        bytes += " msg=".utf8
+        Log.appendQuoted(message, to: &bytes)
+    }
+
+    /// ` key=value`, the value quoted when it must be.
+    public mutating func field(_ key: String, _ value: String) {
+        start(key)
+        Log.appendQuoted(value, to: &bytes)
+    }
+
+    /// ` key=value` for a whole number.
+    public mutating func field(_ key: String, _ value: Int) {
+        start(key)
+        appendDigits(value)
+    }
+
+    /// ` key=value` for a duration in milliseconds with three decimals (`0.131`).
+    public mutating func field(_ key: String, milliseconds duration: Duration) {
+        start(key)
+        let (seconds, attoseconds) = duration.components
+        let micros = Int(seconds) * 1_000_000 + Int((Double(attoseconds) / 1e12).rounded())
+        appendDigits(micros / 1000)
+        bytes.append(UInt8(ascii: "."))
+        let fraction = micros % 1000
+        bytes.append(UInt8(48 + fraction / 100))
+        bytes.append(UInt8(48 + fraction / 10 % 10))
+        bytes.append(UInt8(48 + fraction % 10))
+    }
+
+    private mutating func start(_ key: String) {
+        bytes.append(UInt8(ascii: " "))
+        bytes += key.utf8
+        bytes.append(UInt8(ascii: "="))
+    }
+
+    private mutating func appendDigits(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(0 - value)
+            return
+        }
+        if value >= 10 { appendDigits(value / 10) }
+        bytes.append(UInt8(48 + value % 10))
     }
 }

@@ -50,7 +50,16 @@ public final class LogWriter: Sendable {
     /// Appends `line` and a newline; drops it (and counts it) when the buffer is full.
     public func append(_ line: String) {
         var line = line
-        let schedule = line.withUTF8 { bytes in
+        line.withUTF8 { append($0) }
+    }
+
+    /// Appends the UTF-8 `line` and a newline; drops it (and counts it) when the buffer is full.
+    public func append(_ line: [UInt8]) {
+        line.withUnsafeBufferPointer { append($0) }
+    }
+
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let schedule =
             state.withLock { s -> Bool in
                 guard s.buffer.count + bytes.count + 1 <= capacity else {
                     s.dropped += 1
@@ -62,7 +71,6 @@ public final class LogWriter: Sendable {
                 s.scheduled = true
                 return true
             }
-        }
         if schedule {
             let (seconds, attoseconds) = batchDelay.components
             let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)

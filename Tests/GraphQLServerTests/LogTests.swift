@@ -1,3 +1,4 @@
+import Foundation
 @testable import GraphQLServer
 import XCTest
 
@@ -23,5 +24,48 @@ final class LogTests: XCTestCase {
         let hostile = (0..<0x3000).compactMap(Unicode.Scalar.init).map(String.init).joined()
         let quoted = Log.quote(hostile)
         XCTAssertFalse(quoted.unicodeScalars.contains { Log.isEscaped($0) })
+    }
+
+    func testLinesAreWrittenWholeWithTheirFields() throws {
+        let lines = Lines()
+        let log = Log(level: .info, sink: .lines { lines.add($0) })
+        log.log(.debug, "hidden")
+        log.log(.info, "request") { line in
+            line.field("path", "/graph ql")
+            line.field("status", 200)
+            line.field("bytes", 0)
+            line.field("delta", -42)
+            line.field("duration_ms", milliseconds: .microseconds(131))
+            line.field("slow_ms", milliseconds: .milliseconds(12_345) + .microseconds(6))
+        }
+        log.log(.warning, "plain", [("a", "b")])
+        let all = lines.all
+        XCTAssertEqual(all.count, 2)
+        let first = try XCTUnwrap(all.first)
+        // ts=2026-01-02T03:04:05.678Z, then the rest.
+        let timestamp = try XCTUnwrap(first.split(separator: " ").first)
+        XCTAssertEqual(timestamp.count, "ts=2026-01-02T03:04:05.678Z".count, first)
+        XCTAssertTrue(timestamp.hasSuffix("Z"))
+        XCTAssertEqual(
+            first.drop(while: { $0 != " " }),
+            #" level=info msg=request path="/graph ql" status=200 bytes=0 delta=-42 duration_ms=0.131 slow_ms=12345.006"#
+        )
+        XCTAssertTrue(all[1].hasSuffix(" level=warning msg=plain a=b"), all[1])
+    }
+}
+
+/// Lines collected from a `.lines` sink.
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 }
