@@ -8,6 +8,12 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Asks the server to close the connection after this response.
     public var closeConnection: Bool
+    /// A body sent as it is produced, instead of ``body``: each element is written as soon as
+    /// it arrives (a chunk of the chunked transfer coding; to an HTTP/1.0 client, raw bytes and
+    /// the connection closes after them). The response ends when the stream finishes. A client
+    /// that goes away ends the stream's iteration, so its `onTermination` sees `.cancelled`:
+    /// the producer stops there. Not read for `HEAD` requests (the stream is cancelled).
+    public var stream: AsyncStream<[UInt8]>?
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
@@ -17,6 +23,7 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.closeConnection = closeConnection
+        self.stream = nil
     }
 
     /// A `text/plain` response.
@@ -65,10 +72,12 @@ public enum HTTPStatus {
 
 /// Writes responses in HTTP/1.1 wire format.
 enum HTTPResponseEncoder {
-    /// Appends `response` to `out`. `head` omits the body; `close` adds `Connection: close`.
+    /// Appends `response` to `out`. `head` omits the body; `close` adds `Connection: close`;
+    /// `chunked` announces a streamed body in chunks (`Transfer-Encoding: chunked`), whose
+    /// chunks the caller writes; a streamed body without it is delimited by the close.
     static func encode(
         _ response: HTTPResponse, headRequest: Bool, close: Bool, keepAliveHeader: Bool,
-        date: [UInt8], server: [UInt8], into out: inout [UInt8]
+        date: [UInt8], server: [UInt8], chunked: Bool = false, into out: inout [UInt8]
     ) {
         out.reserveCapacity(out.count + 160 + response.body.count)
         append("HTTP/1.1 ", &out)
@@ -83,8 +92,12 @@ enum HTTPResponseEncoder {
         }
         let bodyless = response.status < 200 || response.status == 204 || response.status == 304
         if !bodyless {
-            append("\r\nContent-Length: ", &out)
-            appendInt(response.body.count, &out)
+            if response.stream == nil {
+                append("\r\nContent-Length: ", &out)
+                appendInt(response.body.count, &out)
+            } else if chunked, !headRequest {
+                append("\r\nTransfer-Encoding: chunked", &out)
+            }
         }
         if close {
             append("\r\nConnection: close", &out)
@@ -94,6 +107,7 @@ enum HTTPResponseEncoder {
         for field in response.headers.fields {
             if HTTPHeaders.equalIgnoringCase(field.name, "content-length")
                 || HTTPHeaders.equalIgnoringCase(field.name, "connection")
+                || HTTPHeaders.equalIgnoringCase(field.name, "transfer-encoding")
             {
                 continue
             }
@@ -103,7 +117,15 @@ enum HTTPResponseEncoder {
             appendSanitized(field.value, &out)
         }
         append("\r\n\r\n", &out)
-        if !headRequest, !bodyless { out.append(contentsOf: response.body) }
+        if !headRequest, !bodyless, response.stream == nil { out.append(contentsOf: response.body) }
+    }
+
+    /// Appends `bytes` as one chunk of the chunked transfer coding (`size CRLF bytes CRLF`).
+    static func appendChunk(_ bytes: [UInt8], _ out: inout [UInt8]) {
+        append(String(bytes.count, radix: 16), &out)
+        append("\r\n", &out)
+        out.append(contentsOf: bytes)
+        append("\r\n", &out)
     }
 
     static func append(_ text: String, _ out: inout [UInt8]) {

@@ -56,6 +56,27 @@ final class RawClient {
         return true
     }
 
+    /// Reads until `text` has arrived; returns what came up to and including it, which leaves the
+    /// buffer (nil on EOF or timeout first).
+    func read(through text: String) -> String? {
+        let pattern = Array(text.utf8)
+        var found = find(pattern)
+        while found == nil {
+            guard fill() else { return nil }
+            found = find(pattern)
+        }
+        let end = found! + pattern.count
+        let taken = String(decoding: buffer[0..<end], as: UTF8.self)
+        buffer.removeFirst(end)
+        return taken
+    }
+
+    /// Reads until the server closes; everything received, as text.
+    func readToEnd() -> String {
+        while fill() {}
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// Reads one response (status, lowercased headers, body); nil on EOF or timeout.
     func readResponse(head: Bool = false) -> RawResponse? {
         while true {

@@ -10,6 +10,16 @@ final class Connection {
         var isHTTP10 = false
         /// Interim (`100 Continue`) or error slots are final when their bytes are set.
         var closesAfter: Bool
+        /// How the streamed body being sent is framed (nil: the slot's bytes are all of it).
+        var streaming: Framing? = nil
+    }
+
+    /// How a streamed body is delimited.
+    enum Framing {
+        /// Chunks of the chunked transfer coding, ended by a last empty chunk.
+        case chunked
+        /// Raw bytes ended by closing the connection (HTTP/1.0).
+        case closeDelimited
     }
 
     let fd: Int32
@@ -20,6 +30,8 @@ final class Connection {
     var output: [UInt8] = []
     var outputStart = 0
     var slots: [Slot] = []
+    /// The tasks reading the streamed bodies being sent, by request sequence.
+    var streams: [UInt64: Task<Void, Never>] = [:]
     var nextSequence: UInt64 = 0
     /// Counted requests whose handler has not answered yet.
     var inFlight = 0

@@ -110,7 +110,7 @@ final class EventLoop: @unchecked Sendable {
             case .adopt(let fd):
                 close(fd)
                 core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
-            case .completion, .drain:
+            case .completion, .bodyPart, .drain:
                 break
             }
         }
@@ -135,6 +135,9 @@ final class EventLoop: @unchecked Sendable {
         case .completion(let fd, let id, let sequence, let response):
             guard let connection = connections[fd], connection.id == id else { return }
             complete(connection, sequence: sequence, response: response, now: now)
+        case .bodyPart(let fd, let id, let sequence, let bytes):
+            guard let connection = connections[fd], connection.id == id else { return }
+            continueStream(connection, sequence: sequence, bytes: bytes, now: now)
         case .drain(let deadline):
             startDraining(deadline: deadline, now: now)
         case .adopt(let fd):

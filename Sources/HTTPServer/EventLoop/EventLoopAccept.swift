@@ -51,6 +51,9 @@ extension EventLoop {
     func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         connection.state.close()
+        // The client is gone: streamed bodies stop (their producers see the stream cancelled).
+        for task in connection.streams.values { task.cancel() }
+        connection.streams.removeAll()
         close(connection.fd)
         core.connectionCount.wrappingSubtract(1, ordering: .relaxed)
     }

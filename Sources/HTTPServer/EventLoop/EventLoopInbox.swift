@@ -8,6 +8,8 @@ extension EventLoop {
     /// What other threads (and the loop itself) ask of a loop.
     enum Message: Sendable {
         case completion(fd: Int32, id: UInt64, sequence: UInt64, response: HTTPResponse)
+        /// The next part of a streamed body (nil: its end).
+        case bodyPart(fd: Int32, id: UInt64, sequence: UInt64, bytes: [UInt8]?)
         case drain(deadline: Duration)
         /// A connection another loop accepted, to be served by this one.
         case adopt(fd: Int32)

@@ -21,6 +21,11 @@ extension EventLoop {
         }
         if flags & (Epoll.input | Epoll.readHangUp | Epoll.hangUp) != 0 {
             guard readInput(connection, now: now) else { return }
+            // A client that ended its side while a body streams to it has gone away (as browsers
+            // and fetch clients do): the streams stop, and end their bodies where they are.
+            if connection.readClosed, !connection.streams.isEmpty {
+                for task in connection.streams.values { task.cancel() }
+            }
             if connection.state.isLingering {
                 if connection.readClosed { closeConnection(connection) }
                 return

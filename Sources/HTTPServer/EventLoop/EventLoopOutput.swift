@@ -9,18 +9,28 @@ extension EventLoop {
     /// waiting behind a full pipeline.
     func complete(_ connection: Connection, sequence: UInt64, response: HTTPResponse, now: Duration) {
         guard let index = connection.slots.firstIndex(where: { $0.sequence == sequence }) else { return }
-        connection.inFlight -= 1
         var slot = connection.slots[index]
+        let streams = response.stream != nil && !slot.isHead
+        // A streamed response is in flight until its last part.
+        if !streams { connection.inFlight -= 1 }
         let close =
-            slot.closesAfter || response.closeConnection
+            slot.closesAfter || response.closeConnection || streams && slot.isHTTP10
             || draining && connection.inFlight == 0
                 && !connection.parser.isReadingBody
         slot.closesAfter = close
         var bytes: [UInt8] = []
         HTTPResponseEncoder.encode(
             response, headRequest: slot.isHead, close: close, keepAliveHeader: slot.isHTTP10,
-            date: date.current(), server: serverName, into: &bytes)
+            date: date.current(), server: serverName, chunked: streams && !slot.isHTTP10, into: &bytes)
         slot.bytes = bytes
+        if let stream = response.stream {
+            if streams {
+                slot.streaming = slot.isHTTP10 ? .closeDelimited : .chunked
+                startReading(stream, of: connection, sequence: sequence)
+            } else {
+                Task { for await _ in stream {} }.cancel() // HEAD: the body is never read
+            }
+        }
         connection.slots[index] = slot
         if close { connection.state.stopTakingRequests() }
         flush(connection, now: now)
@@ -29,11 +39,52 @@ extension EventLoop {
         if !connection.state.isClosed { update(connection, now: now) }
     }
 
-    /// Moves ready responses (in order) to the output and writes.
+    /// Reads `stream` in a task of its own, posting each part to the loop.
+    private func startReading(_ stream: AsyncStream<[UInt8]>, of connection: Connection, sequence: UInt64) {
+        let fd = connection.fd, id = connection.id
+        connection.streams[sequence] = Task { [self] in
+            for await part in stream where !part.isEmpty {
+                _ = post(.bodyPart(fd: fd, id: id, sequence: sequence, bytes: part))
+            }
+            _ = post(.bodyPart(fd: fd, id: id, sequence: sequence, bytes: nil))
+        }
+    }
+
+    /// Adds a part of a streamed body (nil: its end) to its slot, and writes what is ready.
+    func continueStream(_ connection: Connection, sequence: UInt64, bytes: [UInt8]?, now: Duration) {
+        guard let index = connection.slots.firstIndex(where: { $0.sequence == sequence }),
+            let framing = connection.slots[index].streaming
+        else { return }
+        var out = connection.slots[index].bytes ?? []
+        if let bytes {
+            switch framing {
+            case .chunked: HTTPResponseEncoder.appendChunk(bytes, &out)
+            case .closeDelimited: out += bytes
+            }
+        } else {
+            if framing == .chunked { out += Array("0\r\n\r\n".utf8) }
+            connection.slots[index].streaming = nil
+            connection.streams[sequence] = nil
+            connection.inFlight -= 1
+        }
+        connection.slots[index].bytes = out
+        flush(connection, now: now)
+        if bytes == nil {
+            if connection.state.acceptsRequests { processInput(connection, now: now) }
+            if !connection.state.isClosed { update(connection, now: now) }
+        }
+    }
+
+    /// Moves ready responses (in order) to the output and writes; a response whose body is
+    /// still streaming gives what it has so far and holds back those after it.
     func flush(_ connection: Connection, now: Duration) {
         var count = 0
         while count < connection.slots.count, let bytes = connection.slots[count].bytes {
             if connection.output.isEmpty { connection.output = bytes } else { connection.output += bytes }
+            if connection.slots[count].streaming != nil {
+                connection.slots[count].bytes = []
+                break
+            }
             let closes = connection.slots[count].closesAfter
             count += 1
             if closes {
@@ -48,7 +99,8 @@ extension EventLoop {
                 connection.slots.removeFirst(count)
             }
         }
-        if connection.hasUnsentOutput { _ = writeOutput(connection, now: now) }
+        // (Also when all is sent already: the close after a streamed body's last part.)
+        if connection.hasUnsentOutput || connection.state.closesAfterOutput { _ = writeOutput(connection, now: now) }
     }
 
     /// Writes pending output; returns false if the connection was closed.
