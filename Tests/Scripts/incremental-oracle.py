@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Records graphql-core 3.3's incremental delivery payloads (graphql-js 17's format) for the
-corpus of Tests/GraphQLTests/Execution/Fixtures/incremental (IncrementalOracleTests reads them).
+corpus of Tests/GraphQLTests/Execution/Fixtures/incremental (IncrementalOracleTests reads them),
+and its validation errors for the @defer/@stream validation corpus there (validation-*.json*).
 
 Needs graphql-core 3.3.2 (`pip install graphql-core==3.3.2`); Tests/Scripts/incremental-oracle.sh
 makes a virtual environment for it (.venv-gc33) and runs this script:
@@ -159,6 +160,19 @@ async def main():
     with open(os.path.join(HERE, "expected.jsonl"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"{len(lines)} documents recorded with graphql-core {graphql.__version__}")
+
+    # The validation corpus: every error of graphql-core's specified rules.
+    with open(os.path.join(HERE, "validation-schema.graphql")) as f:
+        validation_schema = build_schema(f.read())
+    with open(os.path.join(HERE, "validation-corpus.json")) as f:
+        validation_corpus = json.load(f)
+    lines = []
+    for document in validation_corpus:
+        errors = validate(validation_schema, parse(document["query"]))
+        lines.append(json.dumps({"name": document["name"], "errors": [e.formatted for e in errors]}, sort_keys=True))
+    with open(os.path.join(HERE, "validation-expected.jsonl"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} validation documents recorded")
 
 
 asyncio.run(main())

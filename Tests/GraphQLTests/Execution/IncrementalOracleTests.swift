@@ -229,3 +229,86 @@ func mergePayloads(_ payloads: [JSONValue]) -> (data: JSONValue, hasErrors: Bool
     }
     return (data, hasErrors)
 }
+
+/// The `@defer`/`@stream` validation corpus (`Fixtures/incremental/validation-*`): every rule's
+/// errors equal graphql-core 3.3.2's (its messages quote names with `'`; graphql-js, and this
+/// engine, with `"`).
+final class IncrementalValidationOracleTests: XCTestCase {
+    func testValidationErrorsEqualGraphQLCore() throws {
+        let sdl = String(decoding: try IncrementalOracleTests.load("validation-schema.graphql"), as: UTF8.self)
+        let schema = try buildASTSchema(try parse(Source(sdl, name: "schema"), options: .unlimited))
+        guard
+            case .array(let items) = try JSONParser.parse(
+                [UInt8](try IncrementalOracleTests.load("validation-corpus.json")))
+        else { return XCTFail("validation-corpus.json is not a list") }
+        var expected: [String: JSONValue] = [:]
+        let text = String(decoding: try IncrementalOracleTests.load("validation-expected.jsonl"), as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            let record = try JSONParser.parse(String(line))
+            if let name = record["name"]?.stringValue { expected[name] = record["errors"] }
+        }
+        XCTAssertGreaterThanOrEqual(items.count, 30)
+        var passed = 0
+        for item in items {
+            let name = item["name"]?.stringValue ?? ""
+            guard let query = item["query"]?.stringValue, case .array(let want)? = expected[name] else {
+                XCTFail("\(name): no errors recorded in validation-expected.jsonl")
+                continue
+            }
+            let got = validate(schema: schema, document: try parse(query)).map { error -> JSONValue in
+                sortedKeys(error.json)
+            }
+            let normalized = want.map { error -> JSONValue in
+                guard case .object(var object) = error, let message = object["message"]?.stringValue else {
+                    return error
+                }
+                object["message"] = .string(message.replacingOccurrences(of: "'", with: "\""))
+                return sortedKeys(.object(object))
+            }
+            if got == normalized {
+                passed += 1
+            } else {
+                XCTFail(
+                    "\(name): \(query)\n got: \(got.map(GraphQLTests.text))\nwant: \(normalized.map(GraphQLTests.text))"
+                )
+            }
+        }
+        XCTAssertEqual(passed, items.count)
+    }
+}
+
+/// The served schema (`Schema/schema.graphql`) declares `@defer` and `@stream` as graphql-js 17
+/// does, so introspection shows them and the engine delivers incrementally.
+final class ServedSchemaIncrementalDirectivesTests: XCTestCase {
+    func testIntrospectionShowsDeferAndStream() async throws {
+        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components.removeLast(4)
+        let path = components.joined(separator: "/") + "/Schema/schema.graphql"
+        let sdl = try String(contentsOfFile: path, encoding: .utf8)
+        let schema = try buildASTSchema(try parse(Source(sdl, name: "schema.graphql"), options: .unlimited))
+        let engine = try GraphQLEngine(schema: schema)
+        let result = await engine.execute(
+            query: """
+                { __schema { directives { name description locations args { name type { kind name ofType { name } } defaultValue description } } } }
+                """)
+        XCTAssertEqual(result.errors, [])
+        let directives = result.data?["__schema"]?["directives"]?.arrayValue ?? []
+        let byName = Dictionary(
+            directives.compactMap { directive in directive["name"]?.stringValue.map { ($0, directive) } },
+            uniquingKeysWith: { first, _ in first })
+        let expected: [String: String] = [
+            "defer":
+                #"{"name":"defer","description":"Directs the executor to defer this fragment when the `if` argument is true or undefined.","locations":["FRAGMENT_SPREAD","INLINE_FRAGMENT"],"args":[{"name":"if","type":{"kind":"NON_NULL","name":null,"ofType":{"name":"Boolean"}},"defaultValue":"true","description":"Deferred when true or undefined."},{"name":"label","type":{"kind":"SCALAR","name":"String","ofType":null},"defaultValue":null,"description":"Unique name"}]}"#,
+            "stream":
+                #"{"name":"stream","description":"Directs the executor to stream plural fields when the `if` argument is true or undefined.","locations":["FIELD"],"args":[{"name":"if","type":{"kind":"NON_NULL","name":null,"ofType":{"name":"Boolean"}},"defaultValue":"true","description":"Stream when true or undefined."},{"name":"label","type":{"kind":"SCALAR","name":"String","ofType":null},"defaultValue":null,"description":"Unique name"},{"name":"initialCount","type":{"kind":"NON_NULL","name":null,"ofType":{"name":"Int"}},"defaultValue":"0","description":"Number of items to return immediately"}]}"#
+        ]
+        for (name, json) in expected {
+            guard let directive = byName[name] else {
+                XCTFail("@\(name) is not in the served schema's introspection")
+                continue
+            }
+            XCTAssertEqual(GraphQLTests.text(directive), json)
+        }
+        XCTAssertTrue(printSchema(schema).contains("directive @defer("))
+    }
+}
