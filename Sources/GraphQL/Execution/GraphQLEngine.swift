@@ -99,6 +99,36 @@ public final class GraphQLEngine: Sendable {
             context: context, options: options, tracker: tracker)
     }
 
+    /// Executes a prepared operation with incremental delivery (`@defer`, `@stream`): the plain
+    /// result when nothing is deferred (the same path as ``execute(_:variables:context:rootValue:tracker:)``),
+    /// else the initial payload and the subsequent ones (see ``IncrementalExecutionResult``).
+    public func executeIncrementally(
+        _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil, coalescing: Duration = .milliseconds(2)
+    ) async -> IncrementalExecutionResult {
+        await GraphQL.executeIncrementally(
+            schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
+            context: context, options: options, tracker: tracker, coalescing: coalescing)
+    }
+
+    /// Parses, validates (or takes the cached document) and executes `query` with incremental
+    /// delivery; request errors come as a single result.
+    public func executeIncrementally(
+        query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil, coalescing: Duration = .milliseconds(2)
+    ) async -> IncrementalExecutionResult {
+        switch prepare(query: query, operationName: operationName) {
+        case .failure(let errors):
+            return .single(.requestError(errors.errors))
+        case .success(let prepared):
+            return await executeIncrementally(
+                prepared, variables: variables, context: context, rootValue: rootValue, tracker: tracker,
+                coalescing: coalescing)
+        }
+    }
+
     /// Runs a request: parse and validate (or take the cached document), then execute.
     ///
     /// - Parameters:

@@ -31,7 +31,9 @@ public func validate(
 }
 
 /// The rules of the GraphQL specification, in graphql-js 16's order, followed
-/// by graphql-js's recommended `MaxIntrospectionDepthRule`.
+/// by graphql-js's recommended `MaxIntrospectionDepthRule`; with graphql-js 17's four
+/// `@defer`/`@stream` rules after `UniqueDirectivesPerLocationRule` (no-ops unless the schema
+/// declares `@defer` or `@stream`).
 public let specifiedRules: [ValidationRule] = [
     .executableDefinitions,
     .uniqueOperationNames,
@@ -52,6 +54,10 @@ public let specifiedRules: [ValidationRule] = [
     .noUnusedVariables,
     .knownDirectives,
     .uniqueDirectivesPerLocation,
+    .deferStreamDirectiveOnRootField,
+    .deferStreamDirectiveOnValidOperations,
+    .deferStreamDirectiveLabel,
+    .streamDirectiveOnListField,
     .knownArgumentNames,
     .uniqueArgumentNames,
     .valuesOfCorrectType,

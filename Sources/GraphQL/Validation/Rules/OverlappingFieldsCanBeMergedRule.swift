@@ -56,9 +56,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
     private var cache: [Int: FieldsAndFragmentNames] = [:]
     private var nextFieldMapID = 0
 
+    /// Whether `@stream` takes part in the comparison (the schema declares it: graphql-js 17).
+    let checksStreams: Bool
+
     init(context: ValidationContext, shortcuts: Bool = true) {
         self.context = context
         self.shortcuts = shortcuts
+        self.checksStreams = context.schema.directive(named: "stream") != nil
         self.shapeGroupThreshold = shortcuts ? 8 : .max
     }
 
@@ -725,6 +729,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
         var hasSelections = false
         for field in fields {
             if field.node.name.value != first.node.name.value { return false }
+            if rule.checksStreams, field.node.directives.contains(where: { $0.name.value == "stream" }) { return false }
             if !sameArguments(first.node.arguments, field.node.arguments) { return false }
             if let type = field.def?.type {
                 if let firstType {
@@ -814,6 +819,20 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRuleVisitor {
                     fields1: [node1.loc], fields2: [node2.loc])
             }
         }
+        if checksStreams {
+            // graphql-core 3.3 (graphql-js 17): a field with `@stream` merges with no other.
+            let stream1 = node1.directives.first { $0.name.value == "stream" }
+            let stream2 = node2.directives.first { $0.name.value == "stream" }
+            if stream1 != nil || stream2 != nil {
+                var reason = "they have overlapping stream directives"
+                if let stream1, let stream2, Self.sameArguments(stream1.arguments, stream2.arguments) {
+                    reason += ". See https://github.com/graphql/defer-stream-wg/discussions/100"
+                }
+                return Conflict(
+                    reason: ConflictReason(responseName: responseName, message: .text(reason)),
+                    fields1: [node1.loc], fields2: [node2.loc])
+            }
+        }
         let type1 = field1.def?.type
         let type2 = field2.def?.type
         if let type1, let type2, Self.doTypesConflict(type1, type2) {
@@ -873,6 +892,16 @@ enum FieldShape {
             out += "("
             let sorted = field.arguments.sorted { $0.name.value < $1.name.value }
             for argument in sorted {
+                out += argument.name.value
+                out += ":"
+                out += ValuePrinter.sortedPrint(argument.value)
+                out += ","
+            }
+            out += ")"
+        }
+        if let stream = field.directives.first(where: { $0.name.value == "stream" }) {
+            out += "@stream("
+            for argument in stream.arguments.sorted(by: { $0.name.value < $1.name.value }) {
                 out += argument.name.value
                 out += ":"
                 out += ValuePrinter.sortedPrint(argument.value)

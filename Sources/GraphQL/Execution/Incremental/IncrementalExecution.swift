@@ -1,0 +1,543 @@
+import JSON
+import Locking
+
+/// The answer of an operation that may deliver parts of itself later (`@defer`, `@stream`).
+public enum IncrementalExecutionResult: Sendable {
+    /// Nothing deferred or streamed: the whole result at once (exactly what `execute` returns).
+    case single(ExecutionResult)
+    /// The initial payload (`data`, `errors`, `pending`, `hasNext: true`) and the subsequent
+    /// payloads (`pending`, `incremental`, `completed`, `hasNext`), graphql-js 17's format; the
+    /// last has `hasNext: false`. Ending the iteration early cancels the remaining work.
+    case incremental(initial: JSONObject, subsequent: AsyncStream<JSONObject>)
+}
+
+/// Whether `document` names `@defer` or `@stream` anywhere (a cheap syntactic check: without
+/// them an operation takes the plain executor).
+func usesIncrementalDirectives(_ document: Document) -> Bool {
+    func search(_ selectionSet: SelectionSet) -> Bool {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                if field.directives.contains(where: { $0.name.value == "stream" }) { return true }
+                if let sub = field.selectionSet, search(sub) { return true }
+            case .inlineFragment(let fragment):
+                if fragment.directives.contains(where: { $0.name.value == "defer" }) { return true }
+                if search(fragment.selectionSet) { return true }
+            case .fragmentSpread(let spread):
+                if spread.directives.contains(where: { $0.name.value == "defer" }) { return true }
+            }
+        }
+        return false
+    }
+    for definition in document.definitions {
+        switch definition {
+        case .operation(let operation): if search(operation.selectionSet) { return true }
+        case .fragment(let fragment): if search(fragment.selectionSet) { return true }
+        default: continue
+        }
+    }
+    return false
+}
+
+/// Executes an operation with incremental delivery (graphql-js 17
+/// `experimentalExecuteIncrementally`): when the schema declares `@defer`/`@stream` and the
+/// document uses them, the initial result and a stream of subsequent payloads; otherwise (or
+/// when nothing ends up deferred) the plain result of ``execute(schema:prepared:variables:rootValue:context:options:tracker:)``.
+///
+/// - Parameter coalescing: how long the executor waits after a part completes for others that
+///   complete at about the same time, to send them in one payload.
+public func executeIncrementally(
+    schema: ExecutableSchema,
+    prepared: PreparedOperation,
+    variables: JSONObject = JSONObject(),
+    rootValue: ResolvedValue = nil,
+    context: ResolvedValue = nil,
+    options: ExecutionOptions = ExecutionOptions(),
+    tracker: (any WorkTracker)? = nil,
+    coalescing: Duration = .milliseconds(2)
+) async -> IncrementalExecutionResult {
+    let deferDirective = schema.schema.directive(named: "defer")
+    let streamDirective = schema.schema.directive(named: "stream")
+    guard deferDirective != nil || streamDirective != nil, prepared.operationType != .subscription,
+        usesIncrementalDirectives(prepared.document)
+    else {
+        return .single(
+            await execute(
+                schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+                options: options, tracker: tracker))
+    }
+    let execution: ExecutionContext
+    switch prepareExecution(
+        schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
+        rootValue: rootValue, context: context, options: options, tracker: tracker)
+    {
+    case .success(let context): execution = context
+    case .failure(let list): return .single(.requestError(list.errors.limited(to: options.maxErrors)))
+    }
+    guard let rootType = execution.schema.rootType(for: prepared.operation.operation) else {
+        return .single(
+            await execute(
+                schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+                options: options, tracker: tracker))
+    }
+    let walker = IncrementalWalker(base: execution, deferDirective: deferDirective, streamDirective: streamDirective)
+    let part = walker.makePart()
+    tracker?.enter()
+    let data = await walker.executeObject(
+        part, rootType, rootValue, path: [], selections: [(prepared.operation.selectionSet, nil)], deferSet: [])
+    tracker?.leave()
+    guard let data else {
+        var result = ExecutionResult(data: .null, errors: part.context.errors)
+        result.limitErrors(to: options.maxErrors)
+        return .single(result)
+    }
+    let coordinator = IncrementalCoordinator(walker: walker, window: coalescing)
+    var batch = IncrementalBatch()
+    coordinator.accept(part.discoveries, rootPath: [], resolving: { data[path: $0[...]] }, into: &batch)
+    if !coordinator.hasNext {
+        var result = ExecutionResult(data: data, errors: part.context.errors)
+        result.limitErrors(to: options.maxErrors)
+        return .single(result)
+    }
+    var initial = JSONObject()
+    let errors = part.context.errors.limited(to: options.maxErrors)
+    if !errors.isEmpty { initial.append("errors", .array(errors.map(\.json))) }
+    initial.append("data", data)
+    initial.append("pending", .array(batch.pending))
+    initial.append("hasNext", .bool(true))
+    return .incremental(initial: initial, subsequent: coordinator.start())
+}
+
+extension JSONValue {
+    /// The value at `path` below this one (nil when a step is missing).
+    subscript(path path: ArraySlice<PathComponent>) -> JSONValue? {
+        var value = self
+        for component in path {
+            switch (component, value) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
+                value = next
+            case (.index(let index), .array(let array)):
+                guard array.indices.contains(index) else { return nil }
+                value = array[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+}
+
+/// What one subsequent payload carries, as it is assembled.
+struct IncrementalBatch {
+    var pending: [JSONValue] = []
+    var incremental: [JSONValue] = []
+    /// The id of each `incremental` entry of stream items (to merge items of one stream).
+    var itemEntryIDs: [String?] = []
+    var completed: [JSONValue] = []
+
+    var isEmpty: Bool { pending.isEmpty && incremental.isEmpty && completed.isEmpty }
+}
+
+/// What a piece of deferred work reports when it ends.
+enum IncrementalEvent: Sendable {
+    /// A deferred group's data (nil: a null propagated to the group's object).
+    case group(DeferredGroupState, IncrementalPart, JSONValue?)
+    /// Items of a stream (completed from `startIndex`), whether it failed and whether it ended.
+    case items(StreamRecord, startIndex: Int, [JSONValue], IncrementalPart, failed: Bool, done: Bool)
+    /// A deferred fragment released with nothing left to deliver.
+    case emptyFragment(DeferUsage)
+}
+
+extension IncrementalEvent {
+    /// Whether the work completed without waiting for a resolver.
+    var isImmediate: Bool {
+        switch self {
+        case .group(_, let part, _): return !part.didWait
+        case .items: return false
+        case .emptyFragment: return true
+        }
+    }
+}
+
+/// A deferred group and whether it started.
+final class DeferredGroupState: @unchecked Sendable {
+    let work: DeferredGroupWork
+    var started = false
+    init(_ work: DeferredGroupWork) { self.work = work }
+}
+
+/// A deferred fragment's delivery state.
+final class FragmentState {
+    let usage: DeferUsage
+    var id: String?
+    var pendingGroups = 0
+    var groups: [DeferredGroupState] = []
+    var children: [DeferUsage] = []
+    var completed = false
+    init(_ usage: DeferUsage) { self.usage = usage }
+}
+
+/// Runs the deferred work and assembles the subsequent payloads (graphql-js 17's incremental
+/// publisher). Its state is only touched by the task that assembles payloads (and before it
+/// starts, by the caller): the work tasks only post events.
+final class IncrementalCoordinator: @unchecked Sendable {
+    let walker: IncrementalWalker
+    let window: Duration
+    private let events = Locked<[IncrementalEvent]>([])
+    private let tasks = Locked<[Task<Void, Never>]>([])
+    private let signal: AsyncStream<Void>
+    private let signalContinuation: AsyncStream<Void>.Continuation
+    private var nextID = 0
+    private var fragments: [ObjectIdentifier: FragmentState] = [:]
+    private var streamIDs: [ObjectIdentifier: String] = [:]
+    private var open: Set<String> = []
+    private var running = 0
+    /// Events left for the next payload (a stream's failure after items sent in this one).
+    private var carried: [IncrementalEvent] = []
+
+    init(walker: IncrementalWalker, window: Duration) {
+        self.walker = walker
+        self.window = window
+        (signal, signalContinuation) = AsyncStream<Void>.makeStream()
+    }
+
+    var hasNext: Bool { !open.isEmpty || running > 0 }
+
+    private func post(_ event: IncrementalEvent) {
+        events.withLock { $0.append(event) }
+        signalContinuation.yield()
+    }
+
+    private func spawn(_ body: @escaping @Sendable () async -> IncrementalEvent) {
+        running += 1
+        let tracker = walker.base.tracker
+        let task = Task {
+            tracker?.enter()
+            let event = await body()
+            tracker?.leave()
+            self.post(event)
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    private func newID() -> String {
+        defer { nextID += 1 }
+        return String(nextID)
+    }
+
+    /// Registers what a finished part found (those whose place survived in its data), releasing
+    /// what can be announced now.
+    func accept(
+        _ discoveries: [Discovery], rootPath: [PathComponent],
+        resolving data: ([PathComponent]) -> JSONValue?, into batch: inout IncrementalBatch
+    ) {
+        var releasedGroups: [DeferredGroupState] = []
+        // Only fragments that deliver something (a group of theirs or of a nested fragment) are
+        // announced: one whose fields all went to its parent is not (graphql-js 17).
+        var used: Set<ObjectIdentifier> = []
+        for case .group(let work) in discoveries {
+            guard case .object? = data(Array(work.path.dropFirst(rootPath.count))) else { continue }
+            for usage in work.fragments {
+                var current: DeferUsage? = usage
+                while let fragment = current {
+                    used.insert(ObjectIdentifier(fragment))
+                    current = fragment.parent
+                }
+            }
+        }
+        for discovery in discoveries {
+            let relative = Array(discovery.path.dropFirst(rootPath.count))
+            switch discovery {
+            case .fragment(let usage):
+                guard used.contains(ObjectIdentifier(usage)), case .object? = data(relative) else { continue }
+                let state = FragmentState(usage)
+                fragments[ObjectIdentifier(usage)] = state
+                if let parent = usage.parent {
+                    guard let parentState = fragments[ObjectIdentifier(parent)] else { continue }
+                    if parentState.completed {
+                        if parentState.id != nil { release(state, into: &batch, &releasedGroups) }
+                    } else {
+                        parentState.children.append(usage)
+                    }
+                } else {
+                    release(state, into: &batch, &releasedGroups)
+                }
+            case .group(let work):
+                guard case .object? = data(relative) else { continue }
+                let group = DeferredGroupState(work)
+                var released = false
+                for usage in work.fragments {
+                    guard let state = fragments[ObjectIdentifier(usage)] else { continue }
+                    state.pendingGroups += 1
+                    state.groups.append(group)
+                    if state.id != nil, !state.completed { released = true }
+                }
+                if released { releasedGroups.append(group) }
+            case .stream:
+                continue
+            }
+        }
+        // graphql-js 17 announces the streams after the deferred fragments.
+        for case .stream(let work) in discoveries {
+            guard case .array? = data(Array(work.record.path.dropFirst(rootPath.count))) else { continue }
+            let id = newID()
+            streamIDs[ObjectIdentifier(work.record)] = id
+            open.insert(id)
+            batch.pending.append(pendingEntry(id: id, path: work.record.path, label: work.record.label))
+            startStream(work)
+        }
+        for group in releasedGroups { startGroup(group) }
+    }
+
+    private func pendingEntry(id: String, path: [PathComponent], label: String?) -> JSONValue {
+        var entry = JSONObject()
+        entry.append("id", .string(id))
+        entry.append("path", .array(path.map(\.json)))
+        if let label { entry.append("label", .string(label)) }
+        return .object(entry)
+    }
+
+    private func release(
+        _ state: FragmentState, into batch: inout IncrementalBatch, _ groups: inout [DeferredGroupState]
+    ) {
+        let id = newID()
+        state.id = id
+        open.insert(id)
+        batch.pending.append(pendingEntry(id: id, path: state.usage.path, label: state.usage.label))
+        if state.pendingGroups == 0 && state.groups.isEmpty {
+            running += 1
+            post(.emptyFragment(state.usage))
+        }
+        for group in state.groups where !group.started { groups.append(group) }
+    }
+
+    private func startGroup(_ group: DeferredGroupState) {
+        guard !group.started else { return }
+        group.started = true
+        let walker = self.walker
+        let work = group.work
+        spawn {
+            let part = walker.makePart()
+            let data = await walker.executeFields(
+                part, work.type, work.source, path: work.path, fields: work.fields, deferSet: work.fragments)
+            return .group(group, part, data)
+        }
+    }
+
+    private func startStream(_ work: StreamWork) {
+        let walker = self.walker
+        running += 1
+        let tracker = walker.base.tracker
+        let task = Task {
+            tracker?.enter()
+            defer { tracker?.leave() }
+            if work.items.isEmpty {
+                self.post(
+                    .items(work.record, startIndex: work.startIndex, [], walker.makePart(), failed: false, done: true))
+                return
+            }
+            for (offset, item) in work.items.enumerated() {
+                if Task.isCancelled { return }
+                let part = walker.makePart()
+                let index = work.startIndex + offset
+                let value = await walker.complete(
+                    part, work.itemType, item, field: work.plan, details: work.details,
+                    path: work.record.path + [.index(index)], deferSet: work.deferSet, stream: nil)
+                guard let value else {
+                    self.post(.items(work.record, startIndex: index, [], part, failed: true, done: true))
+                    return
+                }
+                self.post(
+                    .items(
+                        work.record, startIndex: index, [value], part, failed: false,
+                        done: offset == work.items.count - 1))
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Starts assembling payloads; the stream ends after the payload with `hasNext: false`.
+    func start() -> AsyncStream<JSONObject> {
+        let (stream, continuation) = AsyncStream<JSONObject>.makeStream()
+        let runner = Task {
+            await self.run(continuation)
+        }
+        continuation.onTermination = { [weak self] _ in
+            runner.cancel()
+            self?.cancelAll()
+        }
+        return stream
+    }
+
+    private func cancelAll() {
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        signalContinuation.finish()
+    }
+
+    private func run(_ continuation: AsyncStream<JSONObject>.Continuation) async {
+        var iterator = signal.makeAsyncIterator()
+        while hasNext {
+            if Task.isCancelled { break }
+            var batch = IncrementalBatch()
+            // A payload holds what completed at about the same time. As in graphql-js 17, work
+            // that completed at once (a deferred group whose resolvers did not wait) goes before
+            // what waited (stream items, slow groups): those wait for the next payload.
+            var immediateOnly: Bool?
+            var later: [IncrementalEvent] = []
+            if !carried.isEmpty {
+                let events = carried
+                carried = []
+                immediateOnly = false
+                for event in events { process(event, into: &batch) }
+            } else if events.withLock({ $0.isEmpty }) {
+                guard await iterator.next() != nil else { break }
+            }
+            while true {
+                try? await Task.sleep(for: window)
+                let drained = events.withLock { list in
+                    defer { list = [] }
+                    return list
+                }
+                if drained.isEmpty { break }
+                if immediateOnly == nil { immediateOnly = drained.contains { $0.isImmediate } }
+                for event in drained {
+                    if immediateOnly == true, !event.isImmediate {
+                        later.append(event)
+                    } else {
+                        process(event, into: &batch)
+                    }
+                }
+            }
+            carried += later
+            if batch.isEmpty {
+                if running == 0, carried.isEmpty { finishOpen(into: &batch) } else { continue }
+            }
+            var payload = JSONObject()
+            if !batch.pending.isEmpty { payload.append("pending", .array(batch.pending)) }
+            if !batch.incremental.isEmpty { payload.append("incremental", .array(batch.incremental)) }
+            if !batch.completed.isEmpty { payload.append("completed", .array(batch.completed)) }
+            payload.append("hasNext", .bool(hasNext))
+            continuation.yield(payload)
+        }
+        continuation.finish()
+        signalContinuation.finish()
+    }
+
+    /// Completes whatever is still announced when no work is left (a fragment whose groups all
+    /// went with a failed sibling).
+    private func finishOpen(into batch: inout IncrementalBatch) {
+        for id in open.sorted(by: { Int($0) ?? 0 < Int($1) ?? 0 }) {
+            batch.completed.append(.object(["id": .string(id)]))
+        }
+        open.removeAll()
+    }
+
+    private func complete(_ state: FragmentState, errors: [GraphQLError]?, into batch: inout IncrementalBatch) {
+        guard !state.completed else { return }
+        state.completed = true
+        guard let id = state.id else { return }
+        open.remove(id)
+        var entry = JSONObject()
+        entry.append("id", .string(id))
+        if let errors { entry.append("errors", .array(errors.map(\.json))) }
+        batch.completed.append(.object(entry))
+        if errors != nil { return }
+        var groups: [DeferredGroupState] = []
+        for child in state.children {
+            guard let childState = fragments[ObjectIdentifier(child)], !childState.completed else { continue }
+            release(childState, into: &batch, &groups)
+        }
+        for group in groups { startGroup(group) }
+    }
+
+    private func process(_ event: IncrementalEvent, into batch: inout IncrementalBatch) {
+        switch event {
+        case .emptyFragment(let usage):
+            running -= 1
+            if let state = fragments[ObjectIdentifier(usage)], state.pendingGroups == 0 {
+                complete(state, errors: nil, into: &batch)
+            }
+        case .group(let group, let part, let data):
+            running -= 1
+            let states = group.work.fragments.compactMap { fragments[ObjectIdentifier($0)] }
+            guard let data else {
+                for state in states { complete(state, errors: part.context.errors, into: &batch) }
+                return
+            }
+            let live = states.filter { $0.id != nil && !$0.completed }
+            guard let first = live.first, let firstID = first.id else { return }
+            var bestID = firstID
+            var bestLength = first.usage.path.count
+            for state in live.dropFirst() where state.usage.path.count > bestLength {
+                bestLength = state.usage.path.count
+                bestID = state.id ?? bestID
+            }
+            var entry = JSONObject()
+            entry.append("id", .string(bestID))
+            entry.append("data", data)
+            let errors = part.context.errors
+            if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
+            let subPath = group.work.path.dropFirst(bestLength)
+            if !subPath.isEmpty { entry.append("subPath", .array(subPath.map(\.json))) }
+            batch.incremental.append(.object(entry))
+            batch.itemEntryIDs.append(nil)
+            accept(part.discoveries, rootPath: group.work.path, resolving: { data[path: $0[...]] }, into: &batch)
+            for state in states {
+                state.pendingGroups -= 1
+                if state.pendingGroups == 0, state.id != nil { complete(state, errors: nil, into: &batch) }
+            }
+        case .items(let record, let startIndex, let items, let part, let failed, let done):
+            guard let id = streamIDs[ObjectIdentifier(record)] else { return }
+            if failed, batch.itemEntryIDs.contains(id) {
+                // graphql-js 17 sends the items before the failure, in a payload of their own.
+                carried.append(event)
+                return
+            }
+            let errors = part.context.errors
+            if !items.isEmpty {
+                if batch.itemEntryIDs.last == id, case .object(var last)? = batch.incremental.last {
+                    if case .array(let previous)? = last["items"] { last["items"] = .array(previous + items) }
+                    if !errors.isEmpty {
+                        let previous = last["errors"]?.arrayValue ?? []
+                        last["errors"] = .array(previous + errors.map(\.json))
+                    }
+                    batch.incremental[batch.incremental.count - 1] = .object(last)
+                } else {
+                    var entry = JSONObject()
+                    entry.append("id", .string(id))
+                    entry.append("items", .array(items))
+                    if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
+                    batch.incremental.append(.object(entry))
+                    batch.itemEntryIDs.append(id)
+                }
+                accept(
+                    part.discoveries, rootPath: record.path,
+                    resolving: { relative in
+                        guard case .index(let index)? = relative.first, index >= startIndex,
+                            index - startIndex < items.count
+                        else { return nil }
+                        return items[index - startIndex][path: relative.dropFirst()]
+                    }, into: &batch)
+            }
+            if done {
+                running -= 1
+                open.remove(id)
+                var entry = JSONObject()
+                entry.append("id", .string(id))
+                if failed { entry.append("errors", .array(errors.map(\.json))) }
+                batch.completed.append(.object(entry))
+            }
+        }
+    }
+}
+
+extension PathComponent {
+    /// The component as a JSON path element.
+    var json: JSONValue {
+        switch self {
+        case .key(let key): return .string(key)
+        case .index(let index): return .int(index)
+        }
+    }
+}
