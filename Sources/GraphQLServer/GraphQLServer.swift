@@ -2,6 +2,7 @@ import Clocks
 import GraphQL
 import HTTPServer
 import JSON
+import Locking
 
 /// GraphQL over HTTP on `HTTPServer`: `/graphql` (GET and POST), the playground at `/`,
 /// `/health`, `/ready` and `/metrics`, with CORS, CSRF protection, metrics and an access log,
@@ -140,10 +141,35 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// Decorates `outcome` (CORS, security headers), sends it, and counts and logs it; nothing
-    /// when the request was answered already.
+    /// when the request was answered already. A streamed answer is counted and logged once, when
+    /// its last part has been handed over (its size: all its parts).
     private func finish(_ outcome: Outcome, _ exchange: Exchange) {
-        let response = decorated(outcome, exchange)
-        exchange.responder.answer(response) { record(response, outcome, exchange) }
+        var response = decorated(outcome, exchange)
+        guard let stream = response.stream else {
+            exchange.responder.answer(response) { record(response, outcome, exchange) }
+            return
+        }
+        let head = response
+        response.stream = Self.counting(stream) { [self] bytes in record(head, outcome, exchange, bytes: bytes) }
+        exchange.responder.answer(response)
+    }
+
+    /// `stream`, calling `done` with the bytes it carried once it ends (finished or cancelled).
+    private static func counting(
+        _ stream: AsyncStream<[UInt8]>, done: @escaping @Sendable (Int) -> Void
+    ) -> AsyncStream<[UInt8]> {
+        let (counted, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        let forward = Task {
+            var total = 0
+            for await part in stream {
+                total += part.count
+                continuation.yield(part)
+            }
+            continuation.finish()
+            done(total)
+        }
+        continuation.onTermination = { _ in forward.cancel() }
+        return counted
     }
 
     /// `outcome`'s response with the CORS and security headers.
@@ -154,8 +180,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return response
     }
 
-    /// Counts and logs the answer `response` sent for `outcome`.
-    private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange) {
+    /// Counts and logs the answer `response` sent for `outcome` (`bytes`: its body's size).
+    private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange, bytes: Int? = nil) {
         let request = exchange.request
         let duration = MonotonicClock.systemNow() - exchange.start
         metrics.requestFinished(
@@ -167,7 +193,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             line.field("method", request.method)
             line.field("path", request.path)
             line.field("status", response.status)
-            line.field("bytes", response.body.count)
+            line.field("bytes", bytes ?? response.body.count)
             line.field("duration_ms", milliseconds: duration)
             line.field("operation", outcome.operationName ?? "-")
         }
@@ -263,6 +289,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             guard let result = await execute(document, parameters, exchange, name, operationType, mediaType) else {
                 return nil
             }
+            if let parts = result.incremental {
+                return streamedAnswer(parts, exchange, name, operationType, mediaType)
+            }
             return answer(result, request, name, operationType, mediaType)
         } catch let refusal as Refusal {
             return refusal.outcome
@@ -287,11 +316,17 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                         405, "GraphQL requests use GET or POST.", .json,
                         headers: ["Allow": "GET, POST, OPTIONS"])))
         }
-        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers["accept"]) else {
+        // A client that takes only parts (`multipart/mixed`) gets a single answer as JSON.
+        let accept = request.headers["accept"]
+        guard
+            let mediaType = GraphQLMediaType.negotiate(accept: accept)
+                ?? IncrementalFormat.negotiate(accept: accept).map({ _ in .json })
+        else {
             throw Refusal(
                 outcome: Outcome(
                     response: errorResponse(
-                        406, "Not acceptable: responses are application/graphql-response+json or application/json.",
+                        406,
+                        "Not acceptable: responses are application/graphql-response+json, application/json or multipart/mixed.",
                         .json)))
         }
         if request.method == "GET", !configuration.getRequests.admits(request.headers) {
@@ -436,6 +471,92 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return Outcome(
             response: cacheableResponse(result, to: request, mediaType), operationName: name,
             operationType: operationType)
+    }
+
+    /// An answer in parts, sent as `multipart/mixed` in the format the client asked for; `406`
+    /// (and its work cancelled) when it accepts no parts, as GraphQL Yoga and Apollo Router
+    /// answer. The request timeout bounds the whole answer: when it passes, the parts stop and a
+    /// last payload completes what was still pending with a `REQUEST_TIMEOUT` error.
+    private func streamedAnswer(
+        _ parts: IncrementalPayloads, _ exchange: Exchange, _ name: String?,
+        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
+    ) -> Outcome {
+        guard let format = IncrementalFormat.negotiate(accept: exchange.request.headers["accept"]) else {
+            Task { for await _ in parts.subsequent {} }.cancel()
+            return Outcome(
+                response: errorResponse(
+                    406,
+                    "This operation is delivered in parts (@defer or @stream): the request must accept "
+                        + "multipart/mixed (for example Accept: multipart/mixed, application/json).", mediaType),
+                operationName: name, operationType: operationType)
+        }
+        let (body, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        let timedOut = Locked(false)
+        let timeout = configuration.requestTimeout
+        let remaining = timeout.map { $0 - (MonotonicClock.systemNow() - exchange.start) }
+        let producer = Task { [log] in
+            var converter = ApolloPayloadConverter()
+            var open = Set<String>()
+            func send(_ payload: JSONObject, initial: Bool = false) {
+                for case .object(let entry) in payload["pending"]?.arrayValue ?? [] {
+                    if let id = entry["id"]?.stringValue { open.insert(id) }
+                }
+                for case .object(let entry) in payload["completed"]?.arrayValue ?? [] {
+                    if let id = entry["id"]?.stringValue { open.remove(id) }
+                }
+                let converted: JSONObject
+                switch format {
+                case .multipart: converted = payload
+                case .apolloDeferSpec20220824:
+                    converted = initial ? converter.convertInitial(payload) : converter.convertSubsequent(payload)
+                }
+                continuation.yield(MultipartMixed.part(JSONValue.object(converted).serializedBytes()))
+            }
+            send(parts.initial, initial: true)
+            for await payload in parts.subsequent { send(payload) }
+            if timedOut.withLock({ $0 }), !open.isEmpty, let timeout {
+                let seconds = timeout.secondsText
+                log.log(.warning, "request timed out", [("operation", name ?? "-"), ("timeout_s", seconds)])
+                var extensions = JSONObject()
+                extensions.append("code", .string("REQUEST_TIMEOUT"))
+                let error = GraphQLError(
+                    message: "The request did not finish within \(seconds) s and was cancelled.",
+                    extensions: extensions)
+                var last = JSONObject()
+                last.append(
+                    "completed",
+                    .array(
+                        open.sorted().map { id in
+                            .object(
+                                JSONObject([
+                                    (key: "id", value: .string(id)), (key: "errors", value: .array([error.json]))
+                                ]))
+                        }))
+                last.append("hasNext", .bool(false))
+                send(last)
+            }
+            continuation.yield(MultipartMixed.end)
+            continuation.finish()
+        }
+        let watchdog = remaining.map { remaining in
+            Task {
+                try? await Task.sleep(for: remaining)
+                if Task.isCancelled { return }
+                timedOut.withLock { $0 = true }
+                producer.cancel()
+            }
+        }
+        // The client gone: the parts stop (and so does the work behind them); the answer done:
+        // no deadline left to watch.
+        continuation.onTermination = { _ in
+            producer.cancel()
+            watchdog?.cancel()
+        }
+        var response = HTTPResponse(status: 200)
+        response.headers.add("Content-Type", MultipartMixed.contentType)
+        response.headers.add("Cache-Control", ResponseCaching.noStore)
+        response.stream = body
+        return Outcome(response: response, operationName: name, operationType: operationType)
     }
 
     /// The answer to a `GET` query that executed: `Cache-Control` from the service's hint, a

@@ -49,11 +49,22 @@ public struct GraphQLExecutionResult: Sendable {
     /// `POST` answers are never stored. The service knows what the answer was made of; the
     /// default, ``GraphQLCacheHint/noStore``, is right for any service that does not.
     public var cacheHint: GraphQLCacheHint
+    /// Set when the answer comes in parts (`@defer`, `@stream`): the initial payload and the
+    /// subsequent ones, graphql-js 17's format (``body`` is then unused). Sent as
+    /// `multipart/mixed` (see ``IncrementalFormat``); never cached.
+    public var incremental: IncrementalPayloads?
 
     public init(body: [UInt8], isRequestError: Bool = false, cacheHint: GraphQLCacheHint = .noStore) {
         self.body = body
         self.isRequestError = isRequestError
         self.cacheHint = cacheHint
+        self.incremental = nil
+    }
+
+    /// An answer that comes in parts.
+    public init(incremental: IncrementalPayloads) {
+        self.init(body: [])
+        self.incremental = incremental
     }
 
     /// A result from a JSON value.
@@ -66,6 +77,19 @@ public struct GraphQLExecutionResult: Sendable {
     /// A request-error result: `{"errors": [...]}`.
     public init(requestErrors: [GraphQLError]) {
         self.init(json: GraphQLError.responseJSON(requestErrors), isRequestError: true)
+    }
+}
+
+/// An answer in parts: the initial payload (`data`, `errors`, `pending`, `hasNext: true`) and
+/// the subsequent payloads, the last with `hasNext: false`. Ending the iteration of
+/// `subsequent` early cancels the work still running.
+public struct IncrementalPayloads: Sendable {
+    public var initial: JSONObject
+    public var subsequent: AsyncStream<JSONObject>
+
+    public init(initial: JSONObject, subsequent: AsyncStream<JSONObject>) {
+        self.initial = initial
+        self.subsequent = subsequent
     }
 }
 

@@ -106,6 +106,39 @@ public final class MenagerieApp: Sendable {
         await run(prepared, variables: variables).result
     }
 
+    /// Executes a prepared document with incremental delivery (`@defer`, `@stream`): the whole
+    /// result (with the request's context) when nothing is deferred, else the initial payload and
+    /// the subsequent ones. Ending their iteration cancels the remaining work, loader batches
+    /// included.
+    func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
+        result: IncrementalExecutionResult, context: RequestContext
+    ) {
+        let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
+        let scheduler = context.scheduler
+        let outcome = await withTaskCancellationHandler {
+            await engine.executeIncrementally(
+                prepared, variables: variables, context: context, tracker: context.tracker)
+        } onCancel: {
+            scheduler.cancel()
+        }
+        switch outcome {
+        case .single(let result):
+            return (.single(withExtraErrors(result, of: context)), context)
+        case .incremental(let initial, let subsequent):
+            // The parts end, or their reader goes away: the request's loads stop too.
+            let (parts, continuation) = AsyncStream.makeStream(of: JSONObject.self)
+            let forward = Task {
+                for await payload in subsequent { continuation.yield(payload) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                forward.cancel()
+                scheduler.cancel()
+            }
+            return (.incremental(initial: initial, subsequent: parts), context)
+        }
+    }
+
     /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
     /// the response's freshness).
     func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
@@ -113,16 +146,22 @@ public final class MenagerieApp: Sendable {
     ) {
         let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
         let scheduler = context.scheduler
-        var result = await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await engine.execute(prepared, variables: variables, context: context, tracker: context.tracker)
         } onCancel: {
             scheduler.cancel()
         }
+        return (withExtraErrors(result, of: context), context)
+    }
+
+    /// `result` with the field errors resolvers recorded in `context` (partial answers).
+    private func withExtraErrors(_ result: ExecutionResult, of context: RequestContext) -> ExecutionResult {
+        var result = result
         let extra = context.errors
         if !extra.isEmpty, result.data != nil {
             result.errors += extra
             result.limitErrors(to: engine.options.maxErrors)
         }
-        return (result, context)
+        return result
     }
 }

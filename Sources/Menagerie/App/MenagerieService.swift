@@ -27,8 +27,15 @@ public struct MenagerieService: GraphQLService {
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
     /// response's freshness: see ``ResponseFreshness``.
     public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        let (result, freshness) = await app.executeMeasuringFreshness(
+        let (outcome, freshness) = await app.executeMeasuringFreshness(
             prepared, variables: request.variables ?? JSONObject())
+        guard case .single(let result) = outcome else {
+            if case .incremental(let initial, let subsequent) = outcome {
+                return GraphQLExecutionResult(
+                    incremental: IncrementalPayloads(initial: initial, subsequent: subsequent))
+            }
+            return GraphQLExecutionResult(body: [])
+        }
         let hint: GraphQLCacheHint
         switch freshness {
         case .fresh(let span): hint = .maxAge(span)

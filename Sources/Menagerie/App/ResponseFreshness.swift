@@ -34,16 +34,18 @@ public enum ResponseFreshness: Sendable, Equatable {
 }
 
 extension MenagerieApp {
-    /// ``execute(_:variables:)`` and the response's freshness, computed from the upstream answers
-    /// the request used (its scope's record, returned as a value).
+    /// The request's answer (with incremental delivery: whole, or in parts) and its freshness,
+    /// computed from the upstream answers the request used (its scope's record, returned as a
+    /// value); an answer in parts is never cached.
     public func executeMeasuringFreshness(
         _ prepared: PreparedOperation,
         variables: JSONObject = JSONObject()
-    ) async -> (ExecutionResult, ResponseFreshness) {
-        let (result, context) = await run(prepared, variables: variables)
+    ) async -> (IncrementalExecutionResult, ResponseFreshness) {
+        let (outcome, context) = await runIncrementally(prepared, variables: variables)
+        guard case .single(let result) = outcome else { return (outcome, .uncacheable) }
         let freshness = ResponseFreshness(
             usage: context.usage,
             hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
-        return (result, freshness)
+        return (outcome, freshness)
     }
 }
