@@ -34,6 +34,6 @@ extension Duration {
     /// The span as text in seconds: `30`, `2.5`, `0.25` (messages and logs).
     public var secondsText: String {
         let (seconds, attoseconds) = components
-        return attoseconds == 0 ? String(seconds) : String(inSeconds)
+        return attoseconds == 0 ? String(seconds) : String(Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

@@ -1,4 +1,7 @@
+import Foundation
+import GraphQL
 import GraphQLServer
+import HTTPServer
 import JSON
 import XCTest
 
@@ -65,5 +68,103 @@ final class IncrementalDeliveryTests: XCTestCase {
         // A payload with nothing to say in the older format.
         let last = converter.convertSubsequent(try object(#"{"completed":[{"id":"3"}],"hasNext":false}"#))
         XCTAssertEqual(text(last), #"{"hasNext":false}"#)
+    }
+
+    /// A service whose answer comes in parts: the initial payload at once, then nothing until the
+    /// test yields (it records how its parts' reading ended).
+    final class PartsService: GraphQLService, @unchecked Sendable {
+        private let lock = NSLock()
+        private var producers: [AsyncStream<JSONObject>.Continuation] = []
+        private(set) var terminations: [String] = []
+        let terminated = DispatchSemaphore(value: 0)
+
+        func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<String> {
+            .ready(request.query, operationType: .query, operationName: nil)
+        }
+
+        func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
+            let (stream, continuation) = AsyncStream.makeStream(of: JSONObject.self)
+            continuation.onTermination = { [self] termination in
+                lock.withLock { terminations.append("\(termination)") }
+                terminated.signal()
+            }
+            lock.withLock { producers.append(continuation) }
+            let initial: JSONObject = [
+                "data": ["a": 1], "pending": [["id": "0", "path": [], "label": "slow"]], "hasNext": true
+            ]
+            return GraphQLExecutionResult(incremental: IncrementalPayloads(initial: initial, subsequent: stream))
+        }
+    }
+
+    private func start(_ service: PartsService, timeout: Duration?) throws -> (GraphQLServer<PartsService>, Int) {
+        var http = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        http.eventLoopCount = 1
+        var configuration = GraphQLServerConfiguration(http: http)
+        configuration.logLevel = .off
+        configuration.requestTimeout = timeout
+        let server = GraphQLServer(service: service, configuration: configuration)
+        return (server, try server.start())
+    }
+
+    private func stop(_ server: GraphQLServer<PartsService>) {
+        let stopped = expectation(description: "shutdown")
+        Task {
+            await server.shutdown(gracePeriod: .seconds(1))
+            stopped.fulfill()
+        }
+        wait(for: [stopped], timeout: 10)
+    }
+
+    private let request =
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: multipart/mixed\r\n"
+        + "Content-Length: 13\r\nConnection: close\r\n\r\n{\"query\":\"a\"}"
+
+    func testTheRequestTimeoutEndsAnAnswerInParts() throws {
+        let service = PartsService()
+        let (server, port) = try start(service, timeout: .milliseconds(300))
+        defer { stop(server) }
+        let answer = try loopbackExchange(port, request)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), answer)
+        // The initial part, then (the deadline passed) a last one completing the pending part.
+        XCTAssertTrue(
+            answer.contains(#"{"data":{"a":1},"pending":[{"id":"0","path":[],"label":"slow"}],"hasNext":true}"#), answer
+        )
+        XCTAssertTrue(
+            answer.contains(
+                #"{"completed":[{"id":"0","errors":[{"message":"The request did not finish within 0.3 s and was cancelled.","extensions":{"code":"REQUEST_TIMEOUT"}}]}],"hasNext":false}"#
+            ), answer)
+        XCTAssertTrue(answer.hasSuffix("\r\n-----\r\n\r\n0\r\n\r\n"), answer) // the end part, the last chunk
+        XCTAssertEqual(service.terminated.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(service.terminations, ["cancelled"])
+    }
+
+    func testAClientThatGoesAwayCancelsTheParts() throws {
+        let service = PartsService()
+        let (server, port) = try start(service, timeout: nil)
+        defer { stop(server) }
+        // The client reads the initial part, then closes.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        XCTAssertEqual(connected, 0)
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !String(decoding: received, as: UTF8.self).contains(#""hasNext":true}"#) {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            received += chunk[0..<n]
+        }
+        close(fd)
+        XCTAssertEqual(service.terminated.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(service.terminations, ["cancelled"])
     }
 }
