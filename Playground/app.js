@@ -269,10 +269,25 @@ async function run() {
   try {
     const res = await fetch(ENDPOINT, {
       method: 'POST',
-      headers: Object.assign({ Accept: 'application/graphql-response+json, application/json' }, hdrs.value || {}, { 'Content-Type': 'application/json' }),
+      headers: Object.assign({ Accept: 'application/graphql-response+json, application/json, multipart/mixed' }, hdrs.value || {}, { 'Content-Type': 'application/json' }),
       body: JSON.stringify(body),
       credentials: 'same-origin',
     });
+    if ((res.headers.get('content-type') || '').startsWith('multipart/mixed')) {
+      // An answer in parts (@defer, @stream): the result view follows each part as it arrives.
+      response = await readParts(res, started, (partial) => {
+        if (tab.ticket !== ticket) return;
+        tab.response = partial;
+        if (tab.id === active) showResponse(tab);
+      });
+      addHistory({ query, variables: tab.variables, headers: tab.headers, operationName: op, at: Date.now() }, response);
+      if (tab.ticket !== ticket) return;
+      tab.response = response;
+      $('run').removeAttribute('aria-busy');
+      if (tab.id === active) showResponse(tab);
+      document.body.dataset.state = 'done';
+      return;
+    }
     const buf = await res.arrayBuffer();
     const ms = performance.now() - started;
     const text = new TextDecoder().decode(buf);
@@ -288,6 +303,89 @@ async function run() {
   $('run').removeAttribute('aria-busy');
   if (tab.id === active) showResponse(tab);
   document.body.dataset.state = 'done';
+}
+
+/** Reads a multipart/mixed answer (boundary "-": each part CRLF---CRLF, headers, a blank line,
+ *  JSON; CRLF-----CRLF at the end), merging graphql-js 17's payloads into one result as they
+ *  come; `onPart` gets the response so far after each part. Resolves to the final response. */
+async function readParts(res, started, onPart) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  const parts = [];          // { ms, bytes } of each part
+  const merged = { data: null };
+  const paths = new Map();   // pending id → path
+  let errors = [];
+  let done = false;
+  const remember = (payload) => {
+    for (const p of payload.pending || []) paths.set(p.id, p.path || []);
+  };
+  const at = (path) => {
+    let node = merged.data;
+    for (const key of path) { if (node == null) return null; node = node[key]; }
+    return node;
+  };
+  const mergeInto = (target, extra) => {
+    for (const [k, v] of Object.entries(extra)) {
+      if (v && typeof v === 'object' && !Array.isArray(v) && target[k] && typeof target[k] === 'object') mergeInto(target[k], v);
+      else if (!(k in target)) target[k] = v;
+    }
+  };
+  const apply = (payload, first) => {
+    if (first) { merged.data = payload.data === undefined ? null : payload.data; errors = payload.errors || []; }
+    remember(payload);
+    for (const entry of payload.incremental || []) {
+      const path = paths.get(entry.id) || [];
+      if (entry.errors) errors = errors.concat(entry.errors);
+      if (Array.isArray(entry.items)) {
+        const list = at(path);
+        if (Array.isArray(list)) list.push(...entry.items);
+      } else if (entry.data) {
+        const target = at(path.concat(entry.subPath || []));
+        if (target && typeof target === 'object') mergeInto(target, entry.data);
+      }
+    }
+    for (const c of payload.completed || []) if (c.errors) errors = errors.concat(c.errors);
+  };
+  const snapshot = (hasNext) => {
+    const json = errors.length ? { errors, data: merged.data } : { data: merged.data };
+    const ms = performance.now() - started;
+    return {
+      status: res.status, statusText: res.statusText, ms, bytes, json, parseError: null,
+      text: JSON.stringify(json), contentType: res.headers.get('content-type') || '', parts: parts.slice(), hasNext,
+    };
+  };
+  let last = snapshot(true);
+  while (!done) {
+    const { value, done: ended } = await reader.read();
+    if (ended) break;
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+    // Complete parts: those followed by the next boundary (or the end).
+    for (;;) {
+      const start = text.indexOf('---\r\n');
+      if (start < 0) break;
+      const next = text.indexOf('\r\n---', start + 5);
+      if (next < 0) break;
+      const part = text.slice(start + 5, next);
+      const end = text.startsWith('\r\n-----', next);
+      text = text.slice(next + 2);
+      const blank = part.indexOf('\r\n\r\n');
+      if (blank >= 0) {
+        let payload = null;
+        try { payload = JSON.parse(part.slice(blank + 4)); } catch (e) { payload = null; }
+        if (payload) {
+          apply(payload, parts.length === 0);
+          parts.push({ ms: performance.now() - started, bytes: part.length });
+          last = snapshot(payload.hasNext !== false);
+          onPart(last);
+        }
+      }
+      if (end) { done = true; break; }
+    }
+  }
+  return last;
 }
 
 let galleryImages = [];
@@ -313,7 +411,13 @@ function showResponse(tab) {
   }
   statusEl.textContent = r.status ? `${r.status} ${r.statusText || ''}`.trim() : 'Network error';
   statusEl.className = 'status ' + (r.status >= 200 && r.status < 300 ? 'ok' : 'bad');
-  $('meta-time').textContent = `${r.ms < 10 ? r.ms.toFixed(1) : Math.round(r.ms)} ms`;
+  const msText = (ms) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+  $('meta-time').textContent = msText(r.ms);
+  if (r.parts && r.parts.length) {
+    // An answer in parts: when each arrived.
+    $('meta-time').textContent = `${r.parts.length} part${r.parts.length > 1 ? 's' : ''}${r.hasNext ? ' so far' : ''}: `
+      + r.parts.map(p => msText(p.ms)).join(', ');
+  }
   $('meta-size').textContent = formatBytes(r.bytes);
   const errors = r.json && Array.isArray(r.json.errors) ? r.json.errors : null;
   renderErrors($('errors'), errors, (l, c) => editor.goTo(l, c));

@@ -206,4 +206,23 @@ export const EXAMPLES = [
 `,
     variables: { text: 'bear' },
   },
+  {
+    title: 'Facts later (@defer)',
+    description: 'Names at once; each breed\'s facts (The Dog API, slow when live) in a later part, as it arrives.',
+    query: `query FactsLater($limit: Int = 5) {
+  breeds(limit: $limit) {
+    items {
+      name
+      ... @defer(label: "facts") {
+        facts {
+          lifeSpan
+          temperament
+        }
+      }
+    }
+  }
+}
+`,
+    variables: {},
+  },
 ];

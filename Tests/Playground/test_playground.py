@@ -968,6 +968,24 @@ def check_examples_and_paging():
         assert second and not set(first) & set(second), (first, second)
 
 
+def check_defer_example_arrives_in_parts():
+    """The @defer example: the answer comes as multipart/mixed parts; the result view shows them
+    put together and when each part arrived."""
+    page.click('#open-examples')
+    js("[...document.querySelectorAll('#examples-list .example')].find(b => b.textContent.startsWith('Facts later')).id = 'ex-defer'")
+    page.click('#ex-defer')
+    if js("!document.getElementById('side').hidden"):
+        page.click('#side-close')
+    wait_validation()
+    assert js("document.querySelectorAll('#diagnostics .diag').length") == 0, text_of('#diagnostics')
+    run_with_keyboard()
+    assert text_of('#meta-status').startswith('200'), text_of('#meta-status')
+    timing = text_of('#meta-time')
+    assert timing.startswith('2 parts: ') or timing.startswith('3 parts: '), timing
+    data = js("document.getElementById('result').textContent")
+    assert '"name"' in data and '"lifeSpan"' in data and '"temperament"' in data, data[:400]
+
+
 def check_long_urls_wrap():
     """A long image URL in the result wraps in place: it starts on its key's
     line and its comma follows its last character (Cross-source search), on
@@ -1872,6 +1890,7 @@ CHECKS = [
     check_history,
     check_docs_explorer,
     check_examples_and_paging,
+    check_defer_example_arrives_in_parts,
     check_long_urls_wrap,
     check_examples_validate,
     check_keyboard_and_labels,
