@@ -581,6 +581,14 @@ class FaultTests(StubTest):
         self.assertGreaterEqual(time.time() - start, 0.9, "three bytes take at least two intervals")
         connection.close()
 
+    def test_slow(self):
+        self.set("thedogapi", "slow")
+        start = time.time()
+        status, _, body = request(STUBS["thedogapi"] + "/breeds?limit=1", headers={"x-api-key": KEY})
+        self.assertEqual(status, 200)
+        self.assertEqual(json.loads(body)[0]["name"], "Affenpinscher")
+        self.assertGreaterEqual(time.time() - start, 0.9, "the answer comes about 1 s late")
+
     def test_graphql_errors_fail_every_other_alias(self):
         self.set("dnd5e", "graphql-errors")
         status, _, body = graphql("query Lookup($i0: String!) { m0: monster(index: $i0) { name } "

@@ -20,6 +20,8 @@ applies to every request to it until cleared:
 - `redirect`  302 to the same path on the "evil" origin (another port), which
                records the headers it receives;
 - `drip`      the real answer, its body one byte every 0.5 s;
+- `slow`      the real answer, 1 s late (injected latency: a slow upstream that
+               still answers);
 - `graphql-errors` (D&D only) every other root field fails with a GraphQL
                error naming its alias (see `dnd.py`).
 """
@@ -31,8 +33,9 @@ import time
 from .reply import Reply
 
 FAULTS = ["garbage", "truncated", "html", "500", "503", "429", "hang", "refuse", "reset",
-          "redirect", "drip", "graphql-errors"]
+          "redirect", "drip", "slow", "graphql-errors"]
 DRIP_INTERVAL = 0.5
+SLOW_DELAY = 1.0
 GARBAGE = b"\x00\x1f<<garbage>> this is not JSON \xff\xfe{{{"
 HTML_PAGE = (b"<!DOCTYPE html><html><head><title>Application Error</title></head>"
              b"<body><h1>Application Error</h1><p>An error occurred in the application and your page "

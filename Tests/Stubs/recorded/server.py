@@ -225,6 +225,9 @@ def upstream_handler(stubs, name):
                 return faults.send_reset(self, real)
             if fault == "drip":
                 return faults.send_drip(self, real, stubs.stopping)
+            if fault == "slow" and stubs.stopping.wait(faults.SLOW_DELAY):
+                self.close_connection = True
+                return
             self.send(real)
 
         do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = handle_any
