@@ -106,6 +106,17 @@ public final class MenagerieApp: Sendable {
         await run(prepared, variables: variables).result
     }
 
+    /// Executes a prepared document with incremental delivery (`@defer`, `@stream`), with fresh
+    /// per-request loaders: the plain result when nothing is deferred, else the initial payload
+    /// and the subsequent ones (``IncrementalExecutionResult``).
+    public func executeIncrementally(_ prepared: PreparedOperation, variables: JSONObject = JSONObject()) async
+        -> IncrementalExecutionResult
+    {
+        let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
+        return await engine.executeIncrementally(
+            prepared, variables: variables, context: context, tracker: context.tracker)
+    }
+
     /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
     /// the response's freshness).
     func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (

@@ -85,6 +85,17 @@ final class IncrementalPart: Sendable {
 
     init(_ context: ExecutionContext) { self.context = context }
 
+    /// A part for one of several fields run concurrently: the same errors, its own findings
+    /// (put back in field order with ``absorb(_:)``).
+    func child() -> IncrementalPart { IncrementalPart(context) }
+
+    /// Takes over what `child` found, and whether it waited.
+    func absorb(_ child: IncrementalPart) {
+        let found = child.discoveries
+        if !found.isEmpty { self.found.withLock { $0.append(contentsOf: found) } }
+        if child.didWait { markWaited() }
+    }
+
     /// Notes that the part waited for a resolver (it did not complete at once).
     func markWaited() { waited.withLock { $0 = true } }
 
@@ -97,7 +108,7 @@ final class IncrementalPart: Sendable {
 }
 
 /// The outcome of one field.
-enum IncrementalFieldOutcome {
+enum IncrementalFieldOutcome: Sendable {
     case value(JSONValue)
     case bubble
     case skip
@@ -294,14 +305,49 @@ struct IncrementalWalker: Sendable {
         fields: [FieldEntry], deferSet: [DeferUsage]
     ) async -> JSONValue? {
         var entries: [JSONObject.Element] = []
-        for entry in fields {
-            switch await executeField(part, type, source, path: path, entry: entry, deferSet: deferSet) {
-            case .value(let value): entries.append((key: entry.key, value: value))
-            case .bubble: return nil
+        // Mutation root fields run one after another; other fields concurrently, each in an
+        // immediate child task (a field that does not wait runs inline), what they find kept in
+        // field order.
+        if fields.count < 2 || (path.isEmpty && base.operation.operation == .mutation) {
+            for entry in fields {
+                switch await executeField(part, type, source, path: path, entry: entry, deferSet: deferSet) {
+                case .value(let value): entries.append((key: entry.key, value: value))
+                case .bubble: return nil
+                case .skip: continue
+                }
+            }
+            return .object(JSONObject(entries))
+        }
+        let tracker = base.tracker
+        let outcomes = await withTaskGroup(of: (Int, IncrementalFieldOutcome, IncrementalPart).self) { group in
+            for (index, entry) in fields.enumerated() {
+                let child = part.child()
+                tracker?.enter()
+                group.addImmediateTask {
+                    let outcome = await self.executeField(
+                        child, type, source, path: path, entry: entry, deferSet: deferSet)
+                    tracker?.leave()
+                    return (index, outcome, child)
+                }
+            }
+            // The parent only waits for its children now: not counted meanwhile.
+            tracker?.leave()
+            var results = [(IncrementalFieldOutcome, IncrementalPart)?](repeating: nil, count: fields.count)
+            for await (index, outcome, child) in group { results[index] = (outcome, child) }
+            tracker?.enter()
+            return results
+        }
+        var bubbled = false
+        for (index, result) in outcomes.enumerated() {
+            guard let (outcome, child) = result else { continue }
+            part.absorb(child)
+            switch outcome {
+            case .value(let value): entries.append((key: fields[index].key, value: value))
+            case .bubble: bubbled = true
             case .skip: continue
             }
         }
-        return .object(JSONObject(entries))
+        return bubbled ? nil : .object(JSONObject(entries))
     }
 
     /// The executor's path type for `path`.
@@ -385,14 +431,12 @@ struct IncrementalWalker: Sendable {
             switch try resolve(source, field.coercedArguments, context.contextValue, info) {
             case .ready(let value): return value
             case .pending(let work):
+                // As in the executor: the unit stays counted (a loader's wait uncounts it itself).
                 part.markWaited()
-                context.tracker?.leave()
-                defer { context.tracker?.enter() }
                 return try await work()
             case .awaiting(let call):
+                // As in the executor: the unit stays counted (a loader's wait uncounts it itself).
                 part.markWaited()
-                context.tracker?.leave()
-                defer { context.tracker?.enter() }
                 return try await call(source, field.coercedArguments, context.contextValue, info)
             }
         }
