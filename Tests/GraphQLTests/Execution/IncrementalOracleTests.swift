@@ -10,9 +10,9 @@ import XCTest
 /// parts merge into its answer without the directives, ours must too.
 final class IncrementalOracleTests: XCTestCase {
     /// One tick of the schema's `delay` argument (the oracle's `TICK`).
-    static let tick = 80
+    static let tick = 120
     /// How long the executor gathers parts that complete together (well under a tick).
-    static let coalescing = Duration.milliseconds(20)
+    static let coalescing = Duration.milliseconds(40)
 
     struct Document {
         var name: String

@@ -85,17 +85,6 @@ final class IncrementalPart: Sendable {
 
     init(_ context: ExecutionContext) { self.context = context }
 
-    /// A part for one of several fields run concurrently: the same errors, its own findings
-    /// (put back in field order with ``absorb(_:)``).
-    func child() -> IncrementalPart { IncrementalPart(context) }
-
-    /// Takes over what `child` found, and whether it waited.
-    func absorb(_ child: IncrementalPart) {
-        let found = child.discoveries
-        if !found.isEmpty { self.found.withLock { $0.append(contentsOf: found) } }
-        if child.didWait { markWaited() }
-    }
-
     /// Notes that the part waited for a resolver (it did not complete at once).
     func markWaited() { waited.withLock { $0 = true } }
 
@@ -306,8 +295,8 @@ struct IncrementalWalker: Sendable {
     ) async -> JSONValue? {
         var entries: [JSONObject.Element] = []
         // Mutation root fields run one after another; other fields concurrently, each in an
-        // immediate child task (a field that does not wait runs inline), what they find kept in
-        // field order.
+        // immediate child task (a field that does not wait runs inline). What they find is
+        // recorded as it is found (field order when nothing waits), as graphql-js 17 does.
         if fields.count < 2 || (path.isEmpty && base.operation.operation == .mutation) {
             for entry in fields {
                 switch await executeField(part, type, source, path: path, entry: entry, deferSet: deferSet) {
@@ -319,28 +308,26 @@ struct IncrementalWalker: Sendable {
             return .object(JSONObject(entries))
         }
         let tracker = base.tracker
-        let outcomes = await withTaskGroup(of: (Int, IncrementalFieldOutcome, IncrementalPart).self) { group in
+        let outcomes = await withTaskGroup(of: (Int, IncrementalFieldOutcome).self) { group in
             for (index, entry) in fields.enumerated() {
-                let child = part.child()
                 tracker?.enter()
                 group.addImmediateTask {
                     let outcome = await self.executeField(
-                        child, type, source, path: path, entry: entry, deferSet: deferSet)
+                        part, type, source, path: path, entry: entry, deferSet: deferSet)
                     tracker?.leave()
-                    return (index, outcome, child)
+                    return (index, outcome)
                 }
             }
             // The parent only waits for its children now: not counted meanwhile.
             tracker?.leave()
-            var results = [(IncrementalFieldOutcome, IncrementalPart)?](repeating: nil, count: fields.count)
-            for await (index, outcome, child) in group { results[index] = (outcome, child) }
+            var results = [IncrementalFieldOutcome?](repeating: nil, count: fields.count)
+            for await (index, outcome) in group { results[index] = outcome }
             tracker?.enter()
             return results
         }
         var bubbled = false
         for (index, result) in outcomes.enumerated() {
-            guard let (outcome, child) = result else { continue }
-            part.absorb(child)
+            guard let outcome = result else { continue }
             switch outcome {
             case .value(let value): entries.append((key: fields[index].key, value: value))
             case .bubble: bubbled = true
