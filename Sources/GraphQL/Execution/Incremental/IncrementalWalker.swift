@@ -145,7 +145,7 @@ struct IncrementalWalker: Sendable {
                     }
                 case .inlineFragment(let fragment):
                     guard base.shouldInclude(fragment.directives),
-                        base.fragmentConditionMatches(fragment.typeCondition, type)
+                        fragmentMatches(fragment.typeCondition, type)
                     else { continue }
                     if let label = deferLabel(fragment.directives) {
                         let new = DeferUsage(label: label.label, parent: usage, path: path)
@@ -157,7 +157,7 @@ struct IncrementalWalker: Sendable {
                 case .fragmentSpread(let spread):
                     let name = spread.name.value
                     guard base.shouldInclude(spread.directives), let fragment = base.fragments[name],
-                        base.fragmentConditionMatches(fragment.typeCondition, type)
+                        fragmentMatches(fragment.typeCondition, type)
                     else { continue }
                     let deferred = deferLabel(spread.directives)
                     let seen = visited[name] ?? []
@@ -233,6 +233,71 @@ struct IncrementalWalker: Sendable {
         }
         guard let selectionSet else { return false }
         return search(selectionSet)
+    }
+
+    /// Whether a fragment with type condition `condition` applies to `type`.
+    func fragmentMatches(_ condition: NamedType?, _ type: GraphQLObjectType) -> Bool {
+        guard let condition else { return true }
+        let name = condition.name.value
+        if name == type.name { return true }
+        guard let conditionType = base.schema.type(named: name) else { return false }
+        switch conditionType {
+        case .interface, .union: return base.schema.isSubType(conditionType, .object(type))
+        default: return false
+        }
+    }
+
+    /// The object type of `value` for the abstract type `abstractType` (the type resolver, the
+    /// value's `__typename`, or the possible types' `isTypeOf`), as the executor finds it.
+    func runtimeType(
+        _ abstractType: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan, _ context: ExecutionContext,
+        path: [PathComponent]
+    ) throws -> GraphQLObjectType {
+        let info = ResolveInfo(plan: field, parentPath: Self.responsePath(Array(path.dropLast())), execution: context)
+        var typeName: String?
+        if let resolver = base.executable.typeResolvers[abstractType.name] {
+            typeName = try resolver(value, context.contextValue, info)
+        } else {
+            switch value {
+            case let named as any GraphQLTypeNameProviding: typeName = named.graphQLTypeName
+            case let json as JSONValue: typeName = json["__typename"]?.stringValue
+            case let object as JSONObject: typeName = object["__typename"]?.stringValue
+            case let dictionary as [String: any Sendable]: typeName = dictionary["__typename"] as? String
+            case let provider as any FieldValueProviding: typeName = provider[field: "__typename"] as? String
+            default: typeName = nil
+            }
+            if typeName == nil {
+                for candidate in base.schema.possibleTypes(of: abstractType) {
+                    if let check = base.executable.isTypeOfChecks[candidate.name],
+                        try check(value, context.contextValue, info)
+                    {
+                        typeName = candidate.name
+                        break
+                    }
+                }
+            }
+        }
+        guard let typeName else {
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(abstractType.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(abstractType.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."
+            )
+        }
+        guard let resolved = base.schema.type(named: typeName) else {
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(abstractType.name)\" was resolved to a type \"\(typeName)\" that does not exist inside the schema."
+            )
+        }
+        guard case .object(let objectType) = resolved else {
+            throw GraphQLError(
+                message: "Abstract type \"\(abstractType.name)\" was resolved to a non-object type \"\(typeName)\".")
+        }
+        guard base.schema.isPossibleType(abstractType, objectType) else {
+            throw GraphQLError(
+                message: "Runtime Object type \"\(typeName)\" is not a possible type for \"\(abstractType.name)\".")
+        }
+        return objectType
     }
 
     // MARK: Execution plan
@@ -502,8 +567,7 @@ struct IncrementalWalker: Sendable {
                 objectType = object
             case .interface, .union:
                 do {
-                    objectType = try context.resolveRuntimeType(
-                        named, value, field, Self.responsePath(Array(path.dropLast())))
+                    objectType = try runtimeType(named, value, field, context, path: path)
                 } catch {
                     context.recordError(error, field: field, path: path)
                     return nil
