@@ -244,6 +244,29 @@ final class IncrementalCoordinator: @unchecked Sendable {
         _ discoveries: [Discovery], rootPath: [PathComponent],
         resolving data: ([PathComponent]) -> JSONValue?, into batch: inout IncrementalBatch
     ) {
+        var streams: [StreamWork] = []
+        accept(discoveries, rootPath: rootPath, resolving: data, into: &batch, streams: &streams)
+        releaseStreams(streams, into: &batch)
+    }
+
+    /// Announces and starts the streams a part found.
+    private func releaseStreams(_ streams: [StreamWork], into batch: inout IncrementalBatch) {
+        for work in streams {
+            let id = newID()
+            streamIDs[ObjectIdentifier(work.record)] = id
+            open.insert(id)
+            batch.pending.append(pendingEntry(id: id, path: work.record.path, label: work.record.label))
+            startStream(work)
+        }
+    }
+
+    /// ``accept(_:rootPath:resolving:into:)``, leaving the streams found (those whose list
+    /// survived) to the caller, to announce after the fragments it completes.
+    private func accept(
+        _ discoveries: [Discovery], rootPath: [PathComponent],
+        resolving data: ([PathComponent]) -> JSONValue?, into batch: inout IncrementalBatch,
+        streams: inout [StreamWork]
+    ) {
         var releasedGroups: [DeferredGroupState] = []
         // Only fragments that deliver something (a group of theirs or of a nested fragment) are
         // announced: one whose fields all went to its parent is not (graphql-js 17).
@@ -293,11 +316,7 @@ final class IncrementalCoordinator: @unchecked Sendable {
         // graphql-js 17 announces the streams after the deferred fragments.
         for case .stream(let work) in discoveries {
             guard case .array? = data(Array(work.record.path.dropFirst(rootPath.count))) else { continue }
-            let id = newID()
-            streamIDs[ObjectIdentifier(work.record)] = id
-            open.insert(id)
-            batch.pending.append(pendingEntry(id: id, path: work.record.path, label: work.record.label))
-            startStream(work)
+            streams.append(work)
         }
         for group in releasedGroups { startGroup(group) }
     }
@@ -502,11 +521,16 @@ final class IncrementalCoordinator: @unchecked Sendable {
             if !subPath.isEmpty { entry.append("subPath", .array(subPath.map(\.json))) }
             batch.incremental.append(.object(entry))
             batch.itemEntryIDs.append(nil)
-            accept(part.discoveries, rootPath: group.work.path, resolving: { data[path: $0[...]] }, into: &batch)
+            var streams: [StreamWork] = []
+            accept(
+                part.discoveries, rootPath: group.work.path, resolving: { data[path: $0[...]] }, into: &batch,
+                streams: &streams)
             for state in states {
                 state.pendingGroups -= 1
                 if state.pendingGroups == 0, state.id != nil { complete(state, errors: nil, into: &batch) }
             }
+            // Fragments nested in the completed ones are announced before the group's streams.
+            releaseStreams(streams, into: &batch)
         case .items(let record, let startIndex, let items, let part, let failed, let done):
             guard let id = streamIDs[ObjectIdentifier(record)] else { return }
             if failed, batch.itemEntryIDs.contains(id) {

@@ -206,7 +206,7 @@ struct IncrementalWalker: Sendable {
                 owner: node.loc)
         else { return nil }
         if arguments.bool("if") == false { return nil }
-        return (arguments.string("label"), max(0, arguments.int("initialCount") ?? 0))
+        return (arguments.string("label"), arguments.int("initialCount") ?? -1)
     }
 
     /// Whether `@defer` or `@stream` appears anywhere below `selectionSet` (fragments included).
@@ -541,6 +541,11 @@ struct IncrementalWalker: Sendable {
                     field: field, path: path)
                 return nil
             }
+            if let stream, stream.initialCount < 0 {
+                context.recordError(
+                    GraphQLError(message: "initialCount must be a positive integer"), field: field, path: path)
+                return nil
+            }
             let count = stream.map { min($0.initialCount, items.count) } ?? items.count
             var results: [JSONValue] = []
             for index in 0..<count {
@@ -556,8 +561,9 @@ struct IncrementalWalker: Sendable {
                     .stream(
                         StreamWork(
                             record: StreamRecord(label: stream.label, path: path), items: Array(items[count...]),
-                            startIndex: count, itemType: itemType, plan: field, details: details,
-                            deferSet: deferSet)))
+                            startIndex: count, itemType: itemType, plan: field,
+                            // As in graphql-js 17, the items belong to no deferred fragment.
+                            details: details.map { FieldDetail(node: $0.node, deferUsage: nil) }, deferSet: [])))
             }
             return .array(results)
         case .named(let named):
