@@ -30,7 +30,7 @@ from graphql import (
 from graphql.execution import ExperimentalIncrementalExecutionResults
 from graphql.language import Visitor, visit, REMOVE
 
-TICK = 0.08
+TICK = 0.12
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GraphQLTests", "Execution", "Fixtures", "incremental")
 
 

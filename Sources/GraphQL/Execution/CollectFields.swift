@@ -78,7 +78,7 @@ extension ExecutionContext {
         }
     }
 
-    func fragmentConditionMatches(_ condition: NamedType?, _ type: GraphQLObjectType) -> Bool {
+    private func fragmentConditionMatches(_ condition: NamedType?, _ type: GraphQLObjectType) -> Bool {
         guard let condition else { return true }
         let name = condition.name.value
         if name == type.name { return true }

@@ -183,7 +183,7 @@ extension ExecutionContext {
 
     /// The object type of a value of the abstract type `type` (graphql-js
     /// `completeAbstractValue` / `ensureValidRuntimeType`).
-    func resolveRuntimeType(
+    private func resolveRuntimeType(
         _ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
         _ parentPath: ResponsePath?
     ) throws -> GraphQLObjectType {

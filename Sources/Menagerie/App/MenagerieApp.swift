@@ -106,9 +106,17 @@ public final class MenagerieApp: Sendable {
         await run(prepared, variables: variables).result
     }
 
-    /// Executes a prepared document with incremental delivery (`@defer`, `@stream`): the whole
-    /// result (with the request's context) when nothing is deferred, else the initial payload and
-    /// the subsequent ones. Ending their iteration cancels the remaining work, loader batches
+    /// Executes a prepared document with incremental delivery (`@defer`, `@stream`), with fresh
+    /// per-request loaders: the plain result when nothing is deferred, else the initial payload
+    /// and the subsequent ones (``IncrementalExecutionResult``).
+    public func executeIncrementally(_ prepared: PreparedOperation, variables: JSONObject = JSONObject()) async
+        -> IncrementalExecutionResult
+    {
+        await runIncrementally(prepared, variables: variables).result
+    }
+
+    /// ``executeIncrementally(_:variables:)``, with the request's context (what it used of the
+    /// upstreams). Ending the iteration of the parts cancels the remaining work, loader batches
     /// included.
     func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
         result: IncrementalExecutionResult, context: RequestContext

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Locking
 import XCTest
 @testable import GraphQL
 
@@ -10,9 +11,9 @@ import XCTest
 /// parts merge into its answer without the directives, ours must too.
 final class IncrementalOracleTests: XCTestCase {
     /// One tick of the schema's `delay` argument (the oracle's `TICK`).
-    static let tick = 80
+    static let tick = 120
     /// How long the executor gathers parts that complete together (well under a tick).
-    static let coalescing = Duration.milliseconds(20)
+    static let coalescing = Duration.milliseconds(40)
 
     struct Document {
         var name: String
@@ -310,5 +311,41 @@ final class ServedSchemaIncrementalDirectivesTests: XCTestCase {
             XCTAssertEqual(GraphQLTests.text(directive), json)
         }
         XCTAssertTrue(printSchema(schema).contains("directive @defer("))
+    }
+}
+
+/// Ending the iteration of the subsequent payloads cancels the deferred work still running.
+final class IncrementalCancellationTests: XCTestCase {
+    func testDroppingTheStreamCancelsDeferredWork() async throws {
+        let sdl = """
+            directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+            type Query { fast: String slow: String }
+            """
+        let cancelled = Locked<Bool>(false)
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "fast") { _, _, _, _ in "now" }
+        resolvers.asyncField("Query", "slow") { _, _, _, _ in
+            do {
+                try await Task.sleep(for: .seconds(30))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
+            return "later"
+        }
+        let engine = try GraphQLEngine(schema: try makeSchema(sdl, resolvers).schema, resolvers: resolvers)
+        let started = ContinuousClock.now
+        do {
+            guard
+                case .incremental(let initial, let subsequent) = await engine.executeIncrementally(
+                    query: "{ fast ... @defer { slow } }")
+            else { return XCTFail("expected an incremental result") }
+            XCTAssertEqual(initial["data"], .object(["fast": .string("now")]))
+            _ = subsequent
+        }
+        // The stream is gone: its work is cancelled.
+        for _ in 0..<100 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
+        XCTAssertTrue(cancelled.withLock { $0 }, "the deferred resolver was cancelled")
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
     }
 }

@@ -145,8 +145,8 @@ enum IncrementalEvent: Sendable {
     case group(DeferredGroupState, IncrementalPart, JSONValue?)
     /// Items of a stream (completed from `startIndex`), whether it failed and whether it ended.
     case items(StreamRecord, startIndex: Int, [JSONValue], IncrementalPart, failed: Bool, done: Bool)
-    /// A deferred fragment released with nothing left to deliver.
-    case emptyFragment(DeferUsage)
+    /// A deferred fragment released with nothing left to deliver (and when it was released).
+    case emptyFragment(DeferUsage, sequence: Int)
 }
 
 extension IncrementalEvent {
@@ -158,12 +158,22 @@ extension IncrementalEvent {
         case .emptyFragment: return true
         }
     }
+
+    /// The order in which the work started (immediate work completes in that order).
+    var sequence: Int {
+        switch self {
+        case .group(let group, _, _): return group.sequence
+        case .items: return 0
+        case .emptyFragment(_, let sequence): return sequence
+        }
+    }
 }
 
 /// A deferred group and whether it started.
 final class DeferredGroupState: @unchecked Sendable {
     let work: DeferredGroupWork
     var started = false
+    var sequence = 0
     init(_ work: DeferredGroupWork) { self.work = work }
 }
 
@@ -193,6 +203,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
     private var streamIDs: [ObjectIdentifier: String] = [:]
     private var open: Set<String> = []
     private var running = 0
+    /// Numbers the deferred work in the order it starts.
+    private var nextSequence = 0
     /// Events left for the next payload (a stream's failure after items sent in this one).
     private var carried: [IncrementalEvent] = []
 
@@ -231,6 +243,29 @@ final class IncrementalCoordinator: @unchecked Sendable {
     func accept(
         _ discoveries: [Discovery], rootPath: [PathComponent],
         resolving data: ([PathComponent]) -> JSONValue?, into batch: inout IncrementalBatch
+    ) {
+        var streams: [StreamWork] = []
+        accept(discoveries, rootPath: rootPath, resolving: data, into: &batch, streams: &streams)
+        releaseStreams(streams, into: &batch)
+    }
+
+    /// Announces and starts the streams a part found.
+    private func releaseStreams(_ streams: [StreamWork], into batch: inout IncrementalBatch) {
+        for work in streams {
+            let id = newID()
+            streamIDs[ObjectIdentifier(work.record)] = id
+            open.insert(id)
+            batch.pending.append(pendingEntry(id: id, path: work.record.path, label: work.record.label))
+            startStream(work)
+        }
+    }
+
+    /// ``accept(_:rootPath:resolving:into:)``, leaving the streams found (those whose list
+    /// survived) to the caller, to announce after the fragments it completes.
+    private func accept(
+        _ discoveries: [Discovery], rootPath: [PathComponent],
+        resolving data: ([PathComponent]) -> JSONValue?, into batch: inout IncrementalBatch,
+        streams: inout [StreamWork]
     ) {
         var releasedGroups: [DeferredGroupState] = []
         // Only fragments that deliver something (a group of theirs or of a nested fragment) are
@@ -281,11 +316,7 @@ final class IncrementalCoordinator: @unchecked Sendable {
         // graphql-js 17 announces the streams after the deferred fragments.
         for case .stream(let work) in discoveries {
             guard case .array? = data(Array(work.record.path.dropFirst(rootPath.count))) else { continue }
-            let id = newID()
-            streamIDs[ObjectIdentifier(work.record)] = id
-            open.insert(id)
-            batch.pending.append(pendingEntry(id: id, path: work.record.path, label: work.record.label))
-            startStream(work)
+            streams.append(work)
         }
         for group in releasedGroups { startGroup(group) }
     }
@@ -307,7 +338,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
         batch.pending.append(pendingEntry(id: id, path: state.usage.path, label: state.usage.label))
         if state.pendingGroups == 0 && state.groups.isEmpty {
             running += 1
-            post(.emptyFragment(state.usage))
+            nextSequence += 1
+            post(.emptyFragment(state.usage, sequence: nextSequence))
         }
         for group in state.groups where !group.started { groups.append(group) }
     }
@@ -315,6 +347,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
     private func startGroup(_ group: DeferredGroupState) {
         guard !group.started else { return }
         group.started = true
+        nextSequence += 1
+        group.sequence = nextSequence
         let walker = self.walker
         let work = group.work
         spawn {
@@ -395,10 +429,15 @@ final class IncrementalCoordinator: @unchecked Sendable {
             }
             while true {
                 try? await Task.sleep(for: window)
-                let drained = events.withLock { list in
+                var drained = events.withLock { list in
                     defer { list = [] }
                     return list
                 }
+                // Work that completed at once did so in the order it started (graphql-js runs it
+                // synchronously); the tasks may have posted it in another order.
+                let immediate = drained.indices.filter { drained[$0].isImmediate }
+                let ordered = immediate.map { drained[$0] }.sorted { $0.sequence < $1.sequence }
+                for (index, event) in zip(immediate, ordered) { drained[index] = event }
                 if drained.isEmpty { break }
                 if immediateOnly == nil { immediateOnly = drained.contains { $0.isImmediate } }
                 for event in drained {
@@ -453,7 +492,7 @@ final class IncrementalCoordinator: @unchecked Sendable {
 
     private func process(_ event: IncrementalEvent, into batch: inout IncrementalBatch) {
         switch event {
-        case .emptyFragment(let usage):
+        case .emptyFragment(let usage, _):
             running -= 1
             if let state = fragments[ObjectIdentifier(usage)], state.pendingGroups == 0 {
                 complete(state, errors: nil, into: &batch)
@@ -482,11 +521,16 @@ final class IncrementalCoordinator: @unchecked Sendable {
             if !subPath.isEmpty { entry.append("subPath", .array(subPath.map(\.json))) }
             batch.incremental.append(.object(entry))
             batch.itemEntryIDs.append(nil)
-            accept(part.discoveries, rootPath: group.work.path, resolving: { data[path: $0[...]] }, into: &batch)
+            var streams: [StreamWork] = []
+            accept(
+                part.discoveries, rootPath: group.work.path, resolving: { data[path: $0[...]] }, into: &batch,
+                streams: &streams)
             for state in states {
                 state.pendingGroups -= 1
                 if state.pendingGroups == 0, state.id != nil { complete(state, errors: nil, into: &batch) }
             }
+            // Fragments nested in the completed ones are announced before the group's streams.
+            releaseStreams(streams, into: &batch)
         case .items(let record, let startIndex, let items, let part, let failed, let done):
             guard let id = streamIDs[ObjectIdentifier(record)] else { return }
             if failed, batch.itemEntryIDs.contains(id) {

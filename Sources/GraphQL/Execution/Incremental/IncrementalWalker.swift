@@ -97,7 +97,7 @@ final class IncrementalPart: Sendable {
 }
 
 /// The outcome of one field.
-enum IncrementalFieldOutcome {
+enum IncrementalFieldOutcome: Sendable {
     case value(JSONValue)
     case bubble
     case skip
@@ -145,7 +145,7 @@ struct IncrementalWalker: Sendable {
                     }
                 case .inlineFragment(let fragment):
                     guard base.shouldInclude(fragment.directives),
-                        base.fragmentConditionMatches(fragment.typeCondition, type)
+                        fragmentMatches(fragment.typeCondition, type)
                     else { continue }
                     if let label = deferLabel(fragment.directives) {
                         let new = DeferUsage(label: label.label, parent: usage, path: path)
@@ -157,7 +157,7 @@ struct IncrementalWalker: Sendable {
                 case .fragmentSpread(let spread):
                     let name = spread.name.value
                     guard base.shouldInclude(spread.directives), let fragment = base.fragments[name],
-                        base.fragmentConditionMatches(fragment.typeCondition, type)
+                        fragmentMatches(fragment.typeCondition, type)
                     else { continue }
                     let deferred = deferLabel(spread.directives)
                     let seen = visited[name] ?? []
@@ -206,7 +206,7 @@ struct IncrementalWalker: Sendable {
                 owner: node.loc)
         else { return nil }
         if arguments.bool("if") == false { return nil }
-        return (arguments.string("label"), max(0, arguments.int("initialCount") ?? 0))
+        return (arguments.string("label"), arguments.int("initialCount") ?? -1)
     }
 
     /// Whether `@defer` or `@stream` appears anywhere below `selectionSet` (fragments included).
@@ -233,6 +233,71 @@ struct IncrementalWalker: Sendable {
         }
         guard let selectionSet else { return false }
         return search(selectionSet)
+    }
+
+    /// Whether a fragment with type condition `condition` applies to `type`.
+    func fragmentMatches(_ condition: NamedType?, _ type: GraphQLObjectType) -> Bool {
+        guard let condition else { return true }
+        let name = condition.name.value
+        if name == type.name { return true }
+        guard let conditionType = base.schema.type(named: name) else { return false }
+        switch conditionType {
+        case .interface, .union: return base.schema.isSubType(conditionType, .object(type))
+        default: return false
+        }
+    }
+
+    /// The object type of `value` for the abstract type `abstractType` (the type resolver, the
+    /// value's `__typename`, or the possible types' `isTypeOf`), as the executor finds it.
+    func runtimeType(
+        _ abstractType: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan, _ context: ExecutionContext,
+        path: [PathComponent]
+    ) throws -> GraphQLObjectType {
+        let info = ResolveInfo(plan: field, parentPath: Self.responsePath(Array(path.dropLast())), execution: context)
+        var typeName: String?
+        if let resolver = base.executable.typeResolvers[abstractType.name] {
+            typeName = try resolver(value, context.contextValue, info)
+        } else {
+            switch value {
+            case let named as any GraphQLTypeNameProviding: typeName = named.graphQLTypeName
+            case let json as JSONValue: typeName = json["__typename"]?.stringValue
+            case let object as JSONObject: typeName = object["__typename"]?.stringValue
+            case let dictionary as [String: any Sendable]: typeName = dictionary["__typename"] as? String
+            case let provider as any FieldValueProviding: typeName = provider[field: "__typename"] as? String
+            default: typeName = nil
+            }
+            if typeName == nil {
+                for candidate in base.schema.possibleTypes(of: abstractType) {
+                    if let check = base.executable.isTypeOfChecks[candidate.name],
+                        try check(value, context.contextValue, info)
+                    {
+                        typeName = candidate.name
+                        break
+                    }
+                }
+            }
+        }
+        guard let typeName else {
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(abstractType.name)\" must resolve to an Object type at runtime for field \"\(field.parentType.name).\(field.definition.name)\". Either the \"\(abstractType.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function."
+            )
+        }
+        guard let resolved = base.schema.type(named: typeName) else {
+            throw GraphQLError(
+                message:
+                    "Abstract type \"\(abstractType.name)\" was resolved to a type \"\(typeName)\" that does not exist inside the schema."
+            )
+        }
+        guard case .object(let objectType) = resolved else {
+            throw GraphQLError(
+                message: "Abstract type \"\(abstractType.name)\" was resolved to a non-object type \"\(typeName)\".")
+        }
+        guard base.schema.isPossibleType(abstractType, objectType) else {
+            throw GraphQLError(
+                message: "Runtime Object type \"\(typeName)\" is not a possible type for \"\(abstractType.name)\".")
+        }
+        return objectType
     }
 
     // MARK: Execution plan
@@ -294,14 +359,47 @@ struct IncrementalWalker: Sendable {
         fields: [FieldEntry], deferSet: [DeferUsage]
     ) async -> JSONValue? {
         var entries: [JSONObject.Element] = []
-        for entry in fields {
-            switch await executeField(part, type, source, path: path, entry: entry, deferSet: deferSet) {
-            case .value(let value): entries.append((key: entry.key, value: value))
-            case .bubble: return nil
+        // Mutation root fields run one after another; other fields concurrently, each in an
+        // immediate child task (a field that does not wait runs inline). What they find is
+        // recorded as it is found (field order when nothing waits), as graphql-js 17 does.
+        if fields.count < 2 || (path.isEmpty && base.operation.operation == .mutation) {
+            for entry in fields {
+                switch await executeField(part, type, source, path: path, entry: entry, deferSet: deferSet) {
+                case .value(let value): entries.append((key: entry.key, value: value))
+                case .bubble: return nil
+                case .skip: continue
+                }
+            }
+            return .object(JSONObject(entries))
+        }
+        let tracker = base.tracker
+        let outcomes = await withTaskGroup(of: (Int, IncrementalFieldOutcome).self) { group in
+            for (index, entry) in fields.enumerated() {
+                tracker?.enter()
+                group.addImmediateTask {
+                    let outcome = await self.executeField(
+                        part, type, source, path: path, entry: entry, deferSet: deferSet)
+                    tracker?.leave()
+                    return (index, outcome)
+                }
+            }
+            // The parent only waits for its children now: not counted meanwhile.
+            tracker?.leave()
+            var results = [IncrementalFieldOutcome?](repeating: nil, count: fields.count)
+            for await (index, outcome) in group { results[index] = outcome }
+            tracker?.enter()
+            return results
+        }
+        var bubbled = false
+        for (index, result) in outcomes.enumerated() {
+            guard let outcome = result else { continue }
+            switch outcome {
+            case .value(let value): entries.append((key: fields[index].key, value: value))
+            case .bubble: bubbled = true
             case .skip: continue
             }
         }
-        return .object(JSONObject(entries))
+        return bubbled ? nil : .object(JSONObject(entries))
     }
 
     /// The executor's path type for `path`.
@@ -385,14 +483,12 @@ struct IncrementalWalker: Sendable {
             switch try resolve(source, field.coercedArguments, context.contextValue, info) {
             case .ready(let value): return value
             case .pending(let work):
+                // As in the executor: the unit stays counted (a loader's wait uncounts it itself).
                 part.markWaited()
-                context.tracker?.leave()
-                defer { context.tracker?.enter() }
                 return try await work()
             case .awaiting(let call):
+                // As in the executor: the unit stays counted (a loader's wait uncounts it itself).
                 part.markWaited()
-                context.tracker?.leave()
-                defer { context.tracker?.enter() }
                 return try await call(source, field.coercedArguments, context.contextValue, info)
             }
         }
@@ -445,6 +541,11 @@ struct IncrementalWalker: Sendable {
                     field: field, path: path)
                 return nil
             }
+            if let stream, stream.initialCount < 0 {
+                context.recordError(
+                    GraphQLError(message: "initialCount must be a positive integer"), field: field, path: path)
+                return nil
+            }
             let count = stream.map { min($0.initialCount, items.count) } ?? items.count
             var results: [JSONValue] = []
             for index in 0..<count {
@@ -460,8 +561,9 @@ struct IncrementalWalker: Sendable {
                     .stream(
                         StreamWork(
                             record: StreamRecord(label: stream.label, path: path), items: Array(items[count...]),
-                            startIndex: count, itemType: itemType, plan: field, details: details,
-                            deferSet: deferSet)))
+                            startIndex: count, itemType: itemType, plan: field,
+                            // As in graphql-js 17, the items belong to no deferred fragment.
+                            details: details.map { FieldDetail(node: $0.node, deferUsage: nil) }, deferSet: [])))
             }
             return .array(results)
         case .named(let named):
@@ -471,8 +573,7 @@ struct IncrementalWalker: Sendable {
                 objectType = object
             case .interface, .union:
                 do {
-                    objectType = try context.resolveRuntimeType(
-                        named, value, field, Self.responsePath(Array(path.dropLast())))
+                    objectType = try runtimeType(named, value, field, context, path: path)
                 } catch {
                     context.recordError(error, field: field, path: path)
                     return nil
