@@ -18,24 +18,10 @@ public enum IncrementalFormat: Sendable, Equatable {
     public static func negotiate(accept: String?) -> IncrementalFormat? {
         guard let accept, !accept.trimmed(" \t").isEmpty else { return .multipart }
         var found: IncrementalFormat?
-        for range in accept.split(separator: ",") {
-            let parameters = range.split(separator: ";")
-            guard let first = parameters.first else { continue }
-            let name = first.trimmed(" \t").lowercased()
-            var quality = 1.0
-            var deferSpec: String?
-            for parameter in parameters.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2 else { continue }
-                let key = pair[0].trimmed(" \t").lowercased()
-                let value = pair[1].trimmed(" \t\"").lowercased()
-                if key == "q" { quality = Double(value) ?? 0 }
-                if key == "deferspec" { deferSpec = value }
-            }
-            guard quality > 0 else { continue }
-            switch name {
+        for range in MediaRange.parse(accept) where range.quality > 0 {
+            switch range.name {
             case "multipart/mixed":
-                if deferSpec == "20220824" { return .apolloDeferSpec20220824 }
+                if range.parameters["deferspec"] == "20220824" { return .apolloDeferSpec20220824 }
                 found = .multipart
             case "multipart/*", "*/*":
                 if found == nil { found = .multipart }

@@ -30,23 +30,12 @@ public enum GraphQLMediaType: String, Sendable {
         if HTTPHeaders.equalIgnoringCase(accept, "application/graphql-response+json") { return .graphQLResponse }
         guard !accept.trimmed(" \t").isEmpty else { return .json }
         var best: (type: GraphQLMediaType, quality: Double, rank: Int)?
-        for range in accept.split(separator: ",") {
-            let parameters = range.split(separator: ";")
-            guard let first = parameters.first else { continue }
-            let name = first.trimmed(" \t").lowercased()
-            var quality = 1.0
-            var charsetOK = true
-            for parameter in parameters.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2 else { continue }
-                let key = pair[0].trimmed(" \t").lowercased()
-                let value = pair[1].trimmed(" \t\"").lowercased()
-                if key == "q" { quality = Double(value) ?? 0 }
-                if key == "charset" && value != "utf-8" && value != "utf8" { charsetOK = false }
-            }
-            guard quality > 0, charsetOK else { continue }
+        for range in MediaRange.parse(accept) {
+            let quality = range.quality
+            let charset = range.parameters["charset"]
+            guard quality > 0, charset == nil || charset == "utf-8" || charset == "utf8" else { continue }
             let candidate: (GraphQLMediaType, Int)
-            switch name {
+            switch range.name {
             case "application/graphql-response+json": candidate = (.graphQLResponse, 3)
             case "application/json": candidate = (.json, 2)
             case "application/*", "*/*": candidate = (.json, 1)
@@ -57,6 +46,31 @@ public enum GraphQLMediaType: String, Sendable {
             }
         }
         return best?.type
+    }
+}
+
+/// One media range of an `Accept` header: its lowercased name, its quality (`q`, 1 when absent,
+/// 0 when unreadable) and its other parameters (lowercased names; values unquoted, lowercased).
+struct MediaRange {
+    var name: String
+    var quality: Double
+    var parameters: [String: String]
+
+    /// The ranges of `accept`, in order.
+    static func parse(_ accept: String) -> [MediaRange] {
+        accept.split(separator: ",").compactMap { range in
+            let parts = range.split(separator: ";")
+            guard let first = parts.first else { return nil }
+            var parsed = MediaRange(name: first.trimmed(" \t").lowercased(), quality: 1, parameters: [:])
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2 else { continue }
+                let key = pair[0].trimmed(" \t").lowercased()
+                let value = pair[1].trimmed(" \t\"").lowercased()
+                if key == "q" { parsed.quality = Double(value) ?? 0 } else { parsed.parameters[key] = value }
+            }
+            return parsed
+        }
     }
 }
 
