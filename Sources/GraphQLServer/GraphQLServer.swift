@@ -515,13 +515,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             send(parts.initial, initial: true)
             for await payload in parts.subsequent { send(payload) }
             if timedOut.withLock({ $0 }), !open.isEmpty, let timeout {
-                let seconds = timeout.secondsText
-                log.log(.warning, "request timed out", [("operation", name ?? "-"), ("timeout_s", seconds)])
-                var extensions = JSONObject()
-                extensions.append("code", .string("REQUEST_TIMEOUT"))
-                let error = GraphQLError(
-                    message: "The request did not finish within \(seconds) s and was cancelled.",
-                    extensions: extensions)
+                let error = Self.timeoutError(timeout, operationName: name, log: log)
                 var last = JSONObject()
                 last.append(
                     "completed",
@@ -599,16 +593,20 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         _ timeout: Duration, operationName: String?,
         _ mediaType: GraphQLMediaType
     ) -> HTTPResponse {
+        let error = Self.timeoutError(timeout, operationName: operationName, log: log)
+        return graphQLResponse(504, GraphQLError.responseJSON([error]).serializedBytes(), mediaType)
+    }
+
+    /// The `REQUEST_TIMEOUT` error of a request that passed `timeout`, logged as a warning.
+    private static func timeoutError(_ timeout: Duration, operationName: String?, log: Log) -> GraphQLError {
         let seconds = timeout.secondsText
         if log.level <= .warning {
             log.log(.warning, "request timed out", [("operation", operationName ?? "-"), ("timeout_s", seconds)])
         }
         var extensions = JSONObject()
         extensions.append("code", .string("REQUEST_TIMEOUT"))
-        let error = GraphQLError(
-            message: "The request did not finish within \(seconds) s and was cancelled.",
-            extensions: extensions)
-        return graphQLResponse(504, GraphQLError.responseJSON([error]).serializedBytes(), mediaType)
+        return GraphQLError(
+            message: "The request did not finish within \(seconds) s and was cancelled.", extensions: extensions)
     }
 
     /// The answer to a request whose result is over ``GraphQLServerConfiguration/maxResponseBytes``:

@@ -135,13 +135,6 @@ public struct Log: Sendable {
         }
     }
 
-    /// UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
-    static func timestamp() -> String {
-        var out: [UInt8] = []
-        appendTimestamp(to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// The text of the current second (`2026-01-02T03:04:05.`), made once per second.
     private static let currentSecond = Locked((second: Int.min, text: [UInt8]()))
 

@@ -58,6 +58,12 @@ public final class LogWriter: Sendable {
         line.withUnsafeBufferPointer { append($0) }
     }
 
+    /// - Unsafe: takes the line as an `UnsafeBufferPointer` (from `withUTF8` or
+    ///   `withUnsafeBufferPointer`), so that a `String` and a `[UInt8]` line share one copy into
+    ///   the buffer without an intermediate array.
+    /// - Invariant: the pointer is only read, inside the caller's closure (`append(contentsOf:)`
+    ///   copies it under the lock); nothing keeps it.
+    /// - Checked by: `LogWriterTests` and `LogTests`, under AddressSanitizer in CI (`.ci/run` step 3).
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let schedule =
             state.withLock { s -> Bool in

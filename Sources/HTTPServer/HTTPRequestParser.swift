@@ -84,6 +84,13 @@ public struct HTTPRequestParser: Sendable {
 
     /// Parses the next event from `buffer[index..<end]` (default: to the end), advancing `index`
     /// past consumed bytes; bytes from `end` on are left for a later call.
+    ///
+    /// - Unsafe: lends the array's storage (cut at `end` with `UnsafeBufferPointer(rebasing:)`,
+    ///   which keeps the indices) to the pointer overload below; a bound per event loop turn, not a
+    ///   speed measure.
+    /// - Invariant: the cut is taken only when `end < count`, so it lies inside the storage; the
+    ///   pointer does not outlive `withUnsafeBufferPointer`, and the parser keeps nothing of it.
+    /// - Checked by: `FairInputTests` (inputs of many shares, whole), under AddressSanitizer in CI.
     public mutating func next(_ buffer: [UInt8], from index: inout Int, end: Int? = nil) -> Event {
         buffer.withUnsafeBufferPointer { whole in
             guard let end, end < whole.count else { return next(whole, from: &index) }

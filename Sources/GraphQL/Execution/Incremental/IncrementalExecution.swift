@@ -170,6 +170,14 @@ extension IncrementalEvent {
 }
 
 /// A deferred group and whether it started.
+///
+/// - Unsafe: `@unchecked Sendable` with mutable state (`started`, `sequence`) and no lock: a
+///   work task carries the reference back in its event, but only the coordinator reads or
+///   writes those fields (a lock would guard nothing; not a speed measure).
+/// - Invariant: the fields are written only by ``IncrementalCoordinator`` on the task that
+///   assembles payloads (or by the caller before that task starts), and read only there.
+/// - Checked by: `IncrementalOracleTests` and `IncrementalHTTPTests` under ThreadSanitizer in CI
+///   (`.ci/run` step 4).
 final class DeferredGroupState: @unchecked Sendable {
     let work: DeferredGroupWork
     var started = false
@@ -189,8 +197,15 @@ final class FragmentState {
 }
 
 /// Runs the deferred work and assembles the subsequent payloads (graphql-js 17's incremental
-/// publisher). Its state is only touched by the task that assembles payloads (and before it
-/// starts, by the caller): the work tasks only post events.
+/// publisher).
+///
+/// - Unsafe: `@unchecked Sendable` with mutable state (ids, fragments, open parts, counters) and
+///   no lock around it: the state is confined to one task at a time (a lock would guard nothing;
+///   not a speed measure). What crosses tasks is locked (`events`, `tasks`) or an `AsyncStream`.
+/// - Invariant: the caller touches the state (`accept`, `hasNext`) only before `start()`; from
+///   then on only the runner task `start()` creates does, and the work tasks only post events.
+/// - Checked by: `IncrementalOracleTests` and `IncrementalHTTPTests` under ThreadSanitizer in CI
+///   (`.ci/run` step 4).
 final class IncrementalCoordinator: @unchecked Sendable {
     let walker: IncrementalWalker
     let window: Duration
