@@ -113,6 +113,51 @@ final class IncrementalHTTPTests: XCTestCase {
         await server.shutdown(gracePeriod: .seconds(1))
     }
 
+    /// `search` under `@stream`, against the recorded-data stub upstreams with D&D's answers 1 s
+    /// late: each source's matches go out as the source answers, the breeds ("wolf") and the
+    /// animals ("bear") in a part before the one with the monsters; put together, the plain answer.
+    func testStreamedSearchSendsEachSourceAsItAnswers() async throws {
+        let key = "incremental-search-key"
+        let stubs = try RecordedUpstreams(apiKey: key)
+        defer { stubs.stop() }
+        try await stubs.setSlow(.dnd5e)
+        var configuration = UpstreamsConfiguration(mode: .embedded)
+        for upstream in UpstreamID.allCases { configuration.setURL(stubs.baseURL(upstream), for: upstream) }
+        configuration.theDogAPIKey = APIKey(key)
+        let server = try FixtureServer()
+        server.use(try MenagerieApp(configuration: configuration))
+        let query =
+            #"{ w: search(text: "wolf") @stream { __typename name } b: search(text: "bear") @stream { __typename name } }"#
+        let answer = try MultipartClient.post(port: server.port, query: query, accept: "multipart/mixed")
+        XCTAssertEqual(answer.status, 200)
+        let parts = try XCTUnwrap(answer.parts, String(decoding: answer.body, as: UTF8.self))
+        let initial = try XCTUnwrap(parts.first)
+        XCTAssertEqual(
+            JSONValue.object(initial).serialized(),
+            #"{"data":{"w":[],"b":[]},"pending":[{"id":"0","path":["w"]},{"id":"1","path":["b"]}],"hasNext":true}"#)
+        // For each stream, the part (its index) and the types of each `items` entry, in order.
+        var entries: [String: [(part: Int, types: Set<String>)]] = [:]
+        for (index, part) in parts.enumerated() {
+            for case .object(let entry) in part["incremental"]?.arrayValue ?? [] {
+                guard let id = entry["id"]?.stringValue, let items = entry["items"]?.arrayValue else { continue }
+                XCTAssertNil(entry["errors"], "\(entry)")
+                entries[id, default: []].append((index, Set(items.compactMap { $0["__typename"]?.stringValue })))
+            }
+        }
+        for (id, first) in [("0", "Breed"), ("1", "Animal")] {
+            let list = try XCTUnwrap(entries[id], "no items for stream \(id): \(parts)")
+            XCTAssertEqual(list.map(\.types), [[first], ["Monster"]], "stream \(id): one entry per source")
+            XCTAssertLessThan(list[0].part, list[1].part, "stream \(id): the monsters come later")
+        }
+        XCTAssertEqual(parts.last?["hasNext"], .bool(false))
+        var merge = IncrementalMerge(initial: initial)
+        for part in parts.dropFirst() { merge.apply(part) }
+        let whole = try MultipartClient.post(
+            port: server.port, query: query.replacingOccurrences(of: " @stream", with: ""), accept: "application/json")
+        XCTAssertEqual(Self.canonical(merge.response), Self.canonical(try JSONParser.parse(whole.body)))
+        await server.stop()
+    }
+
     /// Every query fixture whose answer has no errors, with `@defer` at each inline fragment and
     /// fragment spread: the parts put together equal the fixture's whole answer.
     func testEveryFixtureDeferredAtEachFragment() async throws {

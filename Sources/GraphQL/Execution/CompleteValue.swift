@@ -94,7 +94,7 @@ extension ExecutionContext {
         }
     }
 
-    private func completeList(
+    func completeList(
         _ itemType: GraphQLType, _ value: any Sendable, _ field: FieldPlan,
         _ parentPath: ResponsePath?, _ component: PathComponent
     ) -> Completion {
@@ -105,7 +105,18 @@ extension ExecutionContext {
             return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         let items: [any Sendable]
-        if let array = value as? [any Sendable] {
+        if isSameType(type(of: value), ArrivingList.self) {
+            // A list in parts: at once when every part is ready, else once they all answered.
+            let list = loadExactType(value, as: ArrivingList.self)
+            guard let ready = list.readyItems else {
+                return .pending(
+                    .arriving(
+                        ArrivingCompletion(
+                            list: list, itemType: itemType, field: field, parentPath: parentPath, component: component
+                        )))
+            }
+            items = ready
+        } else if let array = value as? [any Sendable] {
             items = array
         } else if let json = value as? JSONValue {
             switch json {

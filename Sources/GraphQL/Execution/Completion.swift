@@ -19,6 +19,9 @@ enum PendingNode: Sendable {
     case object(PendingObject)
     /// A list with some finished items and some pending ones.
     case list(PendingList)
+    /// A list whose parts are pending (``ArrivingList``): the parts are awaited, then the list
+    /// completed.
+    case arriving(ArrivingCompletion)
     /// A nullable position: a null that propagates up to here becomes null.
     /// (The only boxed case: the others hold class references, allocation-free.)
     indirect case absorbing(PendingNode)
@@ -79,12 +82,14 @@ enum FieldWork: Sendable {
 enum AsyncWork: Sendable {
     case task(AsyncFieldTask)
     case slot(PendingObject, Int)
+    case arriving(ArrivingCompletion)
 
     /// Runs the work; its value (nil: a null propagates past it).
     nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
         switch self {
         case .task(let task): return await task.run(context)
         case .slot(let object, let slot): return await object.runPendingField(slot, context)
+        case .arriving(let list): return await list.run(context)
         }
     }
 }
@@ -105,6 +110,7 @@ extension PendingNode {
     func collectTasks(into tasks: inout [AsyncWork]) {
         switch self {
         case .field(let task): tasks.append(.task(task))
+        case .arriving(let list): tasks.append(.arriving(list))
         case .object(let object):
             for slot in object.works.indices { tasks.append(.slot(object, slot)) }
             for hole in object.holes { hole.node.collectTasks(into: &tasks) }
@@ -116,7 +122,7 @@ extension PendingNode {
     /// How many units of work ``collectTasks(into:)`` appends for this node.
     var taskCount: Int {
         switch self {
-        case .field: return 1
+        case .field, .arriving: return 1
         case .object(let object): return object.holes.reduce(object.works.count) { $0 + $1.node.taskCount }
         case .list(let list): return list.holes.reduce(0) { $0 + $1.node.taskCount }
         case .absorbing(let inner): return inner.taskCount
@@ -137,7 +143,7 @@ extension PendingNode {
 
     private func assembleValue(_ results: [JSONValue?], _ cursor: inout Int) -> JSONValue? {
         switch self {
-        case .field:
+        case .field, .arriving:
             defer { cursor += 1 }
             return results[cursor]
         case .object(let object):
@@ -161,6 +167,43 @@ extension PendingNode {
             return .array(items)
         case .absorbing(let inner):
             return inner.assemble(results, &cursor) ?? .null
+        }
+    }
+}
+
+/// A list in parts (``ArrivingList``) with a part still pending, at its place in the result: one
+/// unit of asynchronous work that awaits the parts (concurrently), records the failed parts' errors
+/// and completes the list in part order.
+final class ArrivingCompletion: Sendable {
+    let list: ArrivingList
+    let itemType: GraphQLType
+    let field: FieldPlan
+    let parentPath: ResponsePath?
+    let component: PathComponent
+
+    init(
+        list: ArrivingList, itemType: GraphQLType, field: FieldPlan, parentPath: ResponsePath?, component: PathComponent
+    ) {
+        self.list = list
+        self.itemType = itemType
+        self.field = field
+        self.parentPath = parentPath
+        self.component = component
+    }
+
+    /// The completed list (nil: a null propagates past it, every part failed or a non-null item
+    /// was null).
+    nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
+        let (items, errors) = list.assemble(await list.outcomes(tracker: context.tracker))
+        if !errors.isEmpty {
+            let path = parentPath.appending(component)
+            for error in errors { context.recordError(error, field: field, path: path) }
+        }
+        guard let items else { return nil }
+        switch context.completeList(itemType, items, field, parentPath, component) {
+        case .value(let value): return value
+        case .bubble: return nil
+        case .pending(let node): return await context.resolvePending(node)
         }
     }
 }

@@ -121,7 +121,7 @@ public final class MenagerieApp: Sendable {
     func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
         result: IncrementalExecutionResult, context: RequestContext
     ) {
-        let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
+        let context = RequestContext(upstreams: upstreams)
         let scheduler = context.scheduler
         let outcome = await withTaskCancellationHandler {
             await engine.executeIncrementally(
@@ -131,7 +131,7 @@ public final class MenagerieApp: Sendable {
         }
         switch outcome {
         case .single(let result):
-            return (.single(withExtraErrors(result, of: context)), context)
+            return (.single(result), context)
         case .incremental(let initial, let subsequent):
             // The parts end, or their reader goes away: the request's loads stop too.
             let (parts, continuation) = AsyncStream.makeStream(of: JSONObject.self)
@@ -152,24 +152,13 @@ public final class MenagerieApp: Sendable {
     func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
         result: ExecutionResult, context: RequestContext
     ) {
-        let context = RequestContext(upstreams: upstreams, source: prepared.document.source)
+        let context = RequestContext(upstreams: upstreams)
         let scheduler = context.scheduler
         let result = await withTaskCancellationHandler {
             await engine.execute(prepared, variables: variables, context: context, tracker: context.tracker)
         } onCancel: {
             scheduler.cancel()
         }
-        return (withExtraErrors(result, of: context), context)
-    }
-
-    /// `result` with the field errors resolvers recorded in `context` (partial answers).
-    private func withExtraErrors(_ result: ExecutionResult, of context: RequestContext) -> ExecutionResult {
-        var result = result
-        let extra = context.errors
-        if !extra.isEmpty, result.data != nil {
-            result.errors += extra
-            result.limitErrors(to: engine.options.maxErrors)
-        }
-        return result
+        return (result, context)
     }
 }

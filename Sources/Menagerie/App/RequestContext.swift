@@ -8,16 +8,13 @@ import Upstreams
 
 /// Everything the resolvers of one request share: the upstream clients bound to the request
 /// (its calls shared, its budget counted), its loaders (all dispatched by one
-/// ``BatchScheduler``), the catalogs it reads, and the extra field errors of resolvers that
-/// answer partially (`search`).
+/// ``BatchScheduler``) and the catalogs it reads.
 ///
 /// Every accessor returns an ``Eventual``: ready while the upstream answer it needs is cached and
 /// fresh (a warm field completes inline, no task), pending otherwise.
 final class RequestContext: Sendable {
     /// The request's scheduler: it dispatches every loader of the request.
     let scheduler: BatchScheduler
-    /// The document text, to place extra errors.
-    let source: Source
     private let environment: UpstreamsEnvironment
 
     /// What the request made or kept, on first use: a request that asks no upstream
@@ -30,7 +27,6 @@ final class RequestContext: Sendable {
         var breeds: BreedCatalog?
         var facts: BreedFactsIndex?
         var animals: AnimalCatalog?
-        var extraErrors: [GraphQLError] = []
 
         /// The clients, made now if they were not.
         mutating func clients(_ environment: UpstreamsEnvironment, _ scheduler: BatchScheduler) -> UpstreamClients {
@@ -43,10 +39,9 @@ final class RequestContext: Sendable {
 
     private let state = Locked(State())
 
-    init(upstreams: UpstreamsEnvironment, source: Source) {
+    init(upstreams: UpstreamsEnvironment) {
         scheduler = BatchScheduler()
         environment = upstreams
-        self.source = source
     }
 
     /// The clients as this request uses them (its calls shared, its budget counted).
@@ -106,17 +101,6 @@ final class RequestContext: Sendable {
             }
         }.mappingErrors(upstream: upstream)
     }
-
-    /// Records a field error at `info`'s path while the field still answers (partial results).
-    func addError(_ error: GraphQLError, at info: ResolveInfo) {
-        var located = error
-        located.path = info.path
-        located.locations = info.fieldNodes.compactMap { node in node.loc.map { source.location(at: $0.start) } }
-        state.withLock { $0.extraErrors.append(located) }
-    }
-
-    /// The errors recorded with ``addError(_:at:)``.
-    var errors: [GraphQLError] { state.withLock { $0.extraErrors } }
 }
 
 /// The resolvers of the served schema: each gets the request's ``RequestContext``.

@@ -90,6 +90,12 @@ final class RecordedUpstreams: Sendable {
         try await control("/fault", ["upstream": .string(upstream.rawValue), "fault": .string(fault.rawValue)])
     }
 
+    /// Makes every answer of `upstream` come 1 s late (the stubs' `slow` fault: not a failure,
+    /// so not a ``Fault``) until ``clear()``.
+    func setSlow(_ upstream: UpstreamID) async throws {
+        try await control("/fault", ["upstream": .string(upstream.rawValue), "fault": .string("slow")])
+    }
+
     /// A run-time mode of the stubs: the Zoo's generation of routes, The Dog API's paging.
     enum Mode: String, Sendable {
         /// Zoo: `/animals`, `/animals/rand[/n]` (the default).

@@ -87,6 +87,7 @@ public func executeIncrementally(
         part, rootType, rootValue, path: [], selections: [(prepared.operation.selectionSet, nil)], deferSet: [])
     tracker?.leave()
     guard let data else {
+        part.cancelArrivals()
         var result = ExecutionResult(data: .null, errors: part.context.errors)
         result.limitErrors(to: options.maxErrors)
         return .single(result)
@@ -147,6 +148,8 @@ enum IncrementalEvent: Sendable {
     case items(StreamRecord, startIndex: Int, [JSONValue], IncrementalPart, failed: Bool, done: Bool)
     /// A deferred fragment released with nothing left to deliver (and when it was released).
     case emptyFragment(DeferUsage, sequence: Int)
+    /// Events that go in one payload, in order (the items of a part of an ``ArrivingList``).
+    case batch([IncrementalEvent])
 }
 
 extension IncrementalEvent {
@@ -154,7 +157,7 @@ extension IncrementalEvent {
     var isImmediate: Bool {
         switch self {
         case .group(_, let part, _): return !part.didWait
-        case .items: return false
+        case .items, .batch: return false
         case .emptyFragment: return true
         }
     }
@@ -163,7 +166,7 @@ extension IncrementalEvent {
     var sequence: Int {
         switch self {
         case .group(let group, _, _): return group.sequence
-        case .items: return 0
+        case .items, .batch: return 0
         case .emptyFragment(_, let sequence): return sequence
         }
     }
@@ -330,7 +333,10 @@ final class IncrementalCoordinator: @unchecked Sendable {
         }
         // graphql-js 17 announces the streams after the deferred fragments.
         for case .stream(let work) in discoveries {
-            guard case .array? = data(Array(work.record.path.dropFirst(rootPath.count))) else { continue }
+            guard case .array? = data(Array(work.record.path.dropFirst(rootPath.count))) else {
+                work.cancelArrivals()
+                continue
+            }
             streams.append(work)
         }
         for group in releasedGroups { startGroup(group) }
@@ -375,6 +381,10 @@ final class IncrementalCoordinator: @unchecked Sendable {
     }
 
     private func startStream(_ work: StreamWork) {
+        if let arrival = work.arrival {
+            startArrivingStream(work, arrival)
+            return
+        }
         let walker = self.walker
         running += 1
         let tracker = walker.base.tracker
@@ -404,6 +414,90 @@ final class IncrementalCoordinator: @unchecked Sendable {
             }
         }
         tasks.withLock { $0.append(task) }
+    }
+
+    /// Starts delivering a streamed ``ArrivingList``: the items at hand, then each part's items as
+    /// the part answers (one event per part, so that its items go in one entry).
+    private func startArrivingStream(_ work: StreamWork, _ arrival: StreamArrival) {
+        running += 1
+        let tracker = walker.base.tracker
+        let task = Task {
+            tracker?.enter()
+            defer { tracker?.leave() }
+            await withTaskCancellationHandler {
+                await self.deliverArrivals(work, arrival)
+            } onCancel: {
+                arrival.feed?.cancel()
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Posts the items of a streamed ``ArrivingList`` part by part. A failed part's error goes
+    /// with the next part's items (in their `items` entry), or, when no items follow, on the
+    /// stream's `completed` entry.
+    private func deliverArrivals(_ work: StreamWork, _ arrival: StreamArrival) async {
+        let walker = self.walker
+        let tracker = walker.base.tracker
+        var index = work.startIndex
+        var items = work.items
+        var errors: [any Error] = []
+        var done = arrival.feed == nil || arrival.limit.map { index + items.count >= $0 } ?? false
+        while !Task.isCancelled {
+            if !items.isEmpty || done {
+                var events: [IncrementalEvent] = []
+                for (offset, item) in items.enumerated() {
+                    let part = walker.makePart()
+                    if offset == 0 {
+                        for error in errors {
+                            part.context.recordError(error, field: work.plan, path: work.record.path)
+                        }
+                        errors = []
+                    }
+                    let value = await walker.complete(
+                        part, work.itemType, item, field: work.plan, details: work.details,
+                        path: work.record.path + [.index(index)], deferSet: work.deferSet, stream: nil)
+                    guard let value else {
+                        arrival.feed?.cancel()
+                        events.append(.items(work.record, startIndex: index, [], part, failed: true, done: true))
+                        if !Task.isCancelled { post(.batch(events)) }
+                        return
+                    }
+                    events.append(
+                        .items(
+                            work.record, startIndex: index, [value], part, failed: false,
+                            done: done && offset == items.count - 1))
+                    index += 1
+                }
+                if items.isEmpty {
+                    // The end, with no items to carry the errors of the parts that failed last.
+                    let part = walker.makePart()
+                    for error in errors { part.context.recordError(error, field: work.plan, path: work.record.path) }
+                    events.append(
+                        .items(work.record, startIndex: index, [], part, failed: !errors.isEmpty, done: true))
+                }
+                if Task.isCancelled { return }
+                post(.batch(events))
+                if done { return }
+            }
+            items = []
+            guard let feed = arrival.feed, let (outcome, isLast) = await feed.next(tracker: tracker) else {
+                done = true
+                continue
+            }
+            switch outcome {
+            case .success(let found):
+                items = found
+                if let limit = arrival.limit, index + found.count >= limit {
+                    items = Array(found.prefix(limit - index))
+                    done = true
+                    feed.cancel()
+                }
+            case .failure(let error):
+                errors.append(error)
+            }
+            if isLast { done = true }
+        }
     }
 
     /// Starts assembling payloads; the stream ends after the payload with `hasNext: false`.
@@ -507,6 +601,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
 
     private func process(_ event: IncrementalEvent, into batch: inout IncrementalBatch) {
         switch event {
+        case .batch(let events):
+            for event in events { process(event, into: &batch) }
         case .emptyFragment(let usage, _):
             running -= 1
             if let state = fragments[ObjectIdentifier(usage)], state.pendingGroups == 0 {
@@ -516,6 +612,7 @@ final class IncrementalCoordinator: @unchecked Sendable {
             running -= 1
             let states = group.work.fragments.compactMap { fragments[ObjectIdentifier($0)] }
             guard let data else {
+                part.cancelArrivals()
                 for state in states { complete(state, errors: part.context.errors, into: &batch) }
                 return
             }

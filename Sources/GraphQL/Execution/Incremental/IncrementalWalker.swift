@@ -41,12 +41,23 @@ struct DeferredGroupWork: Sendable {
 /// The items of a streamed list after its initial count.
 struct StreamWork: Sendable {
     let record: StreamRecord
+    /// The items at hand (of an ``ArrivingList``: those of the parts that answered with the
+    /// initial data, sent together).
     let items: [any Sendable]
     let startIndex: Int
     let itemType: GraphQLType
     let plan: FieldPlan
     let details: [FieldDetail]
     let deferSet: [DeferUsage]
+    /// For an ``ArrivingList``: the parts still to answer.
+    var arrival: StreamArrival? = nil
+}
+
+/// The rest of a streamed ``ArrivingList``: the parts still to answer (nil: none) and the limit
+/// on the list's items (counted from the list's start).
+struct StreamArrival: Sendable {
+    let feed: PartArrivals?
+    let limit: Int?
 }
 
 /// A streamed list: where it is and its label.
@@ -94,6 +105,17 @@ final class IncrementalPart: Sendable {
     func record(_ discovery: Discovery) { found.withLock { $0.append(discovery) } }
 
     var discoveries: [Discovery] { found.withLock { $0 } }
+
+    /// Cancels the parts still to answer of the streamed lists this part found (when the part, or
+    /// the place of those lists, is dropped).
+    func cancelArrivals() {
+        for case .stream(let work) in discoveries { work.cancelArrivals() }
+    }
+}
+
+extension StreamWork {
+    /// Cancels the parts of the list still to answer (a stream that will not be delivered).
+    func cancelArrivals() { arrival?.feed?.cancel() }
 }
 
 /// The outcome of one field.
@@ -494,6 +516,59 @@ struct IncrementalWalker: Sendable {
         }
     }
 
+    /// The plain list of an ``ArrivingList`` not streamed: its parts in part order, cut to its
+    /// limit (nil: every part failed); the failed parts' errors are recorded at `path`.
+    func gather(_ part: IncrementalPart, _ list: ArrivingList, _ field: FieldPlan, _ path: [PathComponent]) async
+        -> [any Sendable]?
+    {
+        if let ready = list.readyItems { return ready }
+        part.markWaited()
+        let (items, errors) = list.assemble(await list.outcomes(tracker: base.tracker))
+        for error in errors { part.context.recordError(error, field: field, path: path) }
+        return items
+    }
+
+    /// The items of a streamed ``ArrivingList`` known when its initial payload is made, in the
+    /// order the parts answered (those ready at once first, in part order): at least
+    /// `initialCount` of them when the parts have them (waiting for parts as needed), with those
+    /// of every part that has answered meanwhile; and the parts still to answer. Nil when every
+    /// part failed before the initial payload. The failed parts' errors are recorded at `path`.
+    func gatherStreamed(
+        _ part: IncrementalPart, _ list: ArrivingList, initialCount: Int, _ field: FieldPlan, _ path: [PathComponent]
+    ) async -> (items: [any Sendable], arrival: StreamArrival?)? {
+        let feed = PartArrivals(list, tracker: base.tracker)
+        if list.parts.contains(where: { $0.readyValue == nil }) { part.markWaited() }
+        var items: [any Sendable] = []
+        var failures = 0
+        var last = list.parts.isEmpty
+        var full = list.limit == 0
+        func add(_ outcome: ArrivingList.Outcome, isLast: Bool) {
+            last = isLast
+            switch outcome {
+            case .success(let found):
+                guard let limit = list.limit else {
+                    items += found
+                    return
+                }
+                items += found.prefix(limit - items.count)
+                full = items.count >= limit
+            case .failure(let error):
+                failures += 1
+                part.context.recordError(error, field: field, path: path)
+            }
+        }
+        while !last, !full, items.count < initialCount {
+            guard let (outcome, isLast) = await feed.next(tracker: base.tracker) else { break }
+            add(outcome, isLast: isLast)
+        }
+        // Parts that answered meanwhile (all the ready ones among them) go with these items.
+        for (outcome, isLast) in feed.takeArrived() where !full { add(outcome, isLast: isLast) }
+        if last || full || feed.isExhausted { feed.cancel() }
+        if last, !list.parts.isEmpty, failures == list.parts.count { return nil }
+        let rest = last || full || feed.isExhausted ? nil : feed
+        return (items, StreamArrival(feed: rest, limit: list.limit))
+    }
+
     /// CompleteValue for a field with incremental directives at or below it (nil: a null
     /// propagates past this position).
     func complete(
@@ -531,7 +606,23 @@ struct IncrementalWalker: Sendable {
                 stream: stream)
         case .list(let itemType):
             let items: [any Sendable]
-            if let array = value as? [any Sendable] {
+            var arrival: StreamArrival?
+            if let list = value as? ArrivingList {
+                if let stream, stream.initialCount < 0 {
+                    context.recordError(
+                        GraphQLError(message: "initialCount must be a positive integer"), field: field, path: path)
+                    return nil
+                }
+                let gathered: (items: [any Sendable], arrival: StreamArrival?)?
+                if let stream {
+                    gathered = await gatherStreamed(part, list, initialCount: stream.initialCount, field, path)
+                } else {
+                    gathered = await gather(part, list, field, path).map { ($0, nil) }
+                }
+                guard let gathered else { return nil }
+                items = gathered.items
+                arrival = gathered.arrival
+            } else if let array = value as? [any Sendable] {
                 items = array
             } else if case .array(let array)? = value as? JSONValue {
                 items = array
@@ -553,17 +644,21 @@ struct IncrementalWalker: Sendable {
                     let item = await complete(
                         part, itemType, items[index], field: field, details: details, path: path + [.index(index)],
                         deferSet: deferSet, stream: nil)
-                else { return nil }
+                else {
+                    arrival?.feed?.cancel()
+                    return nil
+                }
                 results.append(item)
             }
-            if let stream, items.count > count {
+            if let stream, items.count > count || arrival?.feed != nil {
                 part.record(
                     .stream(
                         StreamWork(
                             record: StreamRecord(label: stream.label, path: path), items: Array(items[count...]),
                             startIndex: count, itemType: itemType, plan: field,
                             // As in graphql-js 17, the items belong to no deferred fragment.
-                            details: details.map { FieldDetail(node: $0.node, deferUsage: nil) }, deferSet: [])))
+                            details: details.map { FieldDetail(node: $0.node, deferUsage: nil) }, deferSet: [],
+                            arrival: arrival)))
             }
             return .array(results)
         case .named(let named):
