@@ -36,6 +36,9 @@ CASES = [
     ("breeds at once, monsters deferred (D&D slow)", "dnd5e",
      '{ breeds(search: "bear") { items { name } } monsters(limit: 3) { items { name hitPoints } } }',
      '{ breeds(search: "bear") { items { name } } ... @defer(label: "monsters") { monsters(limit: 3) { items { name hitPoints } } } }'),
+    ("search, each source as it answers (D&D slow)", "dnd5e",
+     '{ search(text: "bear") { __typename name } }',
+     '{ search(text: "bear") @stream { __typename name } }'),
 ]
 
 
