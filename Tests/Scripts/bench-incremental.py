@@ -38,7 +38,7 @@ CASES = [
      '{ breeds(search: "bear") { items { name } } ... @defer(label: "monsters") { monsters(limit: 3) { items { name hitPoints } } } }'),
     ("search, each source as it answers (D&D slow)", "dnd5e",
      '{ search(text: "bear") { __typename name } }',
-     '{ search(text: "bear") @stream { __typename name } }'),
+     '{ search(text: "bear") @stream(initialCount: 1) { __typename name } }'),
 ]
 
 

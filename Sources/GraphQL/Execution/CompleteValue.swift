@@ -105,9 +105,8 @@ extension ExecutionContext {
             return .value(.array(loadExactType(value, as: [String].self).map { .string($0) }))
         }
         let items: [any Sendable]
-        if isSameType(type(of: value), ArrivingList.self) {
+        if isSameType(type(of: value), ArrivingList.self), let list = value as? ArrivingList {
             // A list in parts: at once when every part is ready, else once they all answered.
-            let list = loadExactType(value, as: ArrivingList.self)
             guard let ready = list.readyItems else {
                 return .pending(
                     .arriving(

@@ -41,6 +41,34 @@ final class Gate: Sendable {
     }
 }
 
+/// A part that waits 30 s unless it is cancelled (and records that it was).
+final class Sleeper: Sendable {
+    private let cancelled = Locked(false)
+
+    var part: ArrivingList.Part {
+        .pending { [self] in
+            do {
+                try await Task.sleep(for: .seconds(30))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
+            return ["late"]
+        }
+    }
+
+    /// Whether the part was cancelled, within `limit`.
+    func isCancelled(within limit: Duration = .seconds(5)) async -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + limit
+        while !cancelled.withLock({ $0 }) {
+            if clock.now > end { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+}
+
 /// A ``WorkTracker`` that counts the units of work, so that a test can wait until the parts it
 /// released have answered (a part's task leaves after its answer is in).
 final class UnitCounter: WorkTracker {
@@ -133,6 +161,11 @@ final class ArrivingListTests: XCTestCase {
             throw CancellationError()
         }
         return (text(initial), subsequent)
+    }
+
+    /// Reads every payload of `parts` into `received`.
+    static func read(_ parts: AsyncStream<JSONObject>, into received: Locked<[String]>) async {
+        for await payload in parts { received.withLock { $0.append(text(payload)) } }
     }
 
     static let pending = #""pending":[{"id":"0","path":["letters"]}],"hasNext":true}"#
@@ -250,6 +283,36 @@ final class ArrivingListTests: XCTestCase {
         gate.open(["p1", "p2"])
         payload = await payloads.next()
         XCTAssertEqual(payload.map(Self.text), items(["p1"], done: true))
+    }
+
+    func testThePartsStillOutAreCancelledWhenTheLimitIsReached() async throws {
+        let sleeper = Sleeper()
+        let engine = try Self.engine { ArrivingList(parts: [.ready(["a1", "a2"]), sleeper.part], limit: 2) }
+        let (_, rest) = try Self.incremental(await engine.executeIncrementally(query: "{ letters @stream }"))
+        var payloads = rest.makeAsyncIterator()
+        let payload = await payloads.next()
+        XCTAssertEqual(payload.map(Self.text), items(["a1", "a2"], done: true))
+        let cancelledAtTheLimit = await sleeper.isCancelled()
+        XCTAssertTrue(cancelledAtTheLimit, "the limit was reached with the first part")
+    }
+
+    func testThePartsStillOutAreCancelledWhenTheReaderGoesAway() async throws {
+        let late = Sleeper()
+        let gate = Gate()
+        let other = try Self.engine { ArrivingList(parts: [gate.part, late.part]) }
+        let parts: AsyncStream<JSONObject> = try Self.incremental(
+            await other.executeIncrementally(query: "{ letters @stream }")
+        ).rest
+        let received = Locked<[String]>([])
+        let reader = Task { [parts, received] in await ArrivingListTests.read(parts, into: received) }
+        gate.open(["g1"])
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(5)
+        while received.withLock({ $0.isEmpty }), clock.now < end { try await Task.sleep(for: .milliseconds(1)) }
+        XCTAssertEqual(received.withLock { $0 }, [items(["g1"])])
+        reader.cancel() // the reader goes away while the other part is out
+        let cancelledWithTheReader = await late.isCancelled()
+        XCTAssertTrue(cancelledWithTheReader, "the reader went away")
     }
 
     func testAPartThatFailsMidStreamReportsItsErrorWithTheNextItems() async throws {

@@ -557,9 +557,14 @@ struct IncrementalWalker: Sendable {
                 part.context.recordError(error, field: field, path: path)
             }
         }
-        while !last, !full, items.count < initialCount {
-            guard let (outcome, isLast) = await feed.next(tracker: base.tracker) else { break }
-            add(outcome, isLast: isLast)
+        // (The parts run in tasks of their own: a cancelled request cancels them.)
+        await withTaskCancellationHandler {
+            while !last, !full, items.count < initialCount {
+                guard let (outcome, isLast) = await feed.next(tracker: base.tracker) else { break }
+                add(outcome, isLast: isLast)
+            }
+        } onCancel: {
+            feed.cancel()
         }
         // Parts that answered meanwhile (all the ready ones among them) go with these items.
         for (outcome, isLast) in feed.takeArrived() where !full { add(outcome, isLast: isLast) }
