@@ -45,7 +45,7 @@ enum AutomaticPersistedQueries {
     }
 
     /// The meaning of `query` (nil when the request has none) and `extensions` against `store`.
-    static func resolve(
+    nonisolated(nonsending) static func resolve(
         query: String?, extensions: JSONObject?,
         store: (any PersistedQueryStore)?
     ) async -> Resolution {

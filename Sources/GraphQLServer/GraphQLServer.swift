@@ -104,8 +104,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Answers `request` through `responder`, counting it in the metrics and the access log: when
     /// it is done, or at its execution deadline (`504`, the execution then cancelled and its
-    /// result dropped).
-    public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
+    /// result dropped). The request path runs on the caller's executor (`nonisolated(nonsending)`
+    /// down to the engine): no executor switch at each step.
+    public nonisolated(nonsending) func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
         let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
         guard let outcome = await route(exchange) else { return } // answered at the deadline
@@ -200,7 +201,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// The outcome of `exchange`'s request; nil when it was answered already (at its deadline).
-    private func route(_ exchange: Exchange) async -> Outcome? {
+    private nonisolated(nonsending) func route(_ exchange: Exchange) async -> Outcome? {
         let request = exchange.request
         let path = request.path
         if path == configuration.graphQLPath {
@@ -266,7 +267,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Answers a request on the GraphQL endpoint. An answer that did not set its own
     /// `Cache-Control` (a cacheable `GET` answer, a persisted-query error) is `no-store`:
     /// every `POST` answer and every error.
-    private func graphQL(_ exchange: Exchange) async -> Outcome? {
+    private nonisolated(nonsending) func graphQL(_ exchange: Exchange) async -> Outcome? {
         guard var outcome = await graphQLOutcome(exchange) else { return nil }
         if !outcome.response.headers.contains("Cache-Control") {
             outcome.response.headers.add("Cache-Control", ResponseCaching.noStore)
@@ -274,7 +275,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return outcome
     }
 
-    private func graphQLOutcome(_ exchange: Exchange) async -> Outcome? {
+    private nonisolated(nonsending) func graphQLOutcome(_ exchange: Exchange) async -> Outcome? {
         do {
             let request = exchange.request
             let mediaType = try negotiate(request)
@@ -371,7 +372,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// The document text, from the request or the persisted-query store; the hash to register
     /// when the request registers one.
-    private func resolvePersistedQuery(_ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType)
+    private nonisolated(nonsending) func resolvePersistedQuery(
+        _ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType
+    )
         async throws -> (GraphQLRequest, registration: (hash: String, query: String)?)
     {
         switch await AutomaticPersistedQueries.resolve(
@@ -422,7 +425,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Executes the document under the request deadline; nil when the deadline answered first
     /// (the client already has its `504`).
-    private func execute(
+    private nonisolated(nonsending) func execute(
         _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
     ) async -> GraphQLExecutionResult? {

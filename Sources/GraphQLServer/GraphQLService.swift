@@ -119,5 +119,5 @@ public protocol GraphQLService: Sendable {
     /// of its own that is cancelled when the timeout passes: the client is answered `504` at
     /// once and whatever this returns afterwards is dropped, so implementations should stop
     /// their work on cancellation (`Task.isCancelled`, cancellation handlers) rather than finish it.
-    func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult
+    nonisolated(nonsending) func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult
 }

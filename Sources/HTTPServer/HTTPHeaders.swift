@@ -12,7 +12,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        // Room for the fields a response gains on its way out (cache, security and CORS
+        // headers), so that adding them does not reallocate.
+        fields = []
+        fields.reserveCapacity(elements.count + 6)
+        for (name, value) in elements { fields.append((name: name, value: value)) }
     }
 
     /// The number of fields.
@@ -20,13 +24,20 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The first value of the field `name` (any case), if present.
     public subscript(name: String) -> String? {
-        for field in fields where Self.equalIgnoringCase(field.name, name) { return field.value }
+        // By index: a field is compared in place, not copied out (no retain of its strings).
+        for index in fields.indices where Self.equalIgnoringCase(fields[index].name, name) {
+            return fields[index].value
+        }
         return nil
     }
 
     /// Every value of the field `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.compactMap { Self.equalIgnoringCase($0.name, name) ? $0.value : nil }
+        var values: [String] = []
+        for index in fields.indices where Self.equalIgnoringCase(fields[index].name, name) {
+            values.append(fields[index].value)
+        }
+        return values
     }
 
     /// Whether a field `name` is present.

@@ -56,4 +56,8 @@ public final class HTTPResponder: Sendable {
 }
 
 /// A handler that answers through its ``HTTPResponder`` (once, possibly before it returns).
-public typealias HTTPRespondingHandler = @Sendable (HTTPRequest, HTTPResponder) async -> Void
+///
+/// It runs on its caller's executor (`nonisolated(nonsending)`): the handler task's, which is
+/// the connection's event loop for a light request, so calling it, and the nonsending async
+/// functions of the request path below it, costs no executor switch.
+public typealias HTTPRespondingHandler = nonisolated(nonsending) @Sendable (HTTPRequest, HTTPResponder) async -> Void

@@ -95,6 +95,16 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(request.body, [])
     }
 
+    /// Names are stored lowercased, whatever their case and length (a short name is a small
+    /// string, a long one is not); values keep their case and lose surrounding blanks.
+    func testHeaderNamesAreStoredLowercased() throws {
+        let long = "X-A-Rather-Long-Header-Name-Of-Forty-Bytes"
+        let text = "GET / HTTP/1.1\r\nHOST: x\r\nContent-Type:  Application/JSON \r\n\(long): MiXeD\r\nx-9~!: v\r\n\r\n"
+        let request = try XCTUnwrap(requests(parseAll(text)).first)
+        XCTAssertEqual(request.headers.fields.map(\.name), ["host", "content-type", long.lowercased(), "x-9~!"])
+        XCTAssertEqual(request.headers.fields.map(\.value), ["x", "Application/JSON", "MiXeD", "v"])
+    }
+
     func testContentLengthBodyAndPipelining() {
         let events = parseAll(
             "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /b HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -42,7 +42,7 @@ public struct ExecutionOptions: Sendable {
 ///   - context: a value every resolver receives (e.g. per-request loaders).
 ///   - options: introspection switch and limits.
 ///   - tracker: told when work that may suspend starts and ends (see ``WorkTracker``).
-public func execute(
+public nonisolated(nonsending) func execute(
     schema: ExecutableSchema,
     document: Document,
     operationName: String? = nil,
@@ -63,7 +63,7 @@ public func execute(
 }
 
 /// Executes an operation already selected (``GraphQLEngine/prepare(query:operationName:)``).
-public func execute(
+public nonisolated(nonsending) func execute(
     schema: ExecutableSchema,
     prepared: PreparedOperation,
     variables: JSONObject = JSONObject(),
@@ -173,7 +173,7 @@ private func firstIntrospectionField(in document: Document) -> Field? {
 
 extension ExecutionContext {
     /// Executes the operation (graphql-js `executeOperation`).
-    func run() async -> ExecutionResult {
+    nonisolated(nonsending) func run() async -> ExecutionResult {
         guard let rootType = schema.rootType(for: operation.operation) else {
             // graphql-js reports this during execution: the result has `data: null`.
             return ExecutionResult(

@@ -89,7 +89,7 @@ public final class GraphQLEngine: Sendable {
     }
 
     /// Executes a prepared operation (no selection again).
-    public func execute(
+    public nonisolated(nonsending) func execute(
         _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
         context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
         tracker: (any WorkTracker)? = nil
@@ -102,7 +102,7 @@ public final class GraphQLEngine: Sendable {
     /// Executes a prepared operation with incremental delivery (`@defer`, `@stream`): the plain
     /// result when nothing is deferred (the same path as ``execute(_:variables:context:rootValue:tracker:)``),
     /// else the initial payload and the subsequent ones (see ``IncrementalExecutionResult``).
-    public func executeIncrementally(
+    public nonisolated(nonsending) func executeIncrementally(
         _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
         context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
         tracker: (any WorkTracker)? = nil, coalescing: Duration = .milliseconds(2)
@@ -114,7 +114,7 @@ public final class GraphQLEngine: Sendable {
 
     /// Parses, validates (or takes the cached document) and executes `query` with incremental
     /// delivery; request errors come as a single result.
-    public func executeIncrementally(
+    public nonisolated(nonsending) func executeIncrementally(
         query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
         context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
         tracker: (any WorkTracker)? = nil, coalescing: Duration = .milliseconds(2)
@@ -140,7 +140,7 @@ public final class GraphQLEngine: Sendable {
     ///   - tracker: told when work that may suspend starts and ends (DataLoader batching).
     /// - Returns: the result; request errors (syntax, validation, variables,
     ///   operation selection) come without `data`.
-    public func execute(
+    public nonisolated(nonsending) func execute(
         query: String, operationName: String? = nil, variables: JSONObject = JSONObject(),
         context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
         tracker: (any WorkTracker)? = nil
@@ -157,7 +157,7 @@ public final class GraphQLEngine: Sendable {
     }
 
     /// Executes an already parsed and validated document.
-    public func execute(
+    public nonisolated(nonsending) func execute(
         document: Document, operationName: String? = nil, variables: JSONObject = JSONObject(),
         context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
         tracker: (any WorkTracker)? = nil

@@ -39,6 +39,8 @@ final class EventLoop: @unchecked Sendable {
     var scratch = [UInt8](repeating: 0, count: 65536)
     /// Connections with input left past their share of the last turn (``continueInput(now:)``).
     var deferredInput: [Connection] = []
+    /// The messages the loop posted to itself being run (its storage swapped with the inbox's).
+    var localBatch: [Message] = []
     /// Turns in which a connection went on with input deferred from the turn before.
     var deferredTurns = 0
     /// The longest the loop waits for events between deadline sweeps.
@@ -119,13 +121,12 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs messages posted from the loop thread (task jobs, completions) until none are left.
     private func runLocalMessages() {
-        guard var batch = inbox.takeLocal() else { return }
+        guard inbox.takeLocal(into: &localBatch) else { return }
         let now = MonotonicClock.systemNow()
-        while true {
-            for message in batch { handle(message, now: now) }
-            guard let next = inbox.takeLocal() else { return }
-            batch = next
-        }
+        repeat {
+            for message in localBatch { handle(message, now: now) }
+        } while inbox.takeLocal(into: &localBatch)
+        localBatch.removeAll(keepingCapacity: true)
     }
 
     private func handle(_ message: Message, now: Duration) {

@@ -90,12 +90,14 @@ final class EventLoopInbox: @unchecked Sendable {
         }
     }
 
-    /// Takes the messages the loop thread posted to itself; nil when there are none.
-    func takeLocal() -> [EventLoop.Message]? {
-        guard !local.isEmpty else { return nil }
-        let messages = local
-        local = []
-        return messages
+    /// Moves the messages the loop thread posted to itself into `batch`, whose storage (emptied)
+    /// takes their place for the next posts: the two buffers are swapped, never reallocated.
+    /// False when there are none.
+    func takeLocal(into batch: inout [EventLoop.Message]) -> Bool {
+        guard !local.isEmpty else { return false }
+        batch.removeAll(keepingCapacity: true)
+        swap(&batch, &local)
+        return true
     }
 
     /// Stops taking messages (later posts run jobs elsewhere), closes the eventfd and returns

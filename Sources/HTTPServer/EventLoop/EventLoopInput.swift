@@ -78,8 +78,8 @@ extension EventLoop {
         let maxInFlight = core.configuration.maxPipelinedRequests
         // A share always holds a whole head or trailer line, so that every turn makes progress;
         // a fixed-length body is copied whole (cheap), so its share holds all of it.
-        let configuration = core.configuration
-        let share = max(configuration.inputBytesPerTurn, configuration.limits.maxHeadBytes + 4)
+        // (Fields read one by one: a copy of the whole configuration would retain its every reference.)
+        let share = max(core.configuration.inputBytesPerTurn, core.configuration.limits.maxHeadBytes + 4)
         var end = connection.inputStart + share
         parsing: while connection.state.acceptsRequests && connection.inFlight < maxInFlight
             && connection.outputBacklog < Connection.maxOutputBacklog

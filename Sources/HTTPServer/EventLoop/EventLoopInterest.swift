@@ -5,7 +5,6 @@ extension EventLoop {
     /// Re-computes the epoll interest and the deadline; closes finished connections.
     func update(_ connection: Connection, now: Duration) {
         guard !connection.state.isClosed else { return }
-        let c = core.configuration
         if connection.state.isLingering {
             if connection.readClosed || draining && connection.slots.isEmpty && drainDeadline.map({ now >= $0 }) == true
             {
@@ -25,21 +24,22 @@ extension EventLoop {
         let wantsRead =
             !connection.readClosed && connection.state.acceptsRequests
             && connection.outputBacklog < Connection.maxOutputBacklog
-            && connection.inFlight < c.maxPipelinedRequests
-            && connection.input.count - connection.inputStart <= c.limits.maxHeadBytes + c.limits.maxBodyBytes
+            && connection.inFlight < core.configuration.maxPipelinedRequests
+            && connection.input.count - connection.inputStart
+                <= core.configuration.limits.maxHeadBytes + core.configuration.limits.maxBodyBytes
         if wantsRead { events |= Epoll.input }
         if connection.hasUnsentOutput { events |= Epoll.output }
         setInterest(connection, events)
         if connection.hasUnsentOutput {
-            connection.deadline = connection.lastWriteAt + c.idleTimeout
+            connection.deadline = connection.lastWriteAt + core.configuration.idleTimeout
         } else if connection.inFlight > 0 {
             connection.deadline = nil
         } else if connection.parser.isReadingBody {
-            connection.deadline = connection.lastReadAt + c.bodyTimeout
+            connection.deadline = connection.lastReadAt + core.configuration.bodyTimeout
         } else if let started = connection.headStartedAt {
-            connection.deadline = started + c.headerTimeout
+            connection.deadline = started + core.configuration.headerTimeout
         } else {
-            connection.deadline = max(connection.lastReadAt, connection.lastWriteAt) + c.idleTimeout
+            connection.deadline = max(connection.lastReadAt, connection.lastWriteAt) + core.configuration.idleTimeout
         }
     }
 

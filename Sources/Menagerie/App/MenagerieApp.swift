@@ -87,7 +87,9 @@ public final class MenagerieApp: Sendable {
     }
 
     /// Runs one request in process.
-    public func execute(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) async
+    public nonisolated(nonsending) func execute(
+        query: String, variables: JSONObject = JSONObject(), operationName: String? = nil
+    ) async
         -> ExecutionResult
     {
         switch prepare(query: query, operationName: operationName) {
@@ -102,14 +104,18 @@ public final class MenagerieApp: Sendable {
     /// upstream work too: running loader batches and direct upstream calls stop with
     /// `CancellationError`, and loads made afterwards fail at once, so the execution ends
     /// promptly (its fields get errors; the server drops that result).
-    public func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject()) async -> ExecutionResult {
+    public nonisolated(nonsending) func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject())
+        async -> ExecutionResult
+    {
         await run(prepared, variables: variables).result
     }
 
     /// Executes a prepared document with incremental delivery (`@defer`, `@stream`), with fresh
     /// per-request loaders: the plain result when nothing is deferred, else the initial payload
     /// and the subsequent ones (``IncrementalExecutionResult``).
-    public func executeIncrementally(_ prepared: PreparedOperation, variables: JSONObject = JSONObject()) async
+    public nonisolated(nonsending) func executeIncrementally(
+        _ prepared: PreparedOperation, variables: JSONObject = JSONObject()
+    ) async
         -> IncrementalExecutionResult
     {
         await runIncrementally(prepared, variables: variables).result
@@ -118,7 +124,7 @@ public final class MenagerieApp: Sendable {
     /// ``executeIncrementally(_:variables:)``, with the request's context (what it used of the
     /// upstreams). Ending the iteration of the parts cancels the remaining work, loader batches
     /// included.
-    func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
+    nonisolated(nonsending) func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
         result: IncrementalExecutionResult, context: RequestContext
     ) {
         let context = RequestContext(upstreams: upstreams)
@@ -149,7 +155,7 @@ public final class MenagerieApp: Sendable {
 
     /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
     /// the response's freshness).
-    func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
+    nonisolated(nonsending) func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
         result: ExecutionResult, context: RequestContext
     ) {
         let context = RequestContext(upstreams: upstreams)

@@ -26,7 +26,9 @@ public struct MenagerieService: GraphQLService {
 
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
     /// response's freshness: see ``ResponseFreshness``.
-    public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
+    public nonisolated(nonsending) func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async
+        -> GraphQLExecutionResult
+    {
         let (outcome, freshness) = await app.executeMeasuringFreshness(
             prepared, variables: request.variables ?? JSONObject())
         guard case .single(let result) = outcome else {

@@ -37,7 +37,7 @@ extension MenagerieApp {
     /// The request's answer (with incremental delivery: whole, or in parts) and its freshness,
     /// computed from the upstream answers the request used (its scope's record, returned as a
     /// value); an answer in parts is never cached.
-    public func executeMeasuringFreshness(
+    public nonisolated(nonsending) func executeMeasuringFreshness(
         _ prepared: PreparedOperation,
         variables: JSONObject = JSONObject()
     ) async -> (IncrementalExecutionResult, ResponseFreshness) {

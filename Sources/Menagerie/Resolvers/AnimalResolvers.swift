@@ -16,10 +16,10 @@ enum AnimalResolvers {
         map.field("Animal", "type", on: AnimalModel.self) { $0.type }
         map.field("Animal", "activeTime", on: AnimalModel.self) { try required($0.animal.activeTime, "active_time") }
         map.field("Animal", "length", on: AnimalModel.self) { animal, arguments, _, _ in
-            .ready(animal.length(try arguments.lengthUnit(default: .feet)))
+            .ready(animal.length(arguments.lengthUnit(default: .feet)))
         }
         map.field("Animal", "weight", on: AnimalModel.self) { animal, arguments, _, _ in
-            .ready(animal.weight(try arguments.weightUnit(default: .pounds)))
+            .ready(animal.weight(arguments.weightUnit(default: .pounds)))
         }
         map.field("Animal", "lifespan", on: AnimalModel.self) { $0.animal.lifespan }
         map.field("Animal", "habitat", on: AnimalModel.self) { try required($0.animal.habitat, "habitat") }

@@ -36,10 +36,10 @@ enum BreedResolvers {
         map.field("BreedFacts", "temperament", on: BreedFactsModel.self) { $0.temperament }
         map.field("BreedFacts", "origin", on: BreedFactsModel.self) { $0.breed.origin }
         map.field("BreedFacts", "weight", on: BreedFactsModel.self) { facts, arguments, _, _ in
-            .ready(facts.weight(try arguments.weightUnit(default: .kilograms)))
+            .ready(facts.weight(arguments.weightUnit(default: .kilograms)))
         }
         map.field("BreedFacts", "height", on: BreedFactsModel.self) { facts, arguments, _, _ in
-            .ready(facts.height(try arguments.lengthUnit(default: .centimeters)))
+            .ready(facts.height(arguments.lengthUnit(default: .centimeters)))
         }
     }
 

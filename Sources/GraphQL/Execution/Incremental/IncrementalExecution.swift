@@ -46,7 +46,7 @@ func usesIncrementalDirectives(_ document: Document) -> Bool {
 ///
 /// - Parameter coalescing: how long the executor waits after a part completes for others that
 ///   complete at about the same time, to send them in one payload.
-public func executeIncrementally(
+public nonisolated(nonsending) func executeIncrementally(
     schema: ExecutableSchema,
     prepared: PreparedOperation,
     variables: JSONObject = JSONObject(),
