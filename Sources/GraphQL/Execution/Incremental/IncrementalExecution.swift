@@ -658,7 +658,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
             var entry = JSONObject()
             entry.append("id", .string(bestID))
             entry.append("data", data)
-            let errors = part.context.errors
+            // Once the budget is spent an entry's errors would be dropped: not converted at all.
+            let errors = errorBudget.isSpent ? [] : part.context.errors
             if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
             let subPath = group.work.path.dropFirst(bestLength)
             if !subPath.isEmpty { entry.append("subPath", .array(subPath.map(\.json))) }
@@ -683,18 +684,28 @@ final class IncrementalCoordinator: @unchecked Sendable {
             }
             let errors = part.context.errors
             if !items.isEmpty {
-                if batch.itemEntryIDs.last == id, case .object(var last)? = batch.incremental.last {
-                    if case .array(let previous)? = last["items"] { last["items"] = .array(previous + items) }
-                    if !errors.isEmpty {
-                        let previous = last["errors"]?.arrayValue ?? []
-                        last["errors"] = .array(previous + errors.map(\.json))
+                // Once the budget is spent the items' errors would be dropped: not merged at all.
+                let entryErrors = errorBudget.isSpent ? [] : errors
+                if batch.itemEntryIDs.last == id, case .object(var last)? = batch.incremental.popLast() {
+                    // Appended in place (the entry's lists released first): a payload of many
+                    // items costs linear time, not quadratic.
+                    if case .array(var list)? = last["items"] {
+                        last["items"] = .null
+                        list += items
+                        last["items"] = .array(list)
                     }
-                    batch.incremental[batch.incremental.count - 1] = .object(last)
+                    if !entryErrors.isEmpty {
+                        var list = last["errors"]?.arrayValue ?? []
+                        last["errors"] = .null
+                        list += entryErrors.map(\.json)
+                        last["errors"] = .array(list)
+                    }
+                    batch.incremental.append(.object(last))
                 } else {
                     var entry = JSONObject()
                     entry.append("id", .string(id))
                     entry.append("items", .array(items))
-                    if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
+                    if !entryErrors.isEmpty { entry.append("errors", .array(entryErrors.map(\.json))) }
                     batch.incremental.append(.object(entry))
                     batch.itemEntryIDs.append(id)
                 }
