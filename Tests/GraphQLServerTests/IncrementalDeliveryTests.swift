@@ -70,6 +70,33 @@ final class IncrementalDeliveryTests: XCTestCase {
         XCTAssertEqual(text(last), #"{"hasNext":false}"#)
     }
 
+    /// The older format carries each error of the payloads once (an answer's error limit holds
+    /// after the conversion): an entry's errors with its entry, a failed part's on its `null`.
+    func testApolloFormatCarriesEachErrorOnce() throws {
+        var converter = ApolloPayloadConverter()
+        let marker = #"{"message":"Too many errors, error limit reached. Further errors omitted."}"#
+        let payloads = [
+            #"{"errors":[{"message":"a"}],"data":{"x":{},"list":[]},"pending":[{"id":"0","path":["x"]},{"id":"1","path":["list"]}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"1","items":[null],"errors":[{"message":"b"},\#(marker)]}],"hasNext":true}"#,
+            #"{"incremental":[{"id":"1","items":[null]}],"completed":[{"id":"0","errors":[\#(marker)]},{"id":"1"}],"hasNext":false}"#
+        ]
+        var counts: (before: Int, after: Int) = (0, 0)
+        for (index, text) in payloads.enumerated() {
+            let payload = try object(text)
+            let converted = index == 0 ? converter.convertInitial(payload) : converter.convertSubsequent(payload)
+            func count(_ object: JSONObject) -> Int {
+                (object["errors"]?.arrayValue?.count ?? 0)
+                    + ["incremental", "completed"].flatMap { object[$0]?.arrayValue ?? [] }.map {
+                        $0["errors"]?.arrayValue?.count ?? 0
+                    }.reduce(0, +)
+            }
+            counts.before += count(payload)
+            counts.after += count(converted)
+        }
+        XCTAssertEqual(counts.before, 4)
+        XCTAssertEqual(counts.after, 4)
+    }
+
     /// A service whose answer comes in parts: the initial payload at once, then nothing until the
     /// test yields (it records how its parts' reading ended).
     final class PartsService: GraphQLService, @unchecked Sendable {

@@ -253,6 +253,39 @@ final class GraphQLCopChecksTests: XCTestCase {
         await served.stop()
     }
 
+    /// The production limit holds for an answer in parts too: 20 errors across its parts (10 in
+    /// the initial one, 9 and the notice in the deferred fragment's), in both part formats.
+    func testProductionCapsTheErrorsOfAnAnswerInPartsAt20() async throws {
+        let served = try Served(["--profile", "production"])
+        func breeds(_ prefix: String, _ count: Int) -> String {
+            (0..<count).map { "\(prefix)\($0): breeds(limit: 101) { totalCount }" }.joined(separator: " ")
+        }
+        let query = "query cop { " + breeds("b", 10) + " ... @defer { " + breeds("d", 15) + " } }"
+        let body = JSONValue.object(JSONObject([(key: "query", value: .string(query))]))
+        for accept in ["multipart/mixed", "multipart/mixed;deferSpec=20220824,application/json"] {
+            let answer = try await served.send(
+                "POST", "/graphql", headers: ["Content-Type": "application/json", "Accept": accept],
+                body: String(decoding: body.serializedBytes(), as: UTF8.self))
+            XCTAssertEqual(answer.status, 200, accept)
+            XCTAssertEqual(answer.type, #"multipart/mixed; boundary="-""#, accept)
+            // The parts: JSON after each part's headers.
+            let parts = try answer.body.components(separatedBy: "\r\n---").dropFirst().compactMap { part in
+                try part.range(of: "\r\n\r\n").map { try JSONParser.parse(Array(part[$0.upperBound...].utf8)) }
+            }
+            XCTAssertEqual(parts.count, 2, accept)
+            var errors = parts.first?["errors"]?.arrayValue ?? []
+            XCTAssertEqual(errors.count, 10, accept)
+            for entry in parts.dropFirst().flatMap({ $0["incremental"]?.arrayValue ?? [] }) {
+                errors += entry["errors"]?.arrayValue ?? []
+            }
+            XCTAssertEqual(errors.count, 20, accept)
+            XCTAssertEqual(errors[18]["path"], ["d8"], accept)
+            XCTAssertEqual(errors[19], ["message": "Too many errors, error limit reached. Further errors omitted."])
+            XCTAssertEqual(parts.last?["hasNext"], false, accept)
+        }
+        await served.stop()
+    }
+
     /// The same probes against the default profile: answered as before (graphql-js's errors,
     /// GET queries, introspection, the playground), which graphql-cop reports.
     func testDevelopmentIsUnchanged() async throws {

@@ -11,7 +11,8 @@ public struct ExecutionOptions: Sendable {
     public var suggestions: Bool
     /// The most errors one result carries, request errors included (nil: no limit). A result
     /// with more keeps its first `maxErrors - 1` and ends with ``GraphQLError/tooManyErrors``;
-    /// `data` is unchanged. ``GraphQLEngine`` applies it to validation errors too.
+    /// `data` is unchanged. ``GraphQLEngine`` applies it to validation errors too. An answer in
+    /// parts (`@defer`/`@stream`) has one such budget across all its payloads (``ErrorBudget``).
     public var maxErrors: Int?
 
     /// Options with introspection and suggestions on and no error limit (graphql-js's behaviour).

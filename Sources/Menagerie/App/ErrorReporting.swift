@@ -10,7 +10,8 @@ public struct ErrorReporting: Sendable, Equatable {
     public var collapsesRepeatedDirectives: Bool
     /// The most errors in one response, validation, variable and field errors alike (nil: only
     /// graphql-js's limits, 100 validation errors and 50 variable errors). A response with more
-    /// keeps the first `maxErrors - 1`; the last one says the limit was reached.
+    /// keeps the first `maxErrors - 1`; the last one says the limit was reached. An answer in
+    /// parts (`@defer`/`@stream`) counts its errors across all its parts.
     public var maxErrors: Int?
 
     public init(suggestions: Bool, collapsesRepeatedDirectives: Bool, maxErrors: Int?) {

@@ -92,6 +92,7 @@ public nonisolated(nonsending) func executeIncrementally(
         result.limitErrors(to: options.maxErrors)
         return .single(result)
     }
+    var budget = ErrorBudget(limit: options.maxErrors)
     let coordinator = IncrementalCoordinator(walker: walker, window: coalescing)
     var batch = IncrementalBatch()
     coordinator.accept(part.discoveries, rootPath: [], resolving: { data[path: $0[...]] }, into: &batch)
@@ -101,7 +102,9 @@ public nonisolated(nonsending) func executeIncrementally(
         return .single(result)
     }
     var initial = JSONObject()
-    let errors = part.context.errors.limited(to: options.maxErrors)
+    // The initial payload opens the answer's one error budget; the subsequent ones spend the rest.
+    let errors = budget.take(part.context.errors, marker: .tooManyErrors) ?? part.context.errors
+    coordinator.errorBudget = budget
     if !errors.isEmpty { initial.append("errors", .array(errors.map(\.json))) }
     initial.append("data", data)
     initial.append("pending", .array(batch.pending))
@@ -205,7 +208,7 @@ final class FragmentState {
 /// - Unsafe: `@unchecked Sendable` with mutable state (ids, fragments, open parts, counters) and
 ///   no lock around it: the state is confined to one task at a time (a lock would guard nothing;
 ///   not a speed measure). What crosses tasks is locked (`events`, `tasks`) or an `AsyncStream`.
-/// - Invariant: the caller touches the state (`accept`, `hasNext`) only before `start()`; from
+/// - Invariant: the caller touches the state (`accept`, `hasNext`, `errorBudget`) only before `start()`; from
 ///   then on only the runner task `start()` creates does, and the work tasks only post events.
 /// - Checked by: `IncrementalOracleTests` and `IncrementalHTTPTests` under ThreadSanitizer in CI
 ///   (`.ci/run` step 4).
@@ -225,6 +228,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
     private var nextSequence = 0
     /// Events left for the next payload (a stream's failure after items sent in this one).
     private var carried: [IncrementalEvent] = []
+    /// The answer's error limit, what the initial payload left of it (see ``limitErrors(of:)``).
+    var errorBudget = ErrorBudget(limit: nil)
 
     init(walker: IncrementalWalker, window: Duration) {
         self.walker = walker
@@ -561,6 +566,7 @@ final class IncrementalCoordinator: @unchecked Sendable {
             if batch.isEmpty {
                 if running == 0, carried.isEmpty { finishOpen(into: &batch) } else { continue }
             }
+            if errorBudget.isLimited { limitErrors(of: &batch) }
             var payload = JSONObject()
             if !batch.pending.isEmpty { payload.append("pending", .array(batch.pending)) }
             if !batch.incremental.isEmpty { payload.append("incremental", .array(batch.incremental)) }
@@ -570,6 +576,31 @@ final class IncrementalCoordinator: @unchecked Sendable {
         }
         continuation.finish()
         signalContinuation.finish()
+    }
+
+    /// Spends the error budget on a payload's errors in the order they are sent (its `incremental`
+    /// entries, then its `completed` ones): errors past the budget are dropped, the one that spends
+    /// it becomes ``GraphQLError/tooManyErrors``. An `incremental` entry left with no errors loses
+    /// its `errors`; a `completed` entry that reports a failure keeps saying so, with
+    /// `tooManyErrors` alone when every error of its own was dropped (graphql-js 17's `completed`
+    /// without `errors` would say the part succeeded): past the budget, a failed part costs one
+    /// marker, never its errors.
+    private func limitErrors(of batch: inout IncrementalBatch) {
+        let marker = GraphQLError.tooManyErrors.json
+        for index in batch.incremental.indices {
+            guard case .object(var entry) = batch.incremental[index], let errors = entry["errors"]?.arrayValue,
+                let kept = errorBudget.take(errors, marker: marker)
+            else { continue }
+            entry["errors"] = kept.isEmpty ? nil : .array(kept)
+            batch.incremental[index] = .object(entry)
+        }
+        for index in batch.completed.indices {
+            guard case .object(var entry) = batch.completed[index], let errors = entry["errors"]?.arrayValue,
+                let kept = errorBudget.take(errors, marker: marker)
+            else { continue }
+            entry["errors"] = .array(kept.isEmpty ? [marker] : kept)
+            batch.completed[index] = .object(entry)
+        }
     }
 
     /// Completes whatever is still announced when no work is left (a fragment whose groups all
@@ -627,7 +658,8 @@ final class IncrementalCoordinator: @unchecked Sendable {
             var entry = JSONObject()
             entry.append("id", .string(bestID))
             entry.append("data", data)
-            let errors = part.context.errors
+            // Once the budget is spent an entry's errors would be dropped: not converted at all.
+            let errors = errorBudget.isSpent ? [] : part.context.errors
             if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
             let subPath = group.work.path.dropFirst(bestLength)
             if !subPath.isEmpty { entry.append("subPath", .array(subPath.map(\.json))) }
@@ -652,18 +684,28 @@ final class IncrementalCoordinator: @unchecked Sendable {
             }
             let errors = part.context.errors
             if !items.isEmpty {
-                if batch.itemEntryIDs.last == id, case .object(var last)? = batch.incremental.last {
-                    if case .array(let previous)? = last["items"] { last["items"] = .array(previous + items) }
-                    if !errors.isEmpty {
-                        let previous = last["errors"]?.arrayValue ?? []
-                        last["errors"] = .array(previous + errors.map(\.json))
+                // Once the budget is spent the items' errors would be dropped: not merged at all.
+                let entryErrors = errorBudget.isSpent ? [] : errors
+                if batch.itemEntryIDs.last == id, case .object(var last)? = batch.incremental.popLast() {
+                    // Appended in place (the entry's lists released first): a payload of many
+                    // items costs linear time, not quadratic.
+                    if case .array(var list)? = last["items"] {
+                        last["items"] = .null
+                        list += items
+                        last["items"] = .array(list)
                     }
-                    batch.incremental[batch.incremental.count - 1] = .object(last)
+                    if !entryErrors.isEmpty {
+                        var list = last["errors"]?.arrayValue ?? []
+                        last["errors"] = .null
+                        list += entryErrors.map(\.json)
+                        last["errors"] = .array(list)
+                    }
+                    batch.incremental.append(.object(last))
                 } else {
                     var entry = JSONObject()
                     entry.append("id", .string(id))
                     entry.append("items", .array(items))
-                    if !errors.isEmpty { entry.append("errors", .array(errors.map(\.json))) }
+                    if !entryErrors.isEmpty { entry.append("errors", .array(entryErrors.map(\.json))) }
                     batch.incremental.append(.object(entry))
                     batch.itemEntryIDs.append(id)
                 }
