@@ -49,7 +49,7 @@ enum AutomaticPersistedQueries {
         query: String?, extensions: JSONObject?,
         store: (any PersistedQueryStore)?
     ) async -> Resolution {
-        guard let persistedQuery = extensions?["persistedQuery"], !persistedQuery.isNull else {
+        guard isPersisted(extensions), let persistedQuery = extensions?["persistedQuery"] else {
             // The decoder refuses a request with neither a query nor this extension.
             return .plain(query ?? "")
         }
@@ -65,6 +65,13 @@ enum AutomaticPersistedQueries {
         }
         guard let stored = await store.query(forHash: hash) else { return .refused(.notFound) }
         return .stored(stored)
+    }
+
+    /// Whether `extensions` has a `persistedQuery` (not null): the request's query is then
+    /// checked against, or looked up by, its hash.
+    static func isPersisted(_ extensions: JSONObject?) -> Bool {
+        guard let persistedQuery = extensions?["persistedQuery"] else { return false }
+        return !persistedQuery.isNull
     }
 
     private static func isVersionOne(_ value: JSONValue?) -> Bool {

@@ -35,8 +35,8 @@ final class EventLoopAdmission: Sendable {
 
     /// Whether `request` runs on its event loop: its last answer was light.
     func admits(_ request: HTTPRequest) -> Bool {
-        guard let key = RequestKey(request) else { return false }
-        return lightRequests.withLock { $0[key.hash] == key }
+        guard let hash = RequestKey.hash(request) else { return false }
+        return lightRequests.withLock { $0[hash]?.matches(request, hash: hash) == true }
     }
 
     /// Records how `request` was answered (wherever it ran): light when an operation executed,
@@ -44,15 +44,16 @@ final class EventLoopAdmission: Sendable {
     /// so that a request answered at once with an error (say, a persisted-query hash not
     /// registered yet) is not taken as light when the same bytes later run a document.
     func record(_ request: HTTPRequest, executed: Bool, status: Int, took duration: Duration) {
-        guard let key = RequestKey(request) else { return }
+        guard let hash = RequestKey.hash(request) else { return }
         let light = executed && status == 200 && duration <= budget
         lightRequests.withLock { requests in
+            let known = requests[hash]?.matches(request, hash: hash) == true
             if light {
-                guard requests[key.hash] != key else { return }
+                guard !known else { return }
                 if requests.count >= Self.capacity { requests.removeAll(keepingCapacity: true) }
-                requests[key.hash] = key
-            } else if requests[key.hash] == key {
-                requests[key.hash] = nil
+                requests[hash] = RequestKey(request, hash: hash)
+            } else if known {
+                requests[hash] = nil
             }
         }
     }
@@ -61,33 +62,41 @@ final class EventLoopAdmission: Sendable {
     var count: Int { lightRequests.withLock { $0.count } }
 
     /// What identifies a request's work: its method, target and body. It shares the request's
-    /// storage (nothing is copied); its hash is computed once, over the bytes.
-    private struct RequestKey: Equatable, Sendable {
+    /// storage (nothing is copied); its hash is computed once, over the bytes. A class, so that
+    /// a lookup retains one reference, and only a request newly found light makes one.
+    private final class RequestKey: Sendable {
         let method: String
         let target: String
         let body: [UInt8]
         let hash: Int
 
-        /// nil when the request is larger than ``EventLoopAdmission/maxKeyBytes``.
+        init(_ request: HTTPRequest, hash: Int) {
+            method = request.method
+            target = request.target
+            body = request.body
+            self.hash = hash
+        }
+
+        /// Whether `request`, whose ``hash(_:)`` is `hash`, is the request this key identifies.
+        func matches(_ request: HTTPRequest, hash: Int) -> Bool {
+            self.hash == hash && method == request.method && target == request.target && body == request.body
+        }
+
+        /// The hash of `request`'s method, target and body; nil when the request is larger than
+        /// ``EventLoopAdmission/maxKeyBytes``.
         ///
         /// - Unsafe: the body's bytes are lent to the hasher as a raw buffer (`withUnsafeBytes`).
         /// - Invariant: `Hasher.combine(bytes:)` only reads the buffer, within the closure.
         /// - Checked by: `EventLoopAdmissionTests` (GraphQLServerTests), under AddressSanitizer
         ///   in CI (`.ci/run` step 3).
-        init?(_ request: HTTPRequest) {
-            guard request.target.utf8.count + request.body.count <= EventLoopAdmission.maxKeyBytes else { return nil }
-            method = request.method
-            target = request.target
-            body = request.body
+        static func hash(_ request: HTTPRequest) -> Int? {
+            let target = request.target, body = request.body
+            guard target.utf8.count + body.count <= EventLoopAdmission.maxKeyBytes else { return nil }
             var hasher = Hasher()
-            hasher.combine(method)
+            hasher.combine(request.method)
             hasher.combine(target)
             body.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hash = hasher.finalize()
-        }
-
-        static func == (a: RequestKey, b: RequestKey) -> Bool {
-            a.hash == b.hash && a.method == b.method && a.target == b.target && a.body == b.body
+            return hasher.finalize()
         }
     }
 }

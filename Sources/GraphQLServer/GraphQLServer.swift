@@ -373,10 +373,15 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// The document text, from the request or the persisted-query store; the hash to register
     /// when the request registers one.
     private nonisolated(nonsending) func resolvePersistedQuery(
-        _ decoded: GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType
+        _ decoded: consuming GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType
     )
         async throws -> (GraphQLRequest, registration: (hash: String, query: String)?)
     {
+        // Without the extension the parameters are the request's as decoded (its query is there:
+        // the decoder refuses a request with neither), handed on without a copy.
+        guard AutomaticPersistedQueries.isPersisted(decoded.request.extensions) else {
+            return (decoded.request, nil)
+        }
         switch await AutomaticPersistedQueries.resolve(
             query: decoded.query, extensions: decoded.request.extensions,
             store: configuration.persistedQueries)

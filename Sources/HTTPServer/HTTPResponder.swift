@@ -13,12 +13,26 @@ public final class HTTPResponder: Sendable {
         var handler: Task<Void, Never>?
     }
 
+    /// Where the first answer goes.
+    private enum Destination: Sendable {
+        /// A closure's.
+        case closure(@Sendable (HTTPResponse) -> Void)
+        /// A connection's response slot, posted to its event loop (no closure to allocate).
+        case loop(EventLoop, fd: Int32, id: UInt64, sequence: UInt64)
+    }
+
     private let state = Locked(State())
-    private let deliver: @Sendable (HTTPResponse) -> Void
+    private let destination: Destination
 
     /// A responder that hands the first answer to `deliver`.
     public init(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
-        self.deliver = deliver
+        destination = .closure(deliver)
+    }
+
+    /// A responder that posts the first answer to `loop` as the completion of the request
+    /// `sequence` on the connection `fd` (`id`).
+    init(loop: EventLoop, fd: Int32, id: UInt64, sequence: UInt64) {
+        destination = .loop(loop, fd: fd, id: id, sequence: sequence)
     }
 
     /// Sends `response` unless an answer was sent already; returns whether it was sent.
@@ -32,7 +46,12 @@ public final class HTTPResponder: Sendable {
         }
         guard first else { return false }
         beforeSending()
-        deliver(response)
+        switch destination {
+        case .closure(let deliver):
+            deliver(response)
+        case .loop(let loop, let fd, let id, let sequence):
+            loop.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
+        }
         return true
     }
 

@@ -162,12 +162,9 @@ extension EventLoop {
                 closesAfter: !request.keepAlive))
         core.requestCount.wrappingAdd(1, ordering: .relaxed)
         let handler = core.handler
-        let fd = connection.fd, id = connection.id
         // A handler on the pool posts its completion from there: one hand-over each way. The
         // responder posts the first answer only (a deadline's may come before the handler ends).
-        let responder = HTTPResponder { [self] response in
-            self.post(.completion(fd: fd, id: id, sequence: sequence, response: response))
-        }
+        let responder = HTTPResponder(loop: self, fd: connection.fd, id: connection.id, sequence: sequence)
         let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
         responder.attach(
             Task(executorPreference: executor) {
