@@ -8,21 +8,11 @@ enum GraphQLRequestDecoder {
         var message: String
     }
 
-    /// A decoded request: its parameters, and whether it had a query (a request with only an
-    /// automatic persisted query's hash has none until the hash is looked up).
-    struct Decoded: Sendable {
-        /// The `query` parameter (nil when absent or null).
-        var query: String?
-        /// The parameters, with `query` as sent (empty when absent).
-        var request: GraphQLRequest
-
-        /// The parameters with `query` as the document text.
-        func request(query text: String) -> GraphQLRequest {
-            var request = self.request
-            request.query = text
-            return request
-        }
-    }
+    /// A decoded request: the `query` parameter (nil when absent or null: a request with only an
+    /// automatic persisted query's hash has none until the hash is looked up), and the
+    /// parameters, with `query` as sent (empty when absent). A tuple, so that its caller takes
+    /// the parameters apart from it without a copy.
+    typealias Decoded = (query: String?, request: GraphQLRequest)
 
     /// Decodes a `POST` body (already checked to be `application/json`).
     static func decode(body: [UInt8], headers: HTTPHeaders) throws(Failure) -> Decoded {
@@ -79,12 +69,13 @@ enum GraphQLRequestDecoder {
         if query == nil, extensions?["persistedQuery"].map({ !$0.isNull }) != true {
             throw Failure(message: "Missing 'query' parameter: a GraphQL document string is required.")
         }
-        return Decoded(
+        return (
             query: query,
             request: GraphQLRequest(
                 query: query ?? "", operationName: operationName,
                 variables: variables, extensions: extensions,
-                httpMethod: method, headers: headers))
+                httpMethod: method, headers: headers)
+        )
     }
 
     private static func optionalObject(_ value: JSONValue?, _ name: String) throws(Failure) -> JSONObject? {

@@ -279,8 +279,12 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         do {
             let request = exchange.request
             let mediaType = try negotiate(request)
-            let decoded = try decode(request, mediaType)
-            let (parameters, registration) = try await resolvePersistedQuery(decoded, mediaType)
+            let (query, decoded) = try decode(request, mediaType)
+            // Without the extension the parameters are the request's as decoded (its query is
+            // there: the decoder refuses a request with neither), handed on as they are.
+            let (parameters, registration) =
+                AutomaticPersistedQueries.isPersisted(decoded.extensions)
+                ? try await resolvePersistedQuery(query, decoded, mediaType) : (decoded, nil)
             let (document, operationType, name) = try prepare(parameters, request, mediaType)
             // Stored once it has parsed, validated and passed the checks above, as Apollo Server does.
             if let registration, let store = configuration.persistedQueries {
@@ -370,35 +374,36 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         }
     }
 
-    /// The document text, from the request or the persisted-query store; the hash to register
-    /// when the request registers one.
+    /// The document text, from the request (its `query` parameter, nil when it has none) or the
+    /// persisted-query store; the hash to register when the request registers one.
     private nonisolated(nonsending) func resolvePersistedQuery(
-        _ decoded: consuming GraphQLRequestDecoder.Decoded, _ mediaType: GraphQLMediaType
+        _ query: String?, _ decoded: GraphQLRequest, _ mediaType: GraphQLMediaType
     )
         async throws -> (GraphQLRequest, registration: (hash: String, query: String)?)
     {
-        // Without the extension the parameters are the request's as decoded (its query is there:
-        // the decoder refuses a request with neither), handed on without a copy.
-        guard AutomaticPersistedQueries.isPersisted(decoded.request.extensions) else {
-            return (decoded.request, nil)
+        /// The parameters with `query` as the document text.
+        func parameters(_ text: String) -> GraphQLRequest {
+            var parameters = decoded
+            parameters.query = text
+            return parameters
         }
         switch await AutomaticPersistedQueries.resolve(
-            query: decoded.query, extensions: decoded.request.extensions,
+            query: query, extensions: decoded.extensions,
             store: configuration.persistedQueries)
         {
         case .plain(let query):
-            return (decoded.request(query: query), nil)
+            return (parameters(query), nil)
         case .stored(let query):
             metrics.persistedQueryHit()
-            return (decoded.request(query: query), nil)
+            return (parameters(query), nil)
         case .registering(let query, let hash):
-            return (decoded.request(query: query), (hash, query))
+            return (parameters(query), (hash, query))
         case .refused(let refusal):
             if refusal == .notFound { metrics.persistedQueryMiss() }
             throw Refusal(
                 outcome: Outcome(
                     response: AutomaticPersistedQueries.response(refusal, mediaType),
-                    operationName: decoded.request.operationName))
+                    operationName: decoded.operationName))
         }
     }
 

@@ -25,7 +25,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The first value of the field `name` (any case), if present.
     public subscript(name: String) -> String? {
         // By index: a field is compared in place, not copied out (no retain of its strings).
-        for index in fields.indices where Self.equalIgnoringCase(fields[index].name, name) {
+        for index in fields.indices where hasName(at: index, name) {
             return fields[index].value
         }
         return nil
@@ -34,10 +34,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Every value of the field `name`, in order.
     public func values(for name: String) -> [String] {
         var values: [String] = []
-        for index in fields.indices where Self.equalIgnoringCase(fields[index].name, name) {
+        for index in fields.indices where hasName(at: index, name) {
             values.append(fields[index].value)
         }
         return values
+    }
+
+    /// Whether the field at `index` is named `name` (any case). A name of another length is
+    /// passed over on its count alone (read in place), before its text is compared (retained).
+    private func hasName(at index: Int, _ name: String) -> Bool {
+        fields[index].name.utf8.count == name.utf8.count && Self.equalIgnoringCase(fields[index].name, name)
     }
 
     /// Whether a field `name` is present.
