@@ -109,7 +109,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     public nonisolated(nonsending) func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
         let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
-        guard let outcome = await route(exchange) else { return } // answered at the deadline
+        guard var outcome = await route(exchange) else { return } // answered at the deadline
+        decorate(&outcome.response, exchange)
         finish(outcome, exchange)
     }
 
@@ -141,16 +142,16 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         var operationType: GraphQLOperationType?
     }
 
-    /// Decorates `outcome` (CORS, security headers), sends it, and counts and logs it; nothing
-    /// when the request was answered already. A streamed answer is counted and logged once, when
-    /// its last part has been handed over (its size: all its parts).
+    /// Sends `outcome` (decorated: ``decorate(_:_:)``), and counts and logs it; nothing when the
+    /// request was answered already. A streamed answer is counted and logged once, when its last
+    /// part has been handed over (its size: all its parts).
     private func finish(_ outcome: Outcome, _ exchange: Exchange) {
-        var response = decorated(outcome, exchange)
-        guard let stream = response.stream else {
-            exchange.responder.answer(response) { record(response, outcome, exchange) }
+        guard let stream = outcome.response.stream else {
+            exchange.responder.answer(outcome.response) { record(outcome.response, outcome, exchange) }
             return
         }
-        let head = response
+        let head = outcome.response
+        var response = head
         response.stream = Self.counting(stream) { [self] bytes in record(head, outcome, exchange, bytes: bytes) }
         exchange.responder.answer(response)
     }
@@ -173,12 +174,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         return counted
     }
 
-    /// `outcome`'s response with the CORS and security headers.
-    private func decorated(_ outcome: Outcome, _ exchange: Exchange) -> HTTPResponse {
-        var response = outcome.response
+    /// Adds the CORS and security headers to `response` (in place: the response's own fields
+    /// grow, not a copy of them).
+    private func decorate(_ response: inout HTTPResponse, _ exchange: Exchange) {
         cors.decorate(&response, for: exchange.request)
         SecurityHeaders.decorate(&response)
-        return response
     }
 
     /// Counts and logs the answer `response` sent for `outcome` (`bytes`: its body's size).
@@ -445,8 +445,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let entry = watchdog.schedule { [self] in
             var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
             timeout.headers.add("Cache-Control", ResponseCaching.noStore)
+            decorate(&timeout, exchange)
             let outcome = Outcome(response: timeout, operationName: name, operationType: operationType)
-            let response = decorated(outcome, exchange)
+            let response = outcome.response
             // Under the deadline's lock: the execution is cancelled before the client has its
             // answer, and once the execution sees it timed out, the request has its answer
             // (so the handler may return without one).

@@ -50,7 +50,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
     /// Appends a field (no duplicate check).
-    public mutating func add(_ name: String, _ value: String) { fields.append((name: name, value: value)) }
+    public mutating func add(_ name: String, _ value: String) {
+        // The first field makes room for the few a response gains on its way out (content type,
+        // cache, security and CORS headers), so that adding them does not reallocate.
+        if fields.capacity == 0 { fields.reserveCapacity(6) }
+        fields.append((name: name, value: value))
+    }
 
     /// Replaces every field `name` by one field with `value`.
     public mutating func set(_ name: String, _ value: String) {

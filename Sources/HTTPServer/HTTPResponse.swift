@@ -79,7 +79,15 @@ enum HTTPResponseEncoder {
         _ response: HTTPResponse, headRequest: Bool, close: Bool, keepAliveHeader: Bool,
         date: [UInt8], server: [UInt8], chunked: Bool = false, into out: inout [UInt8]
     ) {
-        out.reserveCapacity(out.count + 160 + response.body.count)
+        // Room for the status line and the server's fields (160), the handler's fields (each
+        // with its separators) and the body: one allocation.
+        var fieldBytes = 0
+        for index in response.headers.fields.indices {
+            fieldBytes +=
+                response.headers.fields[index].name.utf8.count
+                + response.headers.fields[index].value.utf8.count + 4
+        }
+        out.reserveCapacity(out.count + 160 + fieldBytes + response.body.count)
         append("HTTP/1.1 ", &out)
         appendInt(response.status, &out)
         out.append(0x20)
