@@ -40,6 +40,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return values
     }
 
+    /// The first value of the field `name` and the number of fields so named (no array made).
+    func firstValue(for name: String) -> (value: String?, count: Int) {
+        var first: String?
+        var count = 0
+        for index in fields.indices where hasName(at: index, name) {
+            if count == 0 { first = fields[index].value }
+            count += 1
+        }
+        return (first, count)
+    }
+
     /// Whether the field at `index` is named `name` (any case). A name of another length is
     /// passed over on its count alone (read in place), before its text is compared (retained).
     private func hasName(at index: Int, _ name: String) -> Bool {

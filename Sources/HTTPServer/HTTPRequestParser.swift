@@ -266,9 +266,12 @@ public struct HTTPRequestParser: Sendable {
     /// Chooses the body framing of a parsed head.
     private mutating func enterBody(_ head: Head) -> HTTPParseError? {
         let encodings = head.headers.values(for: "transfer-encoding")
-        let lengths = head.headers.values(for: "content-length")
+        // The usual head has one Content-Length: looked up without making an array of it.
+        let contentLength = head.headers.firstValue(for: "content-length")
         if !encodings.isEmpty {
-            if !lengths.isEmpty { return HTTPParseError(400, "Both Content-Length and Transfer-Encoding given") }
+            if contentLength.count > 0 {
+                return HTTPParseError(400, "Both Content-Length and Transfer-Encoding given")
+            }
             if head.minorVersion == 0 { return HTTPParseError(400, "Transfer-Encoding in an HTTP/1.0 request") }
             let codings = encodings.flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
             guard let last = codings.last, HTTPHeaders.equalIgnoringCase(last, "chunked") else {
@@ -281,7 +284,7 @@ public struct HTTPRequestParser: Sendable {
             state = .chunkSize(continueSent: false)
             return nil
         }
-        if lengths.count == 1, let size = Self.plainLength(lengths[0]) {
+        if contentLength.count == 1, let value = contentLength.value, let size = Self.plainLength(value) {
             // The usual head: one Content-Length of plain digits.
             if size > limits.maxBodyBytes {
                 return HTTPParseError(413, "Request body larger than \(limits.maxBodyBytes) bytes")
@@ -290,7 +293,8 @@ public struct HTTPRequestParser: Sendable {
             state = .fixedBody(length: size, continueSent: false)
             return nil
         }
-        if !lengths.isEmpty {
+        if contentLength.count > 0 {
+            let lengths = head.headers.values(for: "content-length")
             var length: Int?
             for value in lengths {
                 for part in value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -461,8 +465,7 @@ public struct HTTPRequestParser: Sendable {
         }
         i += 1
         guard end - i == 8 else { return .failure(malformed) }
-        let http: [UInt8] = Array("HTTP/".utf8)
-        for k in 0..<5 where buffer[i + k] != http[k] { return .failure(malformed) }
+        for (k, byte) in "HTTP/".utf8.enumerated() where buffer[i + k] != byte { return .failure(malformed) }
         let major = buffer[i + 5], dot = buffer[i + 6], minor = buffer[i + 7]
         guard dot == UInt8(ascii: "."), (0x30...0x39).contains(major), (0x30...0x39).contains(minor) else {
             return .failure(malformed)
