@@ -124,8 +124,7 @@ public struct HTTPRequestParser: Sendable {
                 case .success(nil):
                     return .needMoreData
                 case .success(let parsed?):
-                    if var error = enterBody(parsed) {
-                        error.head = make(parsed, [])
+                    if let error = enterBody(parsed) {
                         head = nil
                         state = .failed(error)
                         return .failure(error)
@@ -263,8 +262,19 @@ public struct HTTPRequestParser: Sendable {
             headers: head.headers, body: body, keepAlive: head.keepAlive)
     }
 
-    /// Chooses the body framing of a parsed head.
-    private mutating func enterBody(_ head: Head) -> HTTPParseError? {
+    /// Chooses the body framing of a parsed head and keeps the head (taken, not copied) until
+    /// its body is read; a refusal carries the head as a request.
+    private mutating func enterBody(_ head: consuming Head) -> HTTPParseError? {
+        if var error = chooseFraming(head) {
+            error.head = make(head, [])
+            return error
+        }
+        self.head = head
+        return nil
+    }
+
+    /// Chooses the body framing of a parsed head (the state to read its body in).
+    private mutating func chooseFraming(_ head: Head) -> HTTPParseError? {
         let encodings = head.headers.values(for: "transfer-encoding")
         // The usual head has one Content-Length: looked up without making an array of it.
         let contentLength = head.headers.firstValue(for: "content-length")
@@ -280,7 +290,6 @@ public struct HTTPRequestParser: Sendable {
             if codings.count > 1 { return HTTPParseError(501, "Transfer codings other than chunked are not supported") }
             chunkedBody = []
             chunkFramingBytes = 0
-            self.head = head
             state = .chunkSize(continueSent: false)
             return nil
         }
@@ -289,7 +298,6 @@ public struct HTTPRequestParser: Sendable {
             if size > limits.maxBodyBytes {
                 return HTTPParseError(413, "Request body larger than \(limits.maxBodyBytes) bytes")
             }
-            self.head = head
             state = .fixedBody(length: size, continueSent: false)
             return nil
         }
@@ -313,11 +321,9 @@ public struct HTTPRequestParser: Sendable {
             if size > limits.maxBodyBytes {
                 return HTTPParseError(413, "Request body larger than \(limits.maxBodyBytes) bytes")
             }
-            self.head = head
             state = .fixedBody(length: size, continueSent: false)
             return nil
         }
-        self.head = head
         state = .fixedBody(length: 0, continueSent: true)
         return nil
     }
