@@ -1,26 +1,13 @@
 import Base
 
-/// A complete HTTP/1.x request: head and whole body.
+/// A complete HTTP/1.x request: head and whole body, read-only.
 ///
 /// Its fields live in one immutable object shared by its copies, so that handing a request on
 /// (to the handler task, the handler's exchange, the event-loop admission) retains one reference
-/// instead of each of its strings and arrays; setting a field replaces that object.
+/// instead of each of its strings and arrays.
 public struct HTTPRequest: Sendable {
-    /// The fields, as one value to change.
-    fileprivate struct Fields {
-        var method: String
-        var target: String
-        var path: String
-        var query: String?
-        var minorVersion: Int
-        var headers: HTTPHeaders
-        var body: [UInt8]
-        var keepAlive: Bool
-    }
-
-    /// The fields behind a reference: a copy of the request shares them. Each is a constant of
-    /// its own, so that reading one does not copy the others; the getters are inlinable, so
-    /// that a caller in another module reads a field in place (no retain of it).
+    /// The fields behind a reference: a copy of the request shares them. The getters are
+    /// inlinable, so that a caller in another module reads a field in place (no retain of it).
     @usableFromInline final class Storage: Sendable {
         @usableFromInline let method: String
         @usableFromInline let target: String
@@ -31,73 +18,39 @@ public struct HTTPRequest: Sendable {
         @usableFromInline let body: [UInt8]
         @usableFromInline let keepAlive: Bool
 
-        fileprivate init(_ fields: Fields) {
-            method = fields.method
-            target = fields.target
-            path = fields.path
-            query = fields.query
-            minorVersion = fields.minorVersion
-            headers = fields.headers
-            body = fields.body
-            keepAlive = fields.keepAlive
-        }
-
-        fileprivate var fields: Fields {
-            Fields(
-                method: method, target: target, path: path, query: query, minorVersion: minorVersion,
-                headers: headers, body: body, keepAlive: keepAlive)
+        init(
+            method: String, target: String, path: String, query: String?, minorVersion: Int,
+            headers: HTTPHeaders, body: [UInt8], keepAlive: Bool
+        ) {
+            self.method = method
+            self.target = target
+            self.path = path
+            self.query = query
+            self.minorVersion = minorVersion
+            self.headers = headers
+            self.body = body
+            self.keepAlive = keepAlive
         }
     }
 
-    @usableFromInline var storage: Storage
-
-    /// Replaces the storage by one with `change` applied to a copy of the fields.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
-    }
+    @usableFromInline let storage: Storage
 
     /// The method token as sent (`GET`, `POST`, ...). Methods are case-sensitive.
-    public var method: String {
-        @inlinable get { storage.method }
-        set { update { $0.method = newValue } }
-    }
+    @inlinable public var method: String { storage.method }
     /// The request target as sent (`/graphql?query=...`).
-    public var target: String {
-        @inlinable get { storage.target }
-        set { update { $0.target = newValue } }
-    }
+    @inlinable public var target: String { storage.target }
     /// The path part of the target (before `?`), not percent-decoded.
-    public var path: String {
-        @inlinable get { storage.path }
-        set { update { $0.path = newValue } }
-    }
+    @inlinable public var path: String { storage.path }
     /// The query part of the target (after `?`), if any, not decoded.
-    public var query: String? {
-        @inlinable get { storage.query }
-        set { update { $0.query = newValue } }
-    }
+    @inlinable public var query: String? { storage.query }
     /// The minor HTTP version: 0 or 1 (HTTP/1.0, HTTP/1.1).
-    public var minorVersion: Int {
-        @inlinable get { storage.minorVersion }
-        set { update { $0.minorVersion = newValue } }
-    }
+    @inlinable public var minorVersion: Int { storage.minorVersion }
     /// The header fields (names in lowercase).
-    public var headers: HTTPHeaders {
-        @inlinable get { storage.headers }
-        set { update { $0.headers = newValue } }
-    }
+    @inlinable public var headers: HTTPHeaders { storage.headers }
     /// The body (de-chunked).
-    public var body: [UInt8] {
-        @inlinable get { storage.body }
-        set { update { $0.body = newValue } }
-    }
+    @inlinable public var body: [UInt8] { storage.body }
     /// Whether the client wants the connection kept open after this request.
-    public var keepAlive: Bool {
-        @inlinable get { storage.keepAlive }
-        set { update { $0.keepAlive = newValue } }
-    }
+    @inlinable public var keepAlive: Bool { storage.keepAlive }
 
     public init(
         method: String, target: String, minorVersion: Int = 1,
@@ -105,9 +58,8 @@ public struct HTTPRequest: Sendable {
     ) {
         let (path, query) = HTTPRequest.split(target: target)
         storage = Storage(
-            Fields(
-                method: method, target: target, path: path, query: query, minorVersion: minorVersion,
-                headers: headers, body: body, keepAlive: keepAlive))
+            method: method, target: target, path: path, query: query, minorVersion: minorVersion,
+            headers: headers, body: body, keepAlive: keepAlive)
     }
 
     /// Splits an origin-form or absolute-form target into path and query.

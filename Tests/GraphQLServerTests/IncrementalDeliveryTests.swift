@@ -170,27 +170,8 @@ final class IncrementalDeliveryTests: XCTestCase {
         let (server, port) = try start(service, timeout: nil)
         defer { stop(server) }
         // The client reads the initial part, then closes.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        XCTAssertEqual(connected, 0)
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !String(decoding: received, as: UTF8.self).contains(#""hasNext":true}"#) {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            received += chunk[0..<n]
-        }
-        close(fd)
+        let initial = try loopbackExchange(port, request, until: #""hasNext":true}"#)
+        XCTAssertTrue(initial.contains(#""hasNext":true}"#), initial)
         XCTAssertEqual(service.terminated.wait(timeout: .now() + 5), .success)
         XCTAssertEqual(service.terminations, ["cancelled"])
     }

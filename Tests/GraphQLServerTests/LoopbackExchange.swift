@@ -3,8 +3,11 @@
 #endif
 import XCTest
 
-/// Sends `request` on a fresh loopback connection and reads until the server closes it.
-func loopbackExchange(_ port: Int, _ request: String, timeoutSeconds: Int = 5) throws -> String {
+/// Sends `request` on a fresh loopback connection and reads until the server closes it, or until
+/// what was read contains `marker` (then the client closes the connection).
+func loopbackExchange(_ port: Int, _ request: String, timeoutSeconds: Int = 5, until marker: String? = nil) throws
+    -> String
+{
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     XCTAssertGreaterThanOrEqual(fd, 0)
     defer { close(fd) }
@@ -25,6 +28,7 @@ func loopbackExchange(_ port: Int, _ request: String, timeoutSeconds: Int = 5) t
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
+        if let marker, String(decoding: received, as: UTF8.self).contains(marker) { break }
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n <= 0 { break }
         received += chunk[0..<n]

@@ -12,31 +12,44 @@ public enum IncrementalExecutionResult: Sendable {
 }
 
 /// Whether `document` names `@defer` or `@stream` anywhere (a cheap syntactic check: without
-/// them an operation takes the plain executor).
+/// them an operation takes the plain executor). Every fragment definition is searched, so
+/// spreads need not be followed.
 func usesIncrementalDirectives(_ document: Document) -> Bool {
+    document.definitions.contains { definition in
+        switch definition {
+        case .operation(let operation): return usesIncrementalDirectives(operation.selectionSet)
+        case .fragment(let fragment): return usesIncrementalDirectives(fragment.selectionSet)
+        default: return false
+        }
+    }
+}
+
+/// Whether `@defer` or `@stream` appears in `selectionSet` or below it; the fragments its
+/// spreads name are searched too when `fragment` finds them (each once).
+func usesIncrementalDirectives(
+    _ selectionSet: SelectionSet, fragment: (String) -> FragmentDefinition? = { _ in nil }
+) -> Bool {
+    var visited: Set<String> = []
     func search(_ selectionSet: SelectionSet) -> Bool {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 if field.directives.contains(where: { $0.name.value == "stream" }) { return true }
                 if let sub = field.selectionSet, search(sub) { return true }
-            case .inlineFragment(let fragment):
-                if fragment.directives.contains(where: { $0.name.value == "defer" }) { return true }
-                if search(fragment.selectionSet) { return true }
+            case .inlineFragment(let inline):
+                if inline.directives.contains(where: { $0.name.value == "defer" }) { return true }
+                if search(inline.selectionSet) { return true }
             case .fragmentSpread(let spread):
                 if spread.directives.contains(where: { $0.name.value == "defer" }) { return true }
+                let name = spread.name.value
+                guard !visited.contains(name), let definition = fragment(name) else { continue }
+                visited.insert(name)
+                if search(definition.selectionSet) { return true }
             }
         }
         return false
     }
-    for definition in document.definitions {
-        switch definition {
-        case .operation(let operation): if search(operation.selectionSet) { return true }
-        case .fragment(let fragment): if search(fragment.selectionSet) { return true }
-        default: continue
-        }
-    }
-    return false
+    return search(selectionSet)
 }
 
 /// Executes an operation with incremental delivery (graphql-js 17

@@ -233,28 +233,8 @@ struct IncrementalWalker: Sendable {
 
     /// Whether `@defer` or `@stream` appears anywhere below `selectionSet` (fragments included).
     func hasIncrementalDirectives(_ selectionSet: SelectionSet?) -> Bool {
-        var visited: Set<String> = []
-        func search(_ selectionSet: SelectionSet) -> Bool {
-            for selection in selectionSet.selections {
-                switch selection {
-                case .field(let field):
-                    if field.directives.contains(where: { $0.name.value == "stream" }) { return true }
-                    if let sub = field.selectionSet, search(sub) { return true }
-                case .inlineFragment(let fragment):
-                    if fragment.directives.contains(where: { $0.name.value == "defer" }) { return true }
-                    if search(fragment.selectionSet) { return true }
-                case .fragmentSpread(let spread):
-                    if spread.directives.contains(where: { $0.name.value == "defer" }) { return true }
-                    let name = spread.name.value
-                    guard !visited.contains(name), let fragment = base.fragments[name] else { continue }
-                    visited.insert(name)
-                    if search(fragment.selectionSet) { return true }
-                }
-            }
-            return false
-        }
         guard let selectionSet else { return false }
-        return search(selectionSet)
+        return usesIncrementalDirectives(selectionSet) { base.fragments[$0] }
     }
 
     /// Whether a fragment with type condition `condition` applies to `type`.
