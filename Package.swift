@@ -82,14 +82,17 @@ let package = Package(
             dependencies: ["Base", "GraphQLServer", "GraphQL", "HTTPServer", "JSON", "Locking"]),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "Locking"]),
         .target(name: "UpstreamStubs", dependencies: ["Locking"], path: "Tests/UpstreamStubs"),
-        .target(name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks"], path: "Tests/UpstreamTestSupport"),
+        .target(
+            name: "UpstreamTestSupport", dependencies: ["Upstreams", "Clocks", "Locking"],
+            path: "Tests/UpstreamTestSupport"),
         .testTarget(
-            name: "UpstreamsTests", dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks"]),
+            name: "UpstreamsTests",
+            dependencies: ["Upstreams", "UpstreamStubs", "UpstreamTestSupport", "Clocks", "Locking"]),
         .testTarget(
             name: "MenagerieUpstreamsTests",
             dependencies: [
                 "Base", "MenagerieUpstreams", "Upstreams", "DataLoader", "JSON", "UpstreamStubs", "UpstreamTestSupport",
-                "Clocks"
+                "Clocks", "Locking"
             ]),
         .testTarget(
             name: "RedisTests", dependencies: ["Redis", "RedisCache", "Upstreams", "Locking", "UpstreamStubs", "Clocks"]

@@ -1,5 +1,4 @@
 @testable import DataLoader
-import Synchronization
 import XCTest
 
 final class DataLoaderTests: XCTestCase {

@@ -2,7 +2,7 @@ import UpstreamStubs
 import DataLoader
 import Foundation
 import JSON
-import Synchronization
+import Locking
 @testable import MenagerieUpstreams
 @testable import Upstreams
 import UpstreamTestSupport
@@ -249,7 +249,7 @@ final class EnvironmentTests: XCTestCase {
     /// while it is on its way. (A wait on the zoo's or Dog CEO's list is: see `FixtureTests`'
     /// call counts, where the monsters they link to share one D&D request.)
     func testLoadsAreSentWhileTheFactsListIsAwaited() async throws {
-        let inProgress = Mutex((now: 0, peak: 0))
+        let inProgress = Locked((now: 0, peak: 0))
         func slow(_ answer: @escaping @Sendable (StubRequest) -> StubAction) throws -> StubServer {
             try StubServer { request in
                 inProgress.withLock {

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import JSON
-import Synchronization
+import Locking
 @testable import MenagerieUpstreams
 import UpstreamStubs
 @testable import Upstreams
@@ -49,7 +49,7 @@ final class PoisonedCacheTests: XCTestCase {
 
     /// A thread-safe boolean, set at first.
     final class Flag: Sendable {
-        private let value = Mutex(true)
+        private let value = Locked(true)
         var isSet: Bool { value.withLock { $0 } }
         func clear() { value.withLock { $0 = false } }
     }

@@ -1,6 +1,6 @@
 import UpstreamStubs
 import Foundation
-import Synchronization
+import Locking
 @testable import MenagerieUpstreams
 @testable import Upstreams
 import UpstreamTestSupport
@@ -13,7 +13,7 @@ final class RedirectTests: XCTestCase {
 
     /// Where the redirecting stub sends its clients.
     final class Target: Sendable {
-        private let location = Mutex<String?>(nil)
+        private let location = Locked<String?>(nil)
         var value: String? {
             get { location.withLock { $0 } }
             set { location.withLock { $0 = newValue } }

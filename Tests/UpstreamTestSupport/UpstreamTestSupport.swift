@@ -1,5 +1,5 @@
 import Clocks
-import Synchronization
+import Locking
 import Upstreams
 import XCTest
 
@@ -7,7 +7,7 @@ import XCTest
 
 /// A manually advanced monotonic clock, starting at 1000 s.
 public final class TestClock: Sendable {
-    private let now = Mutex(Duration.seconds(1000))
+    private let now = Locked(Duration.seconds(1000))
 
     public init() {}
 

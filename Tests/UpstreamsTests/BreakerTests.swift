@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 @testable import Upstreams
 import UpstreamTestSupport
 import XCTest
@@ -19,7 +19,7 @@ final class BreakerTests: XCTestCase {
             var exchanges = 0
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
 
         var transport: ClosureTransport {
             ClosureTransport { [self] _ in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 @testable import Upstreams
 import XCTest
 
@@ -16,7 +16,7 @@ final class UpstreamCancellationTests: XCTestCase {
             var ended: [String] = []
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
 
         func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
             state.withLock { $0.entered += 1 }

@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import Synchronization
+import Locking
 import UpstreamStubs
 @testable import Upstreams
 import UpstreamTestSupport
@@ -18,7 +18,7 @@ final class DerivedAnswerTests: XCTestCase {
 
     /// A counter tasks share.
     final class Counter: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         func increment() { count.withLock { $0 += 1 } }
         var value: Int { count.withLock { $0 } }
     }
@@ -41,7 +41,7 @@ final class DerivedAnswerTests: XCTestCase {
         let p = pipeline(server, clock: now.clock)
         let request = UpstreamRequest(url: server.baseURL + "/animals")
         let policy = CachePolicy(defaultTTL: .seconds(60))
-        let derivations = Mutex(0)
+        let derivations = Locked(0)
         func index(_ answer: UpstreamAnswer<String>) -> Index {
             answer.derived(as: Index.self) { text in
                 derivations.withLock { $0 += 1 }
@@ -76,7 +76,7 @@ final class DerivedAnswerTests: XCTestCase {
 
     func testStaleAnswerKeepsWhatWasDerived() async throws {
         let now = TestClock()
-        let failing = Mutex(false)
+        let failing = Locked(false)
         let server = try StubServer { _ in failing.withLock { $0 } ? .json("{}", status: 503) : .json("[1]") }
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)

@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import Synchronization
+import Locking
 import UpstreamStubs
 @testable import Upstreams
 import UpstreamTestSupport
@@ -54,7 +54,7 @@ final class PipelineTests: XCTestCase {
         let server = try StubServer { _ in .json("[1]") }
         defer { server.stop() }
         let p = pipeline(server, clock: now.clock)
-        let decodes = Mutex(0)
+        let decodes = Locked(0)
         let request = UpstreamRequest(url: server.baseURL + "/list")
         let policy = CachePolicy(defaultTTL: .seconds(60))
         for _ in 0..<3 {
@@ -126,7 +126,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testThreeSlowUpstreamsAnswerTogether() async throws {
-        let inProgress = Mutex((now: 0, peak: 0))
+        let inProgress = Locked((now: 0, peak: 0))
         let servers = try (0..<3).map { _ in
             try StubServer { _ in
                 inProgress.withLock {

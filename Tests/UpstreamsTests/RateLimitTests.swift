@@ -1,5 +1,5 @@
 import Clocks
-import Synchronization
+import Locking
 @testable import Upstreams
 import UpstreamTestSupport
 import XCTest
@@ -53,7 +53,7 @@ final class RateLimitTests: XCTestCase {
     }
 
     func testA429RetryAfterPausesEverySend() async throws {
-        let answered = Mutex(0)
+        let answered = Locked(0)
         let (p, sent) = pipeline(rate: nil) { _ in
             let first = answered.withLock { count -> Bool in
                 count += 1
@@ -90,7 +90,7 @@ final class RateLimitTests: XCTestCase {
 
 /// A count shared by a transport and its test.
 final class Count: Sendable {
-    private let storage = Mutex(0)
+    private let storage = Locked(0)
     func add() { storage.withLock { $0 += 1 } }
     var value: Int { storage.withLock { $0 } }
 }

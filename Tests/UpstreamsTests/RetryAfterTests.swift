@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import Synchronization
+import Locking
 import UpstreamStubs
 @testable import Upstreams
 import XCTest
@@ -119,7 +119,7 @@ final class RetryAfterTests: XCTestCase {
 
     /// A stub answering 429 with `Retry-After: value` to its first request, then 200.
     func rateLimitedOnce(_ value: String) throws -> StubServer {
-        let seen = Mutex(0)
+        let seen = Locked(0)
         return try StubServer { _ in
             let first = seen.withLock { count -> Bool in
                 count += 1

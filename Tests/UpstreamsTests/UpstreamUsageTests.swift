@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 @testable import Upstreams
 import UpstreamTestSupport
 import XCTest
@@ -18,7 +18,7 @@ final class UpstreamUsageTests: XCTestCase {
             var calls = 0
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
 
         func send(_ request: UpstreamRequest) async throws -> UpstreamResponse {
             let (failing, gated, headers) = state.withLock { s in
