@@ -32,6 +32,18 @@ public enum Eventual<Value: Sendable>: Sendable {
         }
     }
 
+    /// The value of an eventual whose pending work does not fail (an execution's result, a
+    /// request's answer: their work catches its own errors): at once when ready, else by running
+    /// the work; `fallback` should it fail all the same.
+    @inlinable
+    public func value(orIfFailed fallback: @autoclosure () -> Value) async -> Value {
+        switch self {
+        case .ready(let value): return value
+        case .pending(let work):
+            do { return try await work() } catch { return fallback() }
+        }
+    }
+
     /// The value when it is ready; nil when it has to be awaited.
     @inlinable
     public var readyValue: Value? {

@@ -1,3 +1,4 @@
+import Base
 import Clocks
 import GraphQL
 import HTTPServer
@@ -46,11 +47,7 @@ public final class GraphQLServer<Service: GraphQLService>: Sendable {
                 SecurityHeaders.decorate(&response)
                 return response
             }
-        let server = HTTPServer(
-            configuration: http,
-            responder: { request, responder in
-                await handler.handle(request, responder)
-            })
+        let server = HTTPServer(configuration: http, answering: { handler.handle($0, $1) })
         self.server = server
         handler.metrics.setConnectionCount { server.connectionCount }
     }
@@ -104,14 +101,35 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Answers `request` through `responder`, counting it in the metrics and the access log: when
     /// it is done, or at its execution deadline (`504`, the execution then cancelled and its
-    /// result dropped). The request path runs on the caller's executor (`nonisolated(nonsending)`
-    /// down to the engine): no executor switch at each step.
-    public nonisolated(nonsending) func handle(_ request: HTTPRequest, _ responder: HTTPResponder) async {
+    /// result dropped). As far as it goes at once: a request that needs no waiting (a warm
+    /// query, `/health`) is answered before this returns `.ready`, with no task; the rest is the
+    /// pending work, whose steps run on the caller's executor (`nonisolated(nonsending)` down to
+    /// the engine).
+    public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) -> Eventual<Void> {
         let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
-        guard var outcome = await route(exchange) else { return } // answered at the deadline
+        switch route(exchange) {
+        case .ready(let outcome):
+            complete(outcome, exchange)
+            return .ready(())
+        case .pending(let work):
+            return .pending { [self] in
+                complete(await Self.outcome(of: work), exchange)
+            }
+        }
+    }
+
+    /// Sends `outcome`, decorated, and counts and logs it; nothing when it is nil (the request
+    /// was answered at its deadline).
+    private func complete(_ outcome: Outcome?, _ exchange: Exchange) {
+        guard var outcome else { return }
         decorate(&outcome.response, exchange)
         finish(outcome, exchange)
+    }
+
+    /// The outcome `work` gives; `500` should it fail (its steps catch their own errors).
+    private static func outcome(of work: Eventual<Outcome?>.Work) async -> Outcome? {
+        do { return try await work() } catch { return Outcome(response: .text(500, "Internal server error\n")) }
     }
 
     /// Answers `request` without a server (as tests do): the first answer ``handle(_:_:)`` gives.
@@ -122,24 +140,10 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         // `wait`, which then resumes on this thread (see `FirstAnswer`).
         responder.attach(
             Task {
-                await self.handle(request, responder)
+                await self.handle(request, responder).value(orIfFailed: ())
                 responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
             })
         return await withCheckedContinuation { answer.wait($0) }
-    }
-
-    /// One request being answered.
-    struct Exchange: Sendable {
-        var request: HTTPRequest
-        var responder: HTTPResponder
-        /// When handling began (a ``MonotonicClock`` reading).
-        var start: Duration
-    }
-
-    struct Outcome {
-        var response: HTTPResponse
-        var operationName: String?
-        var operationType: GraphQLOperationType?
     }
 
     /// Sends `outcome` (decorated: ``decorate(_:_:)``), and counts and logs it; nothing when the
@@ -201,15 +205,25 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// The outcome of `exchange`'s request; nil when it was answered already (at its deadline).
-    private nonisolated(nonsending) func route(_ exchange: Exchange) async -> Outcome? {
+    private func route(_ exchange: Exchange) -> Eventual<Outcome?> {
         let request = exchange.request
-        let path = request.path
-        if path == configuration.graphQLPath {
+        if request.path == configuration.graphQLPath {
             if request.method == "OPTIONS" {
-                return Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS"))
+                return .ready(Outcome(response: cors.preflight(request, allow: "GET, POST, OPTIONS")))
             }
-            return await graphQL(exchange)
+            return graphQL(exchange)
         }
+        if let outcome = page(request) { return .ready(outcome) }
+        guard let handler = configuration.routes[request.path] else {
+            return .ready(Outcome(response: .text(404, "Not found\n")))
+        }
+        return .pending { Outcome(response: await handler(request)) }
+    }
+
+    /// The outcome of a request for a page of the server's own (answered at once), nil for one
+    /// of the application's routes (``GraphQLServerConfiguration/routes``), which come after them.
+    private func page(_ request: HTTPRequest) -> Outcome? {
+        let path = request.path
         if request.method == "OPTIONS" {
             return Outcome(response: cors.preflight(request, allow: "GET, HEAD, OPTIONS"))
         }
@@ -242,9 +256,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                         "Cache-Control": "no-cache"
                     ], body: page.bytes))
         default:
-            if let handler = configuration.routes[path] {
-                return Outcome(response: await handler(request))
-            }
+            guard configuration.routes[path] == nil else { return nil }
             let prefix = "/playground/"
             if configuration.playgroundEnabled, path.hasPrefix(prefix) {
                 let name = URLEncoding.decode(path.dropFirst(prefix.count))
@@ -267,48 +279,81 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Answers a request on the GraphQL endpoint. An answer that did not set its own
     /// `Cache-Control` (a cacheable `GET` answer, a persisted-query error) is `no-store`:
     /// every `POST` answer and every error.
-    private nonisolated(nonsending) func graphQL(_ exchange: Exchange) async -> Outcome? {
-        guard var outcome = await graphQLOutcome(exchange) else { return nil }
+    private func graphQL(_ exchange: Exchange) -> Eventual<Outcome?> {
+        switch graphQLOutcome(exchange) {
+        case .ready(let outcome):
+            return .ready(Self.notStoredUnlessSaid(outcome))
+        case .pending(let work):
+            return .pending { Self.notStoredUnlessSaid(await Self.outcome(of: work)) }
+        }
+    }
+
+    /// `outcome` with `Cache-Control: no-store` unless its answer set its own.
+    private static func notStoredUnlessSaid(_ outcome: Outcome?) -> Outcome? {
+        guard var outcome else { return nil }
         if !outcome.response.headers.contains("Cache-Control") {
             outcome.response.headers.add("Cache-Control", ResponseCaching.noStore)
         }
         return outcome
     }
 
-    private nonisolated(nonsending) func graphQLOutcome(_ exchange: Exchange) async -> Outcome? {
+    private func graphQLOutcome(_ exchange: Exchange) -> Eventual<Outcome?> {
         do {
             let request = exchange.request
             let mediaType = try negotiate(request)
             let (query, decoded) = try decode(request, mediaType)
             // Without the extension the parameters are the request's as decoded (its query is
             // there: the decoder refuses a request with neither), handed on as they are.
-            let (parameters, registration) =
-                AutomaticPersistedQueries.isPersisted(decoded.extensions)
-                ? try await resolvePersistedQuery(query, decoded, mediaType) : (decoded, nil)
-            let (document, operationType, name) = try prepare(parameters, request, mediaType)
-            // Stored once it has parsed, validated and passed the checks above, as Apollo Server does.
-            if let registration, let store = configuration.persistedQueries {
-                await store.register(hash: registration.hash, query: registration.query)
-                metrics.persistedQueryRegistered()
+            guard AutomaticPersistedQueries.isPersisted(decoded.extensions) else {
+                let (document, operationType, name) = try prepare(decoded, request, mediaType)
+                return executeAndAnswer(document, decoded, exchange, name, operationType, mediaType)
             }
-            guard let result = await execute(document, parameters, exchange, name, operationType, mediaType) else {
-                return nil
+            return .pending { [self] in
+                do {
+                    let (parameters, registration) = try await resolvePersistedQuery(query, decoded, mediaType)
+                    let (document, operationType, name) = try prepare(parameters, request, mediaType)
+                    // Stored once it has parsed, validated and passed the checks above, as Apollo Server does.
+                    if let registration, let store = configuration.persistedQueries {
+                        await store.register(hash: registration.hash, query: registration.query)
+                        metrics.persistedQueryRegistered()
+                    }
+                    return try await executeAndAnswer(document, parameters, exchange, name, operationType, mediaType)
+                        .value
+                } catch let refusal as Refusal {
+                    return refusal.outcome
+                }
             }
-            if let parts = result.incremental {
-                return streamedAnswer(parts, exchange, name, operationType, mediaType)
-            }
-            return answer(result, request, name, operationType, mediaType)
         } catch let refusal as Refusal {
-            return refusal.outcome
+            return .ready(refusal.outcome)
         } catch {
-            return Outcome(response: errorResponse(500, "Internal error.", .json))
+            return .ready(Outcome(response: errorResponse(500, "Internal error.", .json)))
         }
     }
 
-    /// A request refused before execution, with its answer. (Thrown untyped: a typed throw of a
-    /// type nested in this generic class crashes Swift 6.3's release optimiser, FunctionSignatureOpts.)
-    private struct Refusal: Error {
-        let outcome: Outcome
+    /// Executes the prepared document and makes its answer (nil when the deadline answered).
+    private func executeAndAnswer(
+        _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
+        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
+    ) -> Eventual<Outcome?> {
+        switch execute(document, parameters, exchange, name, operationType, mediaType) {
+        case .ready(let result):
+            return .ready(result.map { answer($0, exchange, name, operationType, mediaType) })
+        case .pending(let work):
+            return .pending { [self] in
+                try await work().map { answer($0, exchange, name, operationType, mediaType) }
+            }
+        }
+    }
+
+    /// The answer of an executed request: whole or in parts.
+    private func answer(
+        _ result: GraphQLExecutionResult, _ exchange: Exchange, _ name: String?,
+        _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
+    ) -> Outcome {
+        if let parts = result.incremental {
+            return streamedAnswer(parts, exchange, name, operationType, mediaType)
+        }
+        return answer(result, exchange.request, name, operationType, mediaType)
     }
 
     /// The method and the response's media type (from `Accept`); a `GET` without a header that
@@ -434,12 +479,12 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// Executes the document under the request deadline; nil when the deadline answered first
-    /// (the client already has its `504`).
-    private nonisolated(nonsending) func execute(
+    /// (the client already has its `504`). Ready when the service's execution is.
+    private func execute(
         _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
-    ) async -> GraphQLExecutionResult? {
-        guard let watchdog else { return await service.execute(document, request: parameters) }
+    ) -> Eventual<GraphQLExecutionResult?> {
+        guard let watchdog else { return service.execute(document, request: parameters).map { $0 } }
         // The execution runs in this task; the deadline answers for it when it passes first.
         let deadline = ExecutionDeadline(), metrics = self.metrics
         let entry = watchdog.schedule { [self] in
@@ -459,10 +504,18 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 })
             else { return }
         }
-        let finished = await service.execute(document, request: parameters)
-        watchdog.cancel(entry)
-        guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
-        return finished
+        /// The result, unless the deadline answered first.
+        @Sendable func ended(_ finished: GraphQLExecutionResult) -> GraphQLExecutionResult? {
+            watchdog.cancel(entry)
+            guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
+            return finished
+        }
+        switch service.execute(document, request: parameters) {
+        case .ready(let finished):
+            return .ready(ended(finished))
+        case .pending(let work):
+            return .pending { ended(try await work()) }
+        }
     }
 
     /// The answer of an executed request: too large, a request error, or the response (cacheable
@@ -643,4 +696,30 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         let body = JSONObject([(key: "errors", value: .array([error.json])), (key: "data", value: .null)])
         return graphQLResponse(200, JSONValue.object(body).serializedBytes(), mediaType)
     }
+}
+
+// The handler's values are outside its generic class: a type nested in a generic class is generic
+// itself, and its metadata (and `Eventual<Outcome?>`'s) would be instantiated at run time on every
+// request by the unspecialised handler (17 lookups per `{ __typename }`, measured with a uprobe on
+// `swift_getGenericMetadata`).
+
+/// One request being answered.
+private struct Exchange: Sendable {
+    var request: HTTPRequest
+    var responder: HTTPResponder
+    /// When handling began (a ``MonotonicClock`` reading).
+    var start: Duration
+}
+
+/// A request's answer, with what the metrics and the access log say of it.
+private struct Outcome: Sendable {
+    var response: HTTPResponse
+    var operationName: String?
+    var operationType: GraphQLOperationType?
+}
+
+/// A request refused before execution, with its answer. (Thrown untyped: a typed throw of a
+/// type nested in a generic class crashed Swift 6.3's release optimiser, FunctionSignatureOpts.)
+private struct Refusal: Error {
+    let outcome: Outcome
 }

@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import HTTPServer
 import JSON
@@ -113,11 +114,13 @@ public protocol GraphQLService: Sendable {
     /// Parses and validates `request.query` and selects `request.operationName`.
     func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<Document>
 
-    /// Executes a prepared document with the request's variables and extensions.
+    /// Executes a prepared document with the request's variables and extensions: ready when it
+    /// finished at once (the server then answers on the event loop with no task), else the work
+    /// that finishes it (run in the request's task).
     ///
-    /// With a request timeout (``GraphQLServerConfiguration/requestTimeout``) it runs in a task
-    /// of its own that is cancelled when the timeout passes: the client is answered `504` at
-    /// once and whatever this returns afterwards is dropped, so implementations should stop
-    /// their work on cancellation (`Task.isCancelled`, cancellation handlers) rather than finish it.
-    nonisolated(nonsending) func execute(_ document: Document, request: GraphQLRequest) async -> GraphQLExecutionResult
+    /// With a request timeout (``GraphQLServerConfiguration/requestTimeout``) that task is
+    /// cancelled when the timeout passes: the client is answered `504` at once and whatever the
+    /// work returns afterwards is dropped, so implementations should stop their work on
+    /// cancellation (`Task.isCancelled`, cancellation handlers) rather than finish it.
+    func execute(_ document: Document, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult>
 }

@@ -1,3 +1,4 @@
+import Base
 import Locking
 
 /// Delivers the answer to one request, once: the first answer wins and later ones are dropped.
@@ -55,6 +56,9 @@ public final class HTTPResponder: Sendable {
         return true
     }
 
+    /// Whether an answer was sent.
+    public var hasAnswered: Bool { state.withLock { $0.answered } }
+
     /// Cancels the task handling the request (at once, or as soon as it is attached).
     public func cancelHandler() {
         let task = state.withLock { s -> Task<Void, Never>? in
@@ -80,3 +84,12 @@ public final class HTTPResponder: Sendable {
 /// the connection's event loop for a light request, so calling it, and the nonsending async
 /// functions of the request path below it, costs no executor switch.
 public typealias HTTPRespondingHandler = nonisolated(nonsending) @Sendable (HTTPRequest, HTTPResponder) async -> Void
+
+/// A handler that answers through its ``HTTPResponder`` as far as it can at once: `.ready` when
+/// it is done (it answered, or handed the answer to work of its own), `.pending` with the work
+/// left, which the server runs in a task (on the connection's event loop for a light request,
+/// so the pending work's `nonisolated(nonsending)` steps cost no executor switch).
+///
+/// A request whose answer is ready at once (a warm GraphQL query, `/health`) is answered with
+/// no task: no task allocation, no job on the loop, no executor switch.
+public typealias HTTPEventualHandler = @Sendable (HTTPRequest, HTTPResponder) -> Eventual<Void>

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Base
 import CLinux
 import Clocks
 import Locking
@@ -8,7 +9,8 @@ import Locking
 /// An HTTP/1.1 server on non-blocking sockets and a fixed set of epoll event-loop threads
 /// (named ``loopThreadName``).
 ///
-/// Requests are parsed on the loops and answered by an `async` handler; responses go back
+/// Requests are parsed on the loops and answered by a handler that answers at once when it can
+/// (on the loop, no task) and in a task otherwise (``HTTPEventualHandler``); responses go back
 /// in request order (pipelining), with keep-alive, `Expect: 100-continue`, `HEAD`, limits,
 /// timeouts and graceful shutdown. It knows nothing of what it serves.
 ///
@@ -22,7 +24,7 @@ import Locking
 public final class HTTPServer: Sendable {
     /// The configuration it was created with.
     public let configuration: HTTPServerConfiguration
-    private let handler: HTTPRespondingHandler
+    private let handler: HTTPEventualHandler
     private let state = Locked<(core: ServerCore?, loops: [EventLoop], port: Int, stopping: Bool)>((nil, [], 0, false))
 
     /// A server that answers with `handler` once started.
@@ -34,9 +36,21 @@ public final class HTTPServer: Sendable {
             })
     }
 
-    /// A server whose handler answers through the ``HTTPResponder`` it is given (the first answer
-    /// goes out; a handler that returns without answering gets a `500`).
-    public init(configuration: HTTPServerConfiguration, responder handler: @escaping HTTPRespondingHandler) {
+    /// A server whose `async` handler answers through the ``HTTPResponder`` it is given (the
+    /// first answer goes out; a handler that returns without answering gets a `500`). It runs in
+    /// a task for every request.
+    public convenience init(configuration: HTTPServerConfiguration, responder handler: @escaping HTTPRespondingHandler)
+    {
+        self.init(
+            configuration: configuration,
+            answering: { request, responder in .pending { await handler(request, responder) } })
+    }
+
+    /// A server whose handler answers through the ``HTTPResponder`` it is given, at once when it
+    /// can: a light request's handler runs on its event loop, and a task is started only for
+    /// the work it returns pending. The first answer goes out; a handler that ends without
+    /// answering gets a `500`.
+    public init(configuration: HTTPServerConfiguration, answering handler: @escaping HTTPEventualHandler) {
         self.configuration = configuration
         self.handler = handler
     }

@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import GraphQL
 import GraphQLServer
@@ -24,8 +25,8 @@ final class BlockingPrepareService: GraphQLService, @unchecked Sendable {
         return .ready(request.query, operationType: .query, operationName: nil)
     }
 
-    func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        GraphQLExecutionResult(body: Array(#"{"data":{"busy":true}}"#.utf8))
+    func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+        .ready(GraphQLExecutionResult(body: Array(#"{"data":{"busy":true}}"#.utf8)))
     }
 
     /// Requests inside `prepare` now, and whether they have been let go.

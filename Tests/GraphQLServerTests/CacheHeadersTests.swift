@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import GraphQLServer
 import HTTPServer
@@ -13,10 +14,12 @@ final class CacheHeadersTests: XCTestCase {
 
         func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<String> { echo.prepare(request) }
 
-        func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
-            var result = await echo.execute(document, request: request)
-            result.cacheHint = document.contains("fresh") ? .maxAge(.seconds(120)) : .noStore
-            return result
+        func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+            echo.execute(document, request: request).map { result in
+                var result = result
+                result.cacheHint = document.contains("fresh") ? .maxAge(.seconds(120)) : .noStore
+                return result
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import GraphQL
 @testable import GraphQLServer
@@ -9,20 +10,28 @@ import XCTest
 /// to prepare, `{ slow }` executes in 50 ms, anything else at once.
 final class ThreadNotingService: GraphQLService, Sendable {
     private let names = Locked<[String]>([])
+    private let inTasks = Locked<[Bool]>([])
 
     func prepare(_ request: GraphQLRequest) -> GraphQLPreparation<String> {
         names.withLock { $0.append(Self.currentThreadName()) }
+        inTasks.withLock { $0.append(withUnsafeCurrentTask { $0 != nil }) }
         if request.query == "{ fail }" { return .failed([GraphQLError(message: "no")]) }
         return .ready(request.query, operationType: .query, operationName: nil)
     }
 
-    func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
-        if document == "{ slow }" { try? await Task.sleep(for: .milliseconds(50)) }
-        return GraphQLExecutionResult(body: Array(#"{"data":{"ok":true}}"#.utf8))
+    func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+        let ok = GraphQLExecutionResult(body: Array(#"{"data":{"ok":true}}"#.utf8))
+        guard document == "{ slow }" else { return .ready(ok) }
+        return .pending {
+            try? await Task.sleep(for: .milliseconds(50))
+            return ok
+        }
     }
 
     /// The thread names noted so far, in order.
     var threads: [String] { names.withLock { $0 } }
+    /// Whether each request was prepared in a task, in order.
+    var tasks: [Bool] { inTasks.withLock { $0 } }
 
     static func currentThreadName() -> String {
         ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?")
@@ -67,6 +76,8 @@ final class EventLoopAdmissionTests: XCTestCase {
             }
             let loop = HTTPServer.loopThreadName
             XCTAssertEqual(service.threads.map { $0 == loop }, [false, true, true, false, true], "\(service.threads)")
+            // On the loop a warm request is answered at once, with no task; on the pool it has one.
+            XCTAssertEqual(service.tasks, [true, false, false, true, false])
         }
     }
 

@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import GraphQLServer
 import JSON
@@ -29,7 +30,12 @@ struct FakeService: GraphQLService {
         return .ready(query, operationType: type, operationName: request.operationName)
     }
 
-    func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
+    func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+        .ready(result(document, request: request))
+    }
+
+    /// The answer: the request echoed, or a variable error for `$bad`.
+    func result(_ document: String, request: GraphQLRequest) -> GraphQLExecutionResult {
         if request.variables?["bad"] != nil {
             return GraphQLExecutionResult(requestErrors: [
                 GraphQLError(

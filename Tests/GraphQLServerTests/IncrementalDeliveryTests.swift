@@ -1,3 +1,4 @@
+import Base
 import Foundation
 import GraphQL
 import GraphQLServer
@@ -109,7 +110,11 @@ final class IncrementalDeliveryTests: XCTestCase {
             .ready(request.query, operationType: .query, operationName: nil)
         }
 
-        func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
+        func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+            .ready(result())
+        }
+
+        func result() -> GraphQLExecutionResult {
             let (stream, continuation) = AsyncStream.makeStream(of: JSONObject.self)
             continuation.onTermination = { [self] termination in
                 lock.withLock { terminations.append("\(termination)") }

@@ -1,3 +1,4 @@
+import Base
 import XCTest
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -36,7 +37,12 @@ final class SlowService: GraphQLService, @unchecked Sendable {
         .ready(request.query, operationType: .query, operationName: request.operationName)
     }
 
-    func execute(_ document: String, request: GraphQLRequest) async -> GraphQLExecutionResult {
+    func execute(_ document: String, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+        .pending { [self] in await run(document) }
+    }
+
+    /// The answer, after what the document asks for (sleeping, jitter, being stuck).
+    nonisolated(nonsending) func run(_ document: String) async -> GraphQLExecutionResult {
         if document.contains("jitter") {
             try? await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
         } else if document.contains("sleep") {

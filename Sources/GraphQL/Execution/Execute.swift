@@ -1,3 +1,4 @@
+import Base
 import JSON
 
 /// Options of an execution.
@@ -73,17 +74,45 @@ public nonisolated(nonsending) func execute(
     options: ExecutionOptions = ExecutionOptions(),
     tracker: (any WorkTracker)? = nil
 ) async -> ExecutionResult {
+    await executeOperation(
+        schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+        options: options, tracker: tracker
+    ).value(orIfFailed: .internalError)
+}
+
+/// Executes an operation already selected, as far as it goes at once: the result, ready when
+/// every field answered without suspending (a warm request: no task, no suspension), else the
+/// work that awaits the pending fields (graphql-js's `PromiseOrValue<ExecutionResult>`).
+/// ``execute(schema:prepared:variables:rootValue:context:options:tracker:)`` awaits it.
+public func executeOperation(
+    schema: ExecutableSchema,
+    prepared: PreparedOperation,
+    variables: JSONObject = JSONObject(),
+    rootValue: ResolvedValue = nil,
+    context: ResolvedValue = nil,
+    options: ExecutionOptions = ExecutionOptions(),
+    tracker: (any WorkTracker)? = nil
+) -> Eventual<ExecutionResult> {
     let execution: ExecutionContext
     switch prepareExecution(
         schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
         rootValue: rootValue, context: context, options: options, tracker: tracker)
     {
     case .success(let context): execution = context
-    case .failure(let list): return .requestError(list.errors.limited(to: options.maxErrors))
+    case .failure(let list): return .ready(.requestError(list.errors.limited(to: options.maxErrors)))
     }
-    var result = await execution.run()
-    result.limitErrors(to: options.maxErrors)
-    return result
+    let maxErrors = options.maxErrors
+    switch execution.run() {
+    case .ready(var result):
+        result.limitErrors(to: maxErrors)
+        return .ready(result)
+    case .pending(let work):
+        return .pending {
+            var result = try await work()
+            result.limitErrors(to: maxErrors)
+            return result
+        }
+    }
 }
 
 /// The operation of `document` that a request for `operationName` executes: the one with that
@@ -173,37 +202,41 @@ private func firstIntrospectionField(in document: Document) -> Field? {
 }
 
 extension ExecutionContext {
-    /// Executes the operation (graphql-js `executeOperation`).
-    nonisolated(nonsending) func run() async -> ExecutionResult {
+    /// Executes the operation (graphql-js `executeOperation`): ready when no field suspended.
+    func run() -> Eventual<ExecutionResult> {
         guard let rootType = schema.rootType(for: operation.operation) else {
             // graphql-js reports this during execution: the result has `data: null`.
-            return ExecutionResult(
-                data: .null,
-                errors: [
-                    GraphQLError(
-                        message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
-                        nodes: [operation.loc], source: source
-                    ).withCode(GraphQLErrorCode.operationResolutionFailure)
-                ])
+            return .ready(
+                ExecutionResult(
+                    data: .null,
+                    errors: [
+                        GraphQLError(
+                            message: "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                            nodes: [operation.loc], source: source
+                        ).withCode(GraphQLErrorCode.operationResolutionFailure)
+                    ]))
         }
         let plan = executable.operationPlans.plan(source: source, operation: operation) {
             buildObjectPlan(rootType, selectionSets: [operation.selectionSet])
         }
-        let data: JSONValue?
         if operation.operation == .mutation {
-            data = await executeSerially(plan, rootValue)
-        } else {
-            switch executeObject(plan, rootValue, .root) {
-            case .value(let value):
-                data = value
-            case .bubble:
-                data = nil
-            case .pending(let node):
-                tracker?.enter()
-                data = await resolvePending(node)
-                tracker?.leave()
+            return .pending { [self] in
+                let data = await executeSerially(plan, rootValue)
+                return ExecutionResult(data: data ?? .null, errors: errors)
             }
         }
-        return ExecutionResult(data: data ?? .null, errors: errors)
+        switch executeObject(plan, rootValue, .root) {
+        case .value(let value):
+            return .ready(ExecutionResult(data: value, errors: errors))
+        case .bubble:
+            return .ready(ExecutionResult(data: .null, errors: errors))
+        case .pending(let node):
+            return .pending { [self] in
+                tracker?.enter()
+                let data = await resolvePending(node)
+                tracker?.leave()
+                return ExecutionResult(data: data ?? .null, errors: errors)
+            }
+        }
     }
 }

@@ -23,6 +23,12 @@ public struct ExecutionResult: Sendable, Equatable {
         ExecutionResult(data: nil, errors: errors)
     }
 
+    /// The result of an execution whose work failed where it cannot (its fields catch their
+    /// own errors): a request error saying so, never a trap.
+    public static var internalError: ExecutionResult {
+        requestError([GraphQLError(message: "Internal error: the execution failed.")])
+    }
+
     /// True when there are errors.
     public var hasErrors: Bool { !errors.isEmpty }
 

@@ -1,3 +1,4 @@
+import Base
 import JSON
 
 /// The one entry point of the engine for servers and tools: parse (with the
@@ -97,6 +98,30 @@ public final class GraphQLEngine: Sendable {
         await GraphQL.execute(
             schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
             context: context, options: options, tracker: tracker)
+    }
+
+    /// ``execute(_:variables:context:rootValue:tracker:)`` as far as it goes at once: ready when
+    /// no field suspended (a warm request needs no task), else the work that awaits the rest.
+    public func executeOperation(
+        _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil
+    ) -> Eventual<ExecutionResult> {
+        GraphQL.executeOperation(
+            schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
+            context: context, options: options, tracker: tracker)
+    }
+
+    /// ``executeIncrementally(_:variables:context:rootValue:tracker:coalescing:)`` as far as it
+    /// goes at once: a plain operation is ready when no field suspended.
+    public func executeOperationIncrementally(
+        _ prepared: PreparedOperation, variables: JSONObject = JSONObject(),
+        context: ResolvedValue = nil, rootValue: ResolvedValue = nil,
+        tracker: (any WorkTracker)? = nil, coalescing: Duration = .milliseconds(2)
+    ) -> Eventual<IncrementalExecutionResult> {
+        GraphQL.executeOperationIncrementally(
+            schema: executable, prepared: prepared, variables: variables, rootValue: rootValue,
+            context: context, options: options, tracker: tracker, coalescing: coalescing)
     }
 
     /// Executes a prepared operation with incremental delivery (`@defer`, `@stream`): the plain

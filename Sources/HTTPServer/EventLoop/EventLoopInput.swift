@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Base
 
 /// A connection's way in: its epoll readiness events, reading, parsing requests and
 /// dispatching each to the handler.
@@ -149,8 +150,9 @@ extension EventLoop {
         }
     }
 
-    /// Gives the request a response slot and starts its handler task (on this loop or the
-    /// pool, as the configuration says); the task posts the completion back.
+    /// Gives the request a response slot and calls its handler: on this loop for a light
+    /// request (as far as it goes at once; a task on this loop for the work it returns
+    /// pending), else in a task on the pool. The handler's answer posts the completion back.
     func dispatch(_ request: HTTPRequest, on connection: Connection) {
         let sequence = connection.nextSequence
         connection.nextSequence += 1
@@ -165,11 +167,29 @@ extension EventLoop {
         // A handler on the pool posts its completion from there: one hand-over each way. The
         // responder posts the first answer only (a deadline's may come before the handler ends).
         let responder = HTTPResponder(loop: self, fd: connection.fd, id: connection.id, sequence: sequence)
-        let executor: any TaskExecutor = core.configuration.runsOnEventLoop(request) ? self : globalConcurrentExecutor
+        let work: Eventual<Void>.Work
+        let executor: any TaskExecutor
+        if core.configuration.runsOnEventLoop(request) {
+            guard case .pending(let pending) = handler(request, responder) else {
+                Self.answerIfSilent(responder)
+                return
+            }
+            work = pending
+            executor = self
+        } else {
+            work = { try await handler(request, responder).value }
+            executor = globalConcurrentExecutor
+        }
         responder.attach(
             Task(executorPreference: executor) {
-                await handler(request, responder)
-                responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
+                try? await work()
+                Self.answerIfSilent(responder)
             })
+    }
+
+    /// Answers `500` for a handler that ended without answering (nothing when it answered).
+    private static func answerIfSilent(_ responder: HTTPResponder) {
+        guard !responder.hasAnswered else { return }
+        responder.answer(.text(500, "Internal server error: the handler gave no answer\n"))
     }
 }

@@ -8,7 +8,7 @@ import Locking
 /// socket, the connection and request counters, and the count of loops still running.
 final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
-    let handler: HTTPRespondingHandler
+    let handler: HTTPEventualHandler
     let listenFD: Int32
     let connectionCount = Atomic<Int>(0)
     let requestCount = Atomic<Int>(0)
@@ -18,7 +18,7 @@ final class ServerCore: Sendable {
     /// The turn of the next accepted connection (see ``loop(forNextConnection:)``).
     private let nextTurn = Atomic<Int>(0)
 
-    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPRespondingHandler, listenFD: Int32) {
+    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPEventualHandler, listenFD: Int32) {
         self.configuration = configuration
         self.handler = handler
         self.listenFD = listenFD

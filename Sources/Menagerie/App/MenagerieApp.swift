@@ -1,4 +1,6 @@
+import Base
 import Clocks
+import DataLoader
 import GraphQL
 import JSON
 import MenagerieUpstreams
@@ -107,7 +109,11 @@ public final class MenagerieApp: Sendable {
     public nonisolated(nonsending) func execute(_ prepared: PreparedOperation, variables: JSONObject = JSONObject())
         async -> ExecutionResult
     {
-        await run(prepared, variables: variables).result
+        let context = RequestContext(upstreams: upstreams)
+        return await Self.cancellingLoads(
+            engine.executeOperation(prepared, variables: variables, context: context, tracker: context.tracker),
+            context.scheduler
+        ).value(orIfFailed: .internalError)
     }
 
     /// Executes a prepared document with incremental delivery (`@defer`, `@stream`), with fresh
@@ -118,53 +124,62 @@ public final class MenagerieApp: Sendable {
     ) async
         -> IncrementalExecutionResult
     {
-        await runIncrementally(prepared, variables: variables).result
+        await executeOperationIncrementally(
+            prepared, variables: variables, context: RequestContext(upstreams: upstreams)
+        )
+        .value(orIfFailed: .single(.internalError))
     }
 
-    /// ``executeIncrementally(_:variables:)``, with the request's context (what it used of the
-    /// upstreams). Ending the iteration of the parts cancels the remaining work, loader batches
-    /// included.
-    nonisolated(nonsending) func runIncrementally(_ prepared: PreparedOperation, variables: JSONObject) async -> (
-        result: IncrementalExecutionResult, context: RequestContext
-    ) {
-        let context = RequestContext(upstreams: upstreams)
+    /// ``executeIncrementally(_:variables:)`` in `context` (the request's loaders; what it used
+    /// of the upstreams), as far as it goes at once: ready when no field suspended (a warm
+    /// request needs no task). When it has to wait, cancelling the awaiting task cancels the
+    /// request's loads; ending the iteration of the parts cancels the remaining work, loader
+    /// batches included.
+    func executeOperationIncrementally(_ prepared: PreparedOperation, variables: JSONObject, context: RequestContext)
+        -> Eventual<IncrementalExecutionResult>
+    {
         let scheduler = context.scheduler
-        let outcome = await withTaskCancellationHandler {
-            await engine.executeIncrementally(
-                prepared, variables: variables, context: context, tracker: context.tracker)
-        } onCancel: {
+        let execution = engine.executeOperationIncrementally(
+            prepared, variables: variables, context: context, tracker: context.tracker)
+        switch Self.cancellingLoads(execution, scheduler) {
+        case .ready(let outcome):
+            return .ready(Self.stoppingLoads(with: outcome, scheduler))
+        case .pending(let work):
+            return .pending { Self.stoppingLoads(with: try await work(), scheduler) }
+        }
+    }
+
+    /// `outcome`, whose parts, when it comes in parts, stop the request's loads (`scheduler`)
+    /// when they end or their reader goes away.
+    private static func stoppingLoads(with outcome: IncrementalExecutionResult, _ scheduler: BatchScheduler)
+        -> IncrementalExecutionResult
+    {
+        guard case .incremental(let initial, let subsequent) = outcome else { return outcome }
+        let (parts, continuation) = AsyncStream.makeStream(of: JSONObject.self)
+        let forward = Task {
+            for await payload in subsequent { continuation.yield(payload) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            forward.cancel()
             scheduler.cancel()
         }
-        switch outcome {
-        case .single(let result):
-            return (.single(result), context)
-        case .incremental(let initial, let subsequent):
-            // The parts end, or their reader goes away: the request's loads stop too.
-            let (parts, continuation) = AsyncStream.makeStream(of: JSONObject.self)
-            let forward = Task {
-                for await payload in subsequent { continuation.yield(payload) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in
-                forward.cancel()
+        return .incremental(initial: initial, subsequent: parts)
+    }
+
+    /// `eventual`, whose work, when it has to wait, cancels the request's loads (`scheduler`'s
+    /// running batches and direct upstream calls) if its task is cancelled. A ready value
+    /// had nothing left to cancel.
+    private static func cancellingLoads<Value>(_ eventual: Eventual<Value>, _ scheduler: BatchScheduler)
+        -> Eventual<Value>
+    {
+        guard case .pending(let work) = eventual else { return eventual }
+        return .pending {
+            try await withTaskCancellationHandler {
+                try await work()
+            } onCancel: {
                 scheduler.cancel()
             }
-            return (.incremental(initial: initial, subsequent: parts), context)
         }
-    }
-
-    /// ``execute(_:variables:)``, with the request's context (what it used of the upstreams, for
-    /// the response's freshness).
-    nonisolated(nonsending) func run(_ prepared: PreparedOperation, variables: JSONObject) async -> (
-        result: ExecutionResult, context: RequestContext
-    ) {
-        let context = RequestContext(upstreams: upstreams)
-        let scheduler = context.scheduler
-        let result = await withTaskCancellationHandler {
-            await engine.execute(prepared, variables: variables, context: context, tracker: context.tracker)
-        } onCancel: {
-            scheduler.cancel()
-        }
-        return (result, context)
     }
 }

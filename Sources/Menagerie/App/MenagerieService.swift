@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import GraphQLServer
 import JSON
@@ -25,12 +26,23 @@ public struct MenagerieService: GraphQLService {
     }
 
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
-    /// response's freshness: see ``ResponseFreshness``.
-    public nonisolated(nonsending) func execute(_ prepared: PreparedOperation, request: GraphQLRequest) async
+    /// response's freshness: see ``ResponseFreshness``. Ready when no field suspended.
+    public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
+        switch app.executeMeasuringFreshness(prepared, variables: request.variables ?? JSONObject()) {
+        case .ready(let (outcome, freshness)):
+            return .ready(Self.result(outcome, freshness))
+        case .pending(let work):
+            return .pending {
+                let (outcome, freshness) = try await work()
+                return Self.result(outcome, freshness)
+            }
+        }
+    }
+
+    /// The server's view of an execution's outcome.
+    private static func result(_ outcome: IncrementalExecutionResult, _ freshness: ResponseFreshness)
         -> GraphQLExecutionResult
     {
-        let (outcome, freshness) = await app.executeMeasuringFreshness(
-            prepared, variables: request.variables ?? JSONObject())
         guard case .single(let result) = outcome else {
             if case .incremental(let initial, let subsequent) = outcome {
                 return GraphQLExecutionResult(

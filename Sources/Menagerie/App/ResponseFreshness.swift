@@ -1,3 +1,4 @@
+import Base
 import GraphQL
 import JSON
 import Upstreams
@@ -36,16 +37,27 @@ public enum ResponseFreshness: Sendable, Equatable {
 extension MenagerieApp {
     /// The request's answer (with incremental delivery: whole, or in parts) and its freshness,
     /// computed from the upstream answers the request used (its scope's record, returned as a
-    /// value); an answer in parts is never cached.
-    public nonisolated(nonsending) func executeMeasuringFreshness(
+    /// value); an answer in parts is never cached. Ready when the execution is (a warm request).
+    public func executeMeasuringFreshness(
         _ prepared: PreparedOperation,
         variables: JSONObject = JSONObject()
-    ) async -> (IncrementalExecutionResult, ResponseFreshness) {
-        let (outcome, context) = await runIncrementally(prepared, variables: variables)
-        guard case .single(let result) = outcome else { return (outcome, .uncacheable) }
-        let freshness = ResponseFreshness(
-            usage: context.usage,
-            hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
-        return (outcome, freshness)
+    ) -> Eventual<(IncrementalExecutionResult, ResponseFreshness)> {
+        let context = RequestContext(upstreams: upstreams)
+        switch executeOperationIncrementally(prepared, variables: variables, context: context) {
+        case .ready(let outcome):
+            return .ready((outcome, freshness(of: outcome, context)))
+        case .pending(let work):
+            return .pending { [self] in
+                let outcome = try await work()
+                return (outcome, freshness(of: outcome, context))
+            }
+        }
+    }
+
+    /// How long `outcome`, made in `context`, may be reused.
+    private func freshness(of outcome: IncrementalExecutionResult, _ context: RequestContext) -> ResponseFreshness {
+        guard case .single(let result) = outcome else { return .uncacheable }
+        return ResponseFreshness(
+            usage: context.usage, hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
     }
 }

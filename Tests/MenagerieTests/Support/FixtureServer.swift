@@ -1,3 +1,4 @@
+import Base
 import Locking
 import Foundation
 import GraphQL
@@ -23,11 +24,11 @@ final class FixtureServer: Sendable {
             return MenagerieService(app: app).prepare(request)
         }
 
-        func execute(_ document: PreparedOperation, request: GraphQLRequest) async -> GraphQLExecutionResult {
+        func execute(_ document: PreparedOperation, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
             guard let app = current.app.withLock({ $0 }) else {
-                return GraphQLExecutionResult(requestErrors: [GraphQLError(message: "no app")])
+                return .ready(GraphQLExecutionResult(requestErrors: [GraphQLError(message: "no app")]))
             }
-            return await MenagerieService(app: app).execute(document, request: request)
+            return MenagerieService(app: app).execute(document, request: request)
         }
     }
 

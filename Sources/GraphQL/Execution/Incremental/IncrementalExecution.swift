@@ -1,3 +1,4 @@
+import Base
 import JSON
 import Locking
 
@@ -69,16 +70,57 @@ public nonisolated(nonsending) func executeIncrementally(
     tracker: (any WorkTracker)? = nil,
     coalescing: Duration = .milliseconds(2)
 ) async -> IncrementalExecutionResult {
+    await executeOperationIncrementally(
+        schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+        options: options, tracker: tracker, coalescing: coalescing
+    ).value(orIfFailed: .single(.internalError))
+}
+
+/// ``executeIncrementally(schema:prepared:variables:rootValue:context:options:tracker:coalescing:)``
+/// as far as it goes at once: a document without `@defer`/`@stream` is
+/// ``executeOperation(schema:prepared:variables:rootValue:context:options:tracker:)``'s result
+/// (ready when no field suspended); one with them is pending work.
+public func executeOperationIncrementally(
+    schema: ExecutableSchema,
+    prepared: PreparedOperation,
+    variables: JSONObject = JSONObject(),
+    rootValue: ResolvedValue = nil,
+    context: ResolvedValue = nil,
+    options: ExecutionOptions = ExecutionOptions(),
+    tracker: (any WorkTracker)? = nil,
+    coalescing: Duration = .milliseconds(2)
+) -> Eventual<IncrementalExecutionResult> {
     let deferDirective = schema.schema.directive(named: "defer")
     let streamDirective = schema.schema.directive(named: "stream")
     guard deferDirective != nil || streamDirective != nil, prepared.operationType != .subscription,
         usesIncrementalDirectives(prepared.document)
     else {
-        return .single(
-            await execute(
-                schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
-                options: options, tracker: tracker))
+        return executeOperation(
+            schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+            options: options, tracker: tracker
+        ).map { .single($0) }
     }
+    return .pending {
+        await executeInParts(
+            schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+            options: options, tracker: tracker, coalescing: coalescing, deferDirective: deferDirective,
+            streamDirective: streamDirective)
+    }
+}
+
+/// The incremental execution of a document that uses `@defer` or `@stream`.
+private nonisolated(nonsending) func executeInParts(
+    schema: ExecutableSchema,
+    prepared: PreparedOperation,
+    variables: JSONObject,
+    rootValue: ResolvedValue,
+    context: ResolvedValue,
+    options: ExecutionOptions,
+    tracker: (any WorkTracker)?,
+    coalescing: Duration,
+    deferDirective: GraphQLDirective?,
+    streamDirective: GraphQLDirective?
+) async -> IncrementalExecutionResult {
     let execution: ExecutionContext
     switch prepareExecution(
         schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
