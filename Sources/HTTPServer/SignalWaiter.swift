@@ -2,42 +2,57 @@
     import Glibc
 #endif
 import Dispatch
-
-/// Waits for termination signals without a C signal handler (Dispatch signal sources).
-public enum SignalWaiter {
-    /// Ignores `signals`' default action and returns the first one received.
-    public static func wait(for signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
-        let sources = SignalSources()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = OnceResume(continuation)
-            for number in signals {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.resume(number) }
-                source.resume()
-                sources.add(source)
-            }
-        }
-    }
-}
-
 import Locking
 
-private final class OnceResume: Sendable {
-    private let continuation: Locked<CheckedContinuation<Int32, Never>?>
-    init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = Locked(continuation) }
-    func resume(_ value: Int32) {
-        let taken = continuation.withLock { c -> CheckedContinuation<Int32, Never>? in
-            let taken = c
-            c = nil
-            return taken
+/// Catches termination signals without a C signal handler (Dispatch signal sources).
+///
+/// Catching starts when it is made: from then on the signals no longer end the process, and
+/// ``wait()`` returns the first one, even one that came before it was called. A server makes it
+/// before it announces its address, so that a supervisor's `SIGTERM` sent as soon as the address
+/// is up (a deploy rolling quickly) stops it gracefully instead of killing it.
+public final class SignalWaiter: Sendable {
+    private struct State {
+        var received: Int32?
+        var waiter: CheckedContinuation<Int32, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// Starts catching `signals` (their default action ignored from now on).
+    public init(catching signals: [Int32] = [SIGINT, SIGTERM]) {
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in received(number) }
+            source.resume()
+            SignalSources.keep(source)
         }
-        taken?.resume(returning: value)
+    }
+
+    /// The first signal caught: at once when one came already, else when one comes.
+    public func wait() async -> Int32 {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let received = state.withLock { s -> Int32? in
+                if s.received == nil { s.waiter = continuation }
+                return s.received
+            }
+            if let received { continuation.resume(returning: received) }
+        }
+    }
+
+    private func received(_ number: Int32) {
+        let waiter = state.withLock { s -> CheckedContinuation<Int32, Never>? in
+            guard s.received == nil else { return nil }
+            s.received = number
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume(returning: number)
     }
 }
 
 /// Keeps the signal sources alive for the process lifetime.
-private final class SignalSources: Sendable {
+private enum SignalSources {
     private static let all = Locked<[any DispatchSourceSignal]>([])
-    func add(_ source: any DispatchSourceSignal) { Self.all.withLock { $0.append(source) } }
+    static func keep(_ source: any DispatchSourceSignal) { all.withLock { $0.append(source) } }
 }

@@ -151,6 +151,8 @@ enum ServeCommand: Subcommand {
             service: service,
             configuration: serverConfiguration(configuration, metricsHook: metricsHook, redis: redis),
             readiness: readiness)
+        // Caught from before the address is announced: a SIGTERM right after it stops gracefully.
+        let signals = SignalWaiter()
         let port: Int
         do {
             port = try server.start()
@@ -204,7 +206,7 @@ enum ServeCommand: Subcommand {
                     ])
             }
         }
-        let signal = await SignalWaiter.wait()
+        let signal = await signals.wait()
         readiness.set(false)
         server.log.log(
             .info, "stopping",

@@ -43,4 +43,16 @@ final class ShutdownDelayBinaryTests: XCTestCase {
         let accessLines = binary.printed.split(separator: "\n").filter { $0.contains(" msg=request ") }
         XCTAssertEqual(accessLines.count, requests, binary.printed)
     }
+
+    /// A SIGTERM sent the moment the address is announced (a supervisor rolling a deploy
+    /// quickly) stops the server gracefully: it was caught before the announcement.
+    func testSigtermRightAfterTheAddressStopsGracefully() throws {
+        for _ in 0..<3 {
+            let binary = try ProductBinary(arguments: ["--log-level", "info"])
+            XCTAssertEqual(binary.stop(timeout: 20), 0, binary.printed)
+            for _ in 0..<200 where !binary.printed.contains("msg=stopped") { usleep(10_000) }
+            XCTAssertTrue(binary.printed.contains("msg=stopping"), binary.printed)
+            XCTAssertTrue(binary.printed.contains("msg=stopped"), binary.printed)
+        }
+    }
 }
