@@ -62,6 +62,22 @@ struct ScratchStack<Element>: ~Copyable {
     mutating func popArray(from base: Int) -> [Element] {
         let length = count - base
         guard length > 0, let storage else { return [] }
+        // Most lists have one to three items: an array literal allocates its exact storage
+        // directly, without `reserveCapacity`'s general path (see docs/performance.md).
+        let first = storage + base
+        switch length {
+        case 1:
+            count = base
+            return [first.move()]
+        case 2:
+            count = base
+            return [first.move(), (first + 1).move()]
+        case 3:
+            count = base
+            return [first.move(), (first + 1).move(), (first + 2).move()]
+        default:
+            break
+        }
         // (reserveCapacity + append specialise well; `init(unsafeUninitializedCapacity:)`
         // looks up the array's metadata on every call.)
         var result: [Element] = []
