@@ -121,8 +121,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Sends `outcome`, decorated, and counts and logs it; nothing when it is nil (the request
     /// was answered at its deadline).
-    private func complete(_ outcome: Outcome?, _ exchange: Exchange) {
-        guard var outcome else { return }
+    private func complete(_ outcome: consuming Outcome?, _ exchange: Exchange) {
+        guard var outcome = consume outcome else { return }
         decorate(&outcome.response, exchange)
         finish(outcome, exchange)
     }
@@ -289,8 +289,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// `outcome` with `Cache-Control: no-store` unless its answer set its own.
-    private static func notStoredUnlessSaid(_ outcome: Outcome?) -> Outcome? {
-        guard var outcome else { return nil }
+    private static func notStoredUnlessSaid(_ outcome: consuming Outcome?) -> Outcome? {
+        guard var outcome = consume outcome else { return nil }
         if !outcome.response.headers.contains("Cache-Control") {
             outcome.response.headers.add("Cache-Control", ResponseCaching.noStore)
         }

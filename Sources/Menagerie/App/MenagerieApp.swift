@@ -151,10 +151,14 @@ public final class MenagerieApp: Sendable {
 
     /// `outcome`, whose parts, when it comes in parts, stop the request's loads (`scheduler`)
     /// when they end or their reader goes away.
-    private static func stoppingLoads(with outcome: IncrementalExecutionResult, _ scheduler: BatchScheduler)
+    private static func stoppingLoads(with outcome: consuming IncrementalExecutionResult, _ scheduler: BatchScheduler)
         -> IncrementalExecutionResult
     {
-        guard case .incremental(let initial, let subsequent) = outcome else { return outcome }
+        let (initial, subsequent): (JSONObject, AsyncStream<JSONObject>)
+        switch consume outcome {
+        case .single(let result): return .single(result)
+        case .incremental(let first, let rest): (initial, subsequent) = (first, rest)
+        }
         let (parts, continuation) = AsyncStream.makeStream(of: JSONObject.self)
         let forward = Task {
             for await payload in subsequent { continuation.yield(payload) }
@@ -170,10 +174,14 @@ public final class MenagerieApp: Sendable {
     /// `eventual`, whose work, when it has to wait, cancels the request's loads (`scheduler`'s
     /// running batches and direct upstream calls) if its task is cancelled. A ready value
     /// had nothing left to cancel.
-    private static func cancellingLoads<Value>(_ eventual: Eventual<Value>, _ scheduler: BatchScheduler)
+    private static func cancellingLoads<Value>(_ eventual: consuming Eventual<Value>, _ scheduler: BatchScheduler)
         -> Eventual<Value>
     {
-        guard case .pending(let work) = eventual else { return eventual }
+        let work: Eventual<Value>.Work
+        switch consume eventual {
+        case .ready(let value): return .ready(value)
+        case .pending(let pending): work = pending
+        }
         return .pending {
             try await withTaskCancellationHandler {
                 try await work()

@@ -40,15 +40,14 @@ public struct MenagerieService: GraphQLService {
     }
 
     /// The server's view of an execution's outcome.
-    private static func result(_ outcome: IncrementalExecutionResult, _ freshness: ResponseFreshness)
+    private static func result(_ outcome: consuming IncrementalExecutionResult, _ freshness: ResponseFreshness)
         -> GraphQLExecutionResult
     {
-        guard case .single(let result) = outcome else {
-            if case .incremental(let initial, let subsequent) = outcome {
-                return GraphQLExecutionResult(
-                    incremental: IncrementalPayloads(initial: initial, subsequent: subsequent))
-            }
-            return GraphQLExecutionResult(body: [])
+        let result: ExecutionResult
+        switch consume outcome {
+        case .single(let single): result = single
+        case .incremental(let initial, let subsequent):
+            return GraphQLExecutionResult(incremental: IncrementalPayloads(initial: initial, subsequent: subsequent))
         }
         let hint: GraphQLCacheHint
         switch freshness {
