@@ -44,6 +44,9 @@ public struct Locked<Value>: @unchecked Sendable {
 
     @usableFromInline let storage: Storage
 
+    /// Inlinable (like `withLock`): a generic initializer called across modules would run
+    /// unspecialised, copying the value through its type's witnesses.
+    @inlinable
     public init(_ value: Value) {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
