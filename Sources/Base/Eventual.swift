@@ -23,7 +23,7 @@ public enum Eventual<Value: Sendable>: Sendable {
 
     /// The value: at once when ready, else by running the pending work.
     @inlinable
-    public var value: Value {
+    public nonisolated(nonsending) var value: Value {
         get async throws {
             switch self {
             case .ready(let value): return value
@@ -36,7 +36,7 @@ public enum Eventual<Value: Sendable>: Sendable {
     /// request's answer: their work catches its own errors): at once when ready, else by running
     /// the work; `fallback` should it fail all the same.
     @inlinable
-    public func value(orIfFailed fallback: @autoclosure () -> Value) async -> Value {
+    public nonisolated(nonsending) func value(orIfFailed fallback: @autoclosure () -> Value) async -> Value {
         switch self {
         case .ready(let value): return value
         case .pending(let work):

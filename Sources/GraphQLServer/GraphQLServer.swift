@@ -128,7 +128,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// The outcome `work` gives; `500` should it fail (its steps catch their own errors).
-    private static func outcome(of work: Eventual<Outcome?>.Work) async -> Outcome? {
+    private static nonisolated(nonsending) func outcome(of work: Eventual<Outcome?>.Work) async -> Outcome? {
         do { return try await work() } catch { return Outcome(response: .text(500, "Internal server error\n")) }
     }
 
