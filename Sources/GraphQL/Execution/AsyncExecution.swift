@@ -39,6 +39,9 @@ private final class TaskCursor: Sendable {
 
 extension ExecutionContext {
     /// Awaits a pending field's value and completes it (nil: a null propagates past the field).
+    ///
+    /// Inlined into the worker that runs it: one asynchronous frame less per pending field.
+    @inline(__always)
     nonisolated(nonsending) func completePendingField(
         _ plan: FieldPlan, _ work: FieldWork, _ source: ResolvedValue,
         _ objectPath: ObjectPath
@@ -89,7 +92,7 @@ extension ExecutionContext {
     /// Runs every asynchronous field under `node` and returns the finished
     /// value (nil when a null propagates past the node).
     nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
-        var tasks: [AsyncWork] = []
+        var tasks = AsyncWorkList()
         node.collectTasks(into: &tasks)
         let results = await runConcurrently(tasks)
         var cursor = 0
@@ -103,33 +106,65 @@ extension ExecutionContext {
     /// starts and claims the next task. So resolvers that never suspend cost
     /// one child task per group, while resolvers that wait (e.g. on a loader)
     /// each wait in their own task, all started before the parent waits. Each
-    /// worker returns the values it computed (with their indexes) through the
-    /// group: no storage is shared between the workers.
-    nonisolated(nonsending) func runConcurrently(_ tasks: [AsyncWork]) async -> [JSONValue?] {
-        if tasks.isEmpty { return [] }
-        if tasks.count == 1 { return [await tasks[0].run(self)] }
+    /// worker returns the values it computed through the group, as runs of
+    /// consecutive tasks: no storage is shared between the workers, and a worker
+    /// that ran every task hands over its values as they are (no copy).
+    nonisolated(nonsending) func runConcurrently(_ tasks: AsyncWorkList) async -> [JSONValue?] {
+        if tasks.count == 0 { return [] }
+        if tasks.count == 1 { return [await tasks.units[0].run(0, self)] }
         let cursor = TaskCursor(count: tasks.count)
         let tracker = self.tracker
-        var results = [JSONValue?](repeating: nil, count: tasks.count)
-        await withTaskGroup(of: [(index: Int, value: JSONValue?)].self) { group in
+        var results: [JSONValue?] = []
+        await withTaskGroup(of: [ValueRun].self) { group in
             repeat {
                 tracker?.enter()
                 group.addImmediateTask {
-                    var done: [(index: Int, value: JSONValue?)] = []
+                    var runs: [ValueRun] = []
+                    var start = 0
+                    var values: [JSONValue?] = []
+                    // The unit of the last claim, held while its values are run (one reference per unit).
+                    var unitIndex = 0
+                    var unit = tasks.units[0]
+                    var unitStart = 0
                     while let index = cursor.claim() {
-                        done.append((index, await tasks[index].run(self)))
+                        if index != start + values.count {
+                            if !values.isEmpty { runs.append(ValueRun(start: start, values: values)) }
+                            start = index
+                            values = []
+                        }
+                        let found = tasks.unit(of: index, from: unitIndex)
+                        if found != unitIndex {
+                            unitIndex = found
+                            unit = tasks.units[found]
+                            unitStart = tasks.start(of: found)
+                        }
+                        values.append(await unit.run(index - unitStart, self))
                     }
+                    if !values.isEmpty { runs.append(ValueRun(start: start, values: values)) }
                     tracker?.leave()
-                    return done
+                    return runs
                 }
             } while cursor.hasMore
             // The parent now only waits for its children: not counted meanwhile.
             tracker?.leave()
-            for await done in group {
-                for (index, value) in done { results[index] = value }
+            for await runs in group {
+                for run in runs {
+                    if run.values.count == tasks.count {
+                        results = run.values
+                        continue
+                    }
+                    if results.isEmpty { results = [JSONValue?](repeating: nil, count: tasks.count) }
+                    results.replaceSubrange(run.start..<(run.start + run.values.count), with: run.values)
+                }
             }
         }
         tracker?.enter()
         return results
     }
+}
+
+/// Values of consecutive tasks, from `start` on, as one worker computed them.
+struct ValueRun: Sendable {
+    let start: Int
+    let values: [JSONValue?]
 }
