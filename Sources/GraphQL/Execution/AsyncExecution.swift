@@ -64,7 +64,7 @@ extension ExecutionContext {
                     break
                 }
                 let resolution = try resolver(source, plan.coercedArguments, contextValue, info)
-                switch resolution {
+                switch consume resolution {
                 case .awaiting(let awaited):
                     value = try await awaited(source, plan.coercedArguments, contextValue, info)
                 case .pending(let closure):

@@ -27,7 +27,9 @@ enum PendingNode: Sendable {
     indirect case absorbing(PendingNode)
 }
 
-/// An object with holes: `entries` holds finished values (null placeholders for holes).
+/// An object with holes: `entries` holds its finished fields' values, in order; the others are
+/// `holes` (a pending part below a field) and `works` (a field whose resolver's value is pending),
+/// each at its field's index in `plan`.
 ///
 /// Its own pending fields are not objects of their own: each is one unit of work (``works``),
 /// whose value the worker that runs it returns through its task group (nothing is shared and
@@ -37,14 +39,14 @@ final class PendingObject: Sendable {
     let holes: [(index: Int, node: PendingNode)]
     let works: [PendingWork]
     /// The plan of the object's fields (a pending field is its `works` entry's index in it).
-    let plan: ObjectPlan?
+    let plan: ObjectPlan
     /// The source of the object's fields (for the pending ones' calls).
     let source: ResolvedValue
     let path: ObjectPath
 
     init(
-        entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
-        plan: ObjectPlan? = nil, source: ResolvedValue = nil, path: ObjectPath = .root
+        entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork],
+        plan: ObjectPlan, source: ResolvedValue, path: ObjectPath
     ) {
         self.entries = entries
         self.holes = holes
@@ -57,7 +59,6 @@ final class PendingObject: Sendable {
     /// Runs pending field `slot` and returns its value (nil: a null propagates).
     @inline(__always)
     nonisolated(nonsending) func runPendingField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
-        guard let plan else { return .null }
         let pending = works[slot]
         return await context.completePendingField(plan.fields[pending.index], pending.work, source, path)
     }
@@ -191,26 +192,31 @@ extension PendingNode {
             defer { cursor += 1 }
             return results[cursor]
         case .object(let object):
-            // The entries are built anew, in order, rather than copied and then overwritten.
+            // The entries in field order: the finished ones, and the values of the pending ones.
             let works = object.works
             let holes = object.holes
+            let finished = object.entries
+            let fields = object.plan.fields
             let worksStart = cursor
             cursor += works.count
+            let count = finished.count + works.count + holes.count
             var entries: [JSONObject.Element] = []
-            entries.reserveCapacity(object.entries.count)
+            entries.reserveCapacity(count)
             var nextWork = 0
             var nextHole = 0
-            for (index, entry) in object.entries.enumerated() {
+            var nextFinished = 0
+            for index in 0..<count {
                 if nextWork < works.count, works[nextWork].index == index {
                     guard let value = results[worksStart + nextWork] else { return nil }
                     nextWork += 1
-                    entries.append((key: entry.key, value: value))
+                    entries.append((key: fields[index].responseKey, value: value))
                 } else if nextHole < holes.count, holes[nextHole].index == index {
                     guard let value = holes[nextHole].node.assemble(results, &cursor) else { return nil }
                     nextHole += 1
-                    entries.append((key: entry.key, value: value))
+                    entries.append((key: fields[index].responseKey, value: value))
                 } else {
-                    entries.append(entry)
+                    entries.append(finished[nextFinished])
+                    nextFinished += 1
                 }
             }
             return .object(JSONObject(entries))
