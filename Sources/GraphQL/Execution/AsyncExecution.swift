@@ -132,6 +132,8 @@ extension ExecutionContext {
                             start = index
                             values = []
                         }
+                        // The first worker usually runs every task: room for all their values at once.
+                        if index == 0 { values.reserveCapacity(tasks.count) }
                         let found = tasks.unit(of: index, from: unitIndex)
                         if found != unitIndex {
                             unitIndex = found
