@@ -1,9 +1,23 @@
 import JSON
 import Synchronization
 
+/// What holds a pending field's inputs: its object (``PendingObject``, whose fields share them) or
+/// the field's own task (``AsyncFieldTask``).
+///
+/// The asynchronous phase reads the path of the field's object only in synchronous functions of
+/// the context (``ExecutionContext/resolveInfo(_:of:)``, ``ExecutionContext/completePending(_:_:of:)``):
+/// copied into an asynchronous frame, its optional members were copied through their value
+/// witnesses, by type metadata (three calls per field).
+protocol PendingFieldOwner: AnyObject, Sendable {
+    /// The source of the field's object.
+    var source: ResolvedValue { get }
+    /// The path of the field's object.
+    var objectPath: ObjectPath { get }
+}
+
 /// One field whose resolver's value is pending: the work and the completion of its value, run by
 /// a worker task, which returns the value.
-final class AsyncFieldTask: Sendable {
+final class AsyncFieldTask: PendingFieldOwner {
     let plan: FieldPlan
     let work: FieldWork
     let source: ResolvedValue
@@ -18,7 +32,7 @@ final class AsyncFieldTask: Sendable {
 
     /// Runs the field; its value (nil when a null propagates past the field).
     nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
-        await context.completePendingField(plan, work, source, objectPath)
+        await context.completePendingField(plan, work, of: self)
     }
 }
 
@@ -43,8 +57,7 @@ extension ExecutionContext {
     /// Inlined into the worker that runs it: one asynchronous frame less per pending field.
     @inline(__always)
     nonisolated(nonsending) func completePendingField(
-        _ plan: FieldPlan, _ work: FieldWork, _ source: ResolvedValue,
-        _ objectPath: ObjectPath
+        _ plan: FieldPlan, _ work: FieldWork, of owner: some PendingFieldOwner
     ) async -> JSONValue? {
         let completion: Completion
         do {
@@ -54,30 +67,49 @@ extension ExecutionContext {
                 value = try await closure()
             case .call(let resolve):
                 value = try await resolve(
-                    source, plan.coercedArguments, contextValue,
-                    ResolveInfo(plan: plan, objectPath: objectPath, execution: self))
+                    owner.source, plan.coercedArguments, contextValue, resolveInfo(plan, of: owner))
             case .later:
                 // The resolver is called now, in the asynchronous phase, with one ResolveInfo.
-                let info = ResolveInfo(plan: plan, objectPath: objectPath, execution: self)
+                let info = resolveInfo(plan, of: owner)
                 guard let resolver = plan.generalResolver else {
                     value = nil
                     break
                 }
-                let resolution = try resolver(source, plan.coercedArguments, contextValue, info)
+                let resolution = try resolver(owner.source, plan.coercedArguments, contextValue, info)
                 switch consume resolution {
                 case .awaiting(let awaited):
-                    value = try await awaited(source, plan.coercedArguments, contextValue, info)
+                    value = try await awaited(owner.source, plan.coercedArguments, contextValue, info)
                 case .pending(let closure):
                     value = try await closure()
                 case .ready(let ready):
                     value = ready
                 }
             }
-            completion = completeField(plan, value, objectPath)
+            completion = completePending(plan, value, of: owner)
         } catch {
-            completion = handleFieldError(error, plan, objectPath)
+            completion = pendingFieldError(error, plan, of: owner)
         }
         return await finish(plan, completion)
+    }
+
+    /// The ``ResolveInfo`` of a pending field (a synchronous function: see ``PendingFieldOwner``).
+    @inline(never)
+    func resolveInfo(_ plan: FieldPlan, of owner: some PendingFieldOwner) -> ResolveInfo {
+        ResolveInfo(plan: plan, objectPath: owner.objectPath, execution: self)
+    }
+
+    /// Completes a pending field's value (a synchronous function: see ``PendingFieldOwner``).
+    @inline(never)
+    func completePending(_ plan: FieldPlan, _ value: consuming ResolvedValue, of owner: some PendingFieldOwner)
+        -> Completion
+    {
+        completeField(plan, value, owner.objectPath)
+    }
+
+    /// A pending field's error (a synchronous function: see ``PendingFieldOwner``).
+    @inline(never)
+    func pendingFieldError(_ error: any Error, _ plan: FieldPlan, of owner: some PendingFieldOwner) -> Completion {
+        handleFieldError(error, plan, owner.objectPath)
     }
 
     /// The value of a completed field, awaiting what is still pending below it.

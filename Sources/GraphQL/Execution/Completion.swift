@@ -34,7 +34,7 @@ enum PendingNode: Sendable {
 /// Its own pending fields are not objects of their own: each is one unit of work (``works``),
 /// whose value the worker that runs it returns through its task group (nothing is shared and
 /// mutated: the class is immutable, `Sendable` by construction).
-final class PendingObject: Sendable {
+final class PendingObject: PendingFieldOwner {
     let entries: [JSONObject.Element]
     let holes: [(index: Int, node: PendingNode)]
     let works: [PendingWork]
@@ -42,25 +42,25 @@ final class PendingObject: Sendable {
     let plan: ObjectPlan
     /// The source of the object's fields (for the pending ones' calls).
     let source: ResolvedValue
-    let path: ObjectPath
+    let objectPath: ObjectPath
 
     init(
         entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork],
-        plan: ObjectPlan, source: ResolvedValue, path: ObjectPath
+        plan: ObjectPlan, source: ResolvedValue, objectPath: ObjectPath
     ) {
         self.entries = entries
         self.holes = holes
         self.works = works
         self.plan = plan
         self.source = source
-        self.path = path
+        self.objectPath = objectPath
     }
 
     /// Runs pending field `slot` and returns its value (nil: a null propagates).
     @inline(__always)
     nonisolated(nonsending) func runPendingField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
         let pending = works[slot]
-        return await context.completePendingField(plan.fields[pending.index], pending.work, source, path)
+        return await context.completePendingField(plan.fields[pending.index], pending.work, of: self)
     }
 }
 
