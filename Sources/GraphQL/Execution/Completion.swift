@@ -27,9 +27,9 @@ enum PendingNode: Sendable {
     indirect case absorbing(PendingNode)
 }
 
-/// An object with holes: `entries` holds its finished fields' values, in order; the others are
-/// `holes` (a pending part below a field) and `works` (a field whose resolver's value is pending),
-/// each at its field's index in `plan`.
+/// An object with holes: `entries` holds finished values (null placeholders for `holes`, a pending
+/// part below a field, and `works`, a field whose resolver's value is pending, each at its field's
+/// index in `plan`).
 ///
 /// Its own pending fields are not objects of their own: each is one unit of work (``works``),
 /// whose value the worker that runs it returns through its task group (nothing is shared and
@@ -192,31 +192,26 @@ extension PendingNode {
             defer { cursor += 1 }
             return results[cursor]
         case .object(let object):
-            // The entries in field order: the finished ones, and the values of the pending ones.
+            // The entries built anew, in order, rather than copied and then overwritten.
             let works = object.works
             let holes = object.holes
-            let finished = object.entries
-            let fields = object.plan.fields
             let worksStart = cursor
             cursor += works.count
-            let count = finished.count + works.count + holes.count
             var entries: [JSONObject.Element] = []
-            entries.reserveCapacity(count)
+            entries.reserveCapacity(object.entries.count)
             var nextWork = 0
             var nextHole = 0
-            var nextFinished = 0
-            for index in 0..<count {
+            for (index, entry) in object.entries.enumerated() {
                 if nextWork < works.count, works[nextWork].index == index {
                     guard let value = results[worksStart + nextWork] else { return nil }
                     nextWork += 1
-                    entries.append((key: fields[index].responseKey, value: value))
+                    entries.append((key: entry.key, value: value))
                 } else if nextHole < holes.count, holes[nextHole].index == index {
                     guard let value = holes[nextHole].node.assemble(results, &cursor) else { return nil }
                     nextHole += 1
-                    entries.append((key: fields[index].responseKey, value: value))
+                    entries.append((key: entry.key, value: value))
                 } else {
-                    entries.append(finished[nextFinished])
-                    nextFinished += 1
+                    entries.append(entry)
                 }
             }
             return .object(JSONObject(entries))

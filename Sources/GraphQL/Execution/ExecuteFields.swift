@@ -4,32 +4,27 @@ extension ExecutionContext {
     /// Executes the fields of `plan` on `source`, all at once where they are
     /// synchronous (graphql-js `executeFields`).
     func executeObject(_ plan: ObjectPlan, _ source: ResolvedValue, _ path: ObjectPath) -> Completion {
-        // The finished fields' entries; made on the first one (an object whose fields are all
-        // pending allocates none: its entries are made when it is assembled).
         var entries: [JSONObject.Element] = []
+        entries.reserveCapacity(plan.fields.count)
         var holes: [(index: Int, node: PendingNode)] = []
         // Fields whose value is pending: their work runs in the asynchronous phase (no object per field).
         var works: [PendingWork] = []
-        // The field's position in the plan (a hole's or a pending field's place).
-        var position = 0
         // The source opened once for the default resolver's reads (nothing to open without such fields).
         let sourceFields =
             plan.hasPropertyFields ? SourceFields.of(plan.sourceAccess.kind(for: source), source) : NoFields()
         // The fields are visited unretained (the plan owns them; see `UnmanagedFieldList.swift`).
         let finished = plan.unmanagedFields.forEach { field -> Bool in
-            let pendingCount = works.count
-            switch runField(field, sourceFields, source, path, at: position, of: plan.fields.count, pending: &works) {
+            switch runField(
+                field, sourceFields, source, path, at: entries.count, of: plan.fields.count, pending: &works)
+            {
             case .value(let value):
-                if works.count == pendingCount {
-                    if entries.isEmpty { entries.reserveCapacity(plan.fields.count - position) }
-                    entries.append((key: field.responseKey, value: value))
-                }
+                entries.append((key: field.responseKey, value: value))
             case .bubble:
                 return false
             case .pending(let node):
-                holes.append((index: position, node: node))
+                holes.append((index: entries.count, node: node))
+                entries.append((key: field.responseKey, value: .null))
             }
-            position += 1
             return true
         }
         if !finished { return .bubble }
@@ -41,8 +36,8 @@ extension ExecutionContext {
         )
     }
 
-    /// Resolves and completes one field of an object, the field at `index` of its plan (a pending
-    /// field's work goes to `pending`, and its value is not an entry: filled later).
+    /// Resolves and completes one field of an object (a pending field gives a null placeholder
+    /// at `index`, and its work goes to `pending`: filled later).
     ///
     /// Reference counting rules (measured): stored closures are called
     /// through optional chaining (no copy of the closure), an optional source
