@@ -27,38 +27,40 @@ enum PendingNode: Sendable {
     indirect case absorbing(PendingNode)
 }
 
-/// An object with holes: `entries` holds finished values (null placeholders for holes).
+/// An object with holes: `entries` holds finished values (null placeholders for `holes`, a pending
+/// part below a field, and `works`, a field whose resolver's value is pending, each at its field's
+/// index in `plan`).
 ///
 /// Its own pending fields are not objects of their own: each is one unit of work (``works``),
 /// whose value the worker that runs it returns through its task group (nothing is shared and
 /// mutated: the class is immutable, `Sendable` by construction).
-final class PendingObject: Sendable {
+final class PendingObject: PendingFieldOwner {
     let entries: [JSONObject.Element]
     let holes: [(index: Int, node: PendingNode)]
     let works: [PendingWork]
     /// The plan of the object's fields (a pending field is its `works` entry's index in it).
-    let plan: ObjectPlan?
+    let plan: ObjectPlan
     /// The source of the object's fields (for the pending ones' calls).
     let source: ResolvedValue
-    let path: ObjectPath
+    let objectPath: ObjectPath
 
     init(
-        entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork] = [],
-        plan: ObjectPlan? = nil, source: ResolvedValue = nil, path: ObjectPath = .root
+        entries: [JSONObject.Element], holes: [(index: Int, node: PendingNode)], works: [PendingWork],
+        plan: ObjectPlan, source: ResolvedValue, objectPath: ObjectPath
     ) {
         self.entries = entries
         self.holes = holes
         self.works = works
         self.plan = plan
         self.source = source
-        self.path = path
+        self.objectPath = objectPath
     }
 
     /// Runs pending field `slot` and returns its value (nil: a null propagates).
+    @inline(__always)
     nonisolated(nonsending) func runPendingField(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
-        guard let plan else { return .null }
         let pending = works[slot]
-        return await context.completePendingField(plan.fields[pending.index], pending.work, source, path)
+        return await context.completePendingField(plan.fields[pending.index], pending.work, of: self)
     }
 }
 
@@ -78,20 +80,63 @@ enum FieldWork: Sendable {
     case later
 }
 
-/// One unit of asynchronous work: a field task, or a pending field of an object.
+/// One unit of asynchronous work: a field task, the pending fields of an object (one value each),
+/// or a list in parts.
 enum AsyncWork: Sendable {
     case task(AsyncFieldTask)
-    case slot(PendingObject, Int)
+    case object(PendingObject)
     case arriving(ArrivingCompletion)
 
-    /// Runs the work; its value (nil: a null propagates past it).
-    nonisolated(nonsending) func run(_ context: ExecutionContext) async -> JSONValue? {
+    /// How many values the unit gives (each is claimed and run on its own).
+    var valueCount: Int {
+        if case .object(let object) = self { return object.works.count }
+        return 1
+    }
+
+    /// Runs value `slot` of the unit; the value (nil: a null propagates past it).
+    @inline(__always)
+    nonisolated(nonsending) func run(_ slot: Int, _ context: ExecutionContext) async -> JSONValue? {
         switch self {
         case .task(let task): return await task.run(context)
-        case .slot(let object, let slot): return await object.runPendingField(slot, context)
+        case .object(let object): return await object.runPendingField(slot, context)
         case .arriving(let list): return await list.run(context)
         }
     }
+}
+
+/// The asynchronous work under a pending node: its units in the order ``PendingNode/assemble(_:_:)``
+/// reads their values, one value per field. The values are numbered across the units, so that a
+/// worker claims one value at a time; the list holds one reference per unit, not per value.
+struct AsyncWorkList: Sendable {
+    private(set) var units: [AsyncWork] = []
+    /// `ends[u]`: the number of values of units `0...u`.
+    private(set) var ends: [Int] = []
+
+    /// The number of values.
+    var count: Int { ends.last ?? 0 }
+
+    mutating func append(_ unit: AsyncWork) {
+        let valueCount = unit.valueCount
+        if valueCount == 0 { return }
+        units.append(unit)
+        ends.append(count + valueCount)
+    }
+
+    /// The unit of value `index`, searched from unit `hint` on (a worker's claims only grow).
+    func unit(of index: Int, from hint: Int) -> Int {
+        if index < ends[hint] { return hint }
+        if hint + 1 < ends.count, index < ends[hint + 1] { return hint + 1 }
+        var low = hint + 1
+        var high = ends.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] > index { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The index of the first value of unit `unit`.
+    func start(of unit: Int) -> Int { unit == 0 ? 0 : ends[unit - 1] }
 }
 
 /// A list with holes.
@@ -107,12 +152,12 @@ final class PendingList: Sendable {
 
 extension PendingNode {
     /// Appends the asynchronous work under this node, in the order ``assemble(_:_:)`` reads the values.
-    func collectTasks(into tasks: inout [AsyncWork]) {
+    func collectTasks(into tasks: inout AsyncWorkList) {
         switch self {
         case .field(let task): tasks.append(.task(task))
         case .arriving(let list): tasks.append(.arriving(list))
         case .object(let object):
-            for slot in object.works.indices { tasks.append(.slot(object, slot)) }
+            tasks.append(.object(object))
             for hole in object.holes { hole.node.collectTasks(into: &tasks) }
         case .list(let list): for hole in list.holes { hole.node.collectTasks(into: &tasks) }
         case .absorbing(let inner): inner.collectTasks(into: &tasks)
@@ -147,15 +192,27 @@ extension PendingNode {
             defer { cursor += 1 }
             return results[cursor]
         case .object(let object):
-            var entries = object.entries
-            for pending in object.works {
-                guard let value = results[cursor] else { return nil }
-                cursor += 1
-                entries[pending.index].value = value
-            }
-            for hole in object.holes {
-                guard let value = hole.node.assemble(results, &cursor) else { return nil }
-                entries[hole.index].value = value
+            // The entries built anew, in order, rather than copied and then overwritten.
+            let works = object.works
+            let holes = object.holes
+            let worksStart = cursor
+            cursor += works.count
+            var entries: [JSONObject.Element] = []
+            entries.reserveCapacity(object.entries.count)
+            var nextWork = 0
+            var nextHole = 0
+            for (index, entry) in object.entries.enumerated() {
+                if nextWork < works.count, works[nextWork].index == index {
+                    guard let value = results[worksStart + nextWork] else { return nil }
+                    nextWork += 1
+                    entries.append((key: entry.key, value: value))
+                } else if nextHole < holes.count, holes[nextHole].index == index {
+                    guard let value = holes[nextHole].node.assemble(results, &cursor) else { return nil }
+                    nextHole += 1
+                    entries.append((key: entry.key, value: value))
+                } else {
+                    entries.append(entry)
+                }
             }
             return .object(JSONObject(entries))
         case .list(let list):

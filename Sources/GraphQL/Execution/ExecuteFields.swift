@@ -30,7 +30,9 @@ extension ExecutionContext {
         if !finished { return .bubble }
         if holes.isEmpty, works.isEmpty { return .value(.object(JSONObject(entries))) }
         return .pending(
-            .object(PendingObject(entries: entries, holes: holes, works: works, plan: plan, source: source, path: path))
+            .object(
+                PendingObject(
+                    entries: entries, holes: holes, works: works, plan: plan, source: source, objectPath: path))
         )
     }
 
