@@ -63,11 +63,18 @@ public struct Log: Sendable {
     @inline(__always)
     public func log(_ level: LogLevel, _ message: String, _ fields: (inout LogLine) -> Void) {
         guard level >= self.level, level != .off else { return }
-        var line = LogLine(level: level, message: message)
-        fields(&line)
         switch sink {
-        case .writer(let writer): writer.append(line.bytes)
-        case .lines(let handle): handle(String(decoding: line.bytes, as: UTF8.self))
+        case .writer(let writer):
+            // Formatted straight into the writer's buffer: no array per line.
+            writer.appendLine { buffer in
+                var line = LogLine(into: &buffer, level: level, message: message)
+                fields(&line)
+                swap(&buffer, &line.bytes)
+            }
+        case .lines(let handle):
+            var line = LogLine(level: level, message: message)
+            fields(&line)
+            handle(String(decoding: line.bytes, as: UTF8.self))
         }
     }
 
@@ -169,11 +176,23 @@ public struct Log: Sendable {
 
 /// One log line being written: `ts=… level=… msg=…` and then its fields.
 public struct LogLine {
-    /// The line's UTF-8, without the newline.
-    public private(set) var bytes: [UInt8] = []
+    /// The line's UTF-8, without the newline; a line written into a ``LogWriter``'s buffer holds
+    /// that whole buffer (the lines before it first).
+    var bytes: [UInt8] = []
 
     init(level: LogLevel, message: String) {
         bytes.reserveCapacity(192)
+        start(level: level, message: message)
+    }
+
+    /// A line appended to `buffer`, whose storage it takes (left empty; the caller swaps it
+    /// back): the line grows in place at the buffer's end.
+    init(into buffer: inout [UInt8], level: LogLevel, message: String) {
+        swap(&bytes, &buffer)
+        start(level: level, message: message)
+    }
+
+    private mutating func start(level: LogLevel, message: String) {
         bytes += "ts=".utf8
         Log.appendTimestamp(to: &bytes)
         bytes += " level=".utf8

@@ -30,6 +30,9 @@ public final class LogWriter: Sendable {
 
     private struct State {
         var buffer: [UInt8] = []
+        /// The buffer last written, emptied with its capacity kept: the next batch's buffer (two
+        /// buffers take turns, so a steady stream of lines allocates nothing).
+        var spare: [UInt8] = []
         /// Whether a write of the buffer is scheduled on the queue.
         var scheduled = false
         var dropped = 0
@@ -77,14 +80,38 @@ public final class LogWriter: Sendable {
                 s.scheduled = true
                 return true
             }
-        if schedule {
-            let (seconds, attoseconds) = batchDelay.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.writeBuffered() }
-        }
+        if schedule { scheduleWrite() }
+    }
+
+    /// Writes the buffer after ``batchDelay``, on the writer queue.
+    private func scheduleWrite() {
+        let (seconds, attoseconds) = batchDelay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.writeBuffered() }
     }
 
     /// Writes every line appended so far and returns when they are written.
+    /// Appends the line `write` formats straight into the buffer (no array of its own, no copy),
+    /// under the buffer's lock; the newline is added here. A line that would pass ``capacity``
+    /// is taken back whole and counted as dropped.
+    func appendLine(_ write: (inout [UInt8]) -> Void) {
+        let schedule =
+            state.withLock { s -> Bool in
+                let start = s.buffer.count
+                write(&s.buffer)
+                s.buffer.append(0x0A)
+                guard s.buffer.count <= capacity else {
+                    s.buffer.removeSubrange(start...)
+                    s.dropped += 1
+                    return false
+                }
+                if s.scheduled { return false }
+                s.scheduled = true
+                return true
+            }
+        if schedule { scheduleWrite() }
+    }
+
     public func flush() {
         queue.sync { writeBuffered() }
     }
@@ -97,15 +124,20 @@ public final class LogWriter: Sendable {
 
     /// Takes the buffer and writes it (on the queue).
     private func writeBuffered() {
-        let bytes = state.withLock { s -> [UInt8] in
+        var bytes = state.withLock { s -> [UInt8] in
             s.scheduled = false
-            let bytes = s.buffer
-            s.buffer = []
-            return bytes
+            var taken: [UInt8] = []
+            swap(&taken, &s.spare)
+            swap(&taken, &s.buffer)
+            return taken
         }
         guard !bytes.isEmpty else { return }
         let written = Self.write(bytes, to: fileDescriptor)
-        state.withLock { $0.written += written }
+        bytes.removeAll(keepingCapacity: true)
+        state.withLock { s in
+            s.written += written
+            s.spare = bytes
+        }
     }
 
     /// Writes `bytes` to `fileDescriptor` (retrying short writes and EINTR); the bytes written.

@@ -25,11 +25,14 @@ final class LogWriterTests: XCTestCase {
             _ = Glibc.close(write)
         }
 
-        /// Reads until `count` bytes have arrived (or the writer closed).
+        /// Reads until `count` bytes have arrived (or the writer closed, or nothing came for 10 s:
+        /// a test expecting more bytes than are written fails instead of hanging).
         func read(count: Int) -> [UInt8] {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while bytes.count < count {
+                var ready = pollfd(fd: read, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 10_000) > 0 else { break }
                 let n = Glibc.read(read, &chunk, min(chunk.count, count - bytes.count))
                 if n <= 0 { break }
                 bytes += chunk[0..<n]
@@ -99,6 +102,53 @@ final class LogWriterTests: XCTestCase {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, kept + 1) // the last newline ends an empty remainder
         XCTAssertTrue(lines.dropLast().allSatisfy { $0 == line })
+    }
+
+    /// Lines a `Log` formats straight into the writer's buffer: kept whole or dropped whole, in
+    /// order, across many batches (the writer's two buffers taking turns).
+    func testLogLinesFormattedInPlaceAreWholeInOrderOrDroppedWhole() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let writer = LogWriter(fileDescriptor: pipe.write, capacity: 65_536, batchDelay: .milliseconds(1))
+        let log = Log(level: .info, sink: .writer(writer))
+        let count = 10_000
+        for index in 0..<count {
+            log.log(.info, "request") { line in
+                line.field("n", 100_000 + index) // six digits: every line the same length
+                line.field("path", "/graphql")
+            }
+        }
+        XCTAssertGreaterThan(writer.droppedLines, 0)
+        let kept = count - writer.droppedLines
+        // ts=2026-11-28T22:43:27.123Z level=info msg=request n=100000 path=/graphql
+        let length = 73 + 1
+        let reader = pipe.readInBackground(count: kept * length)
+        writer.flush()
+        let lines = String(decoding: reader(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, kept)
+        XCTAssertTrue(lines.allSatisfy { $0.count == length - 1 && $0.hasSuffix(" path=/graphql") })
+        let numbers = lines.compactMap {
+            $0.split(separator: " ").first { $0.hasPrefix("n=") }.flatMap { Int($0.dropFirst(2)) }
+        }
+        XCTAssertEqual(numbers.count, kept)
+        XCTAssertEqual(numbers, numbers.sorted(), "lines out of order")
+        XCTAssertEqual(numbers.first, 100_000)
+
+        // Once drained, the writer takes lines again, through many batches (read as they go).
+        let more = 2_000
+        let reader2 = pipe.readInBackground(count: more * length)
+        for index in 0..<more {
+            log.log(.info, "request") { line in
+                line.field("n", 200_000 + index)
+                line.field("path", "/graphql")
+            }
+            if index % 100 == 0 { usleep(2_000) } // let batches go out
+        }
+        writer.flush()
+        XCTAssertEqual(writer.droppedLines, count - kept)
+        let again = String(decoding: reader2(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(again.count, more)
+        XCTAssertTrue(again.allSatisfy { $0.count == length - 1 })
     }
 }
 
