@@ -3,9 +3,10 @@ import HTTPServer
 
 /// Which of one execution's end and its deadline came first.
 ///
-/// The execution runs in the request's own task (no task of its own, no hand-over): when the
-/// deadline passes first, the watchdog answers `504` through the request's ``HTTPResponder`` and
-/// cancels that task; the result the execution returns afterwards is dropped. The abandoned-
+/// The execution runs in the request's own task, or inline on its event loop when it never waits
+/// (no task of its own, no hand-over): when the deadline passes first, the watchdog answers `504`
+/// through the request's ``HTTPResponder`` and cancels that task (if any); the result the
+/// execution returns afterwards is dropped. The abandoned-
 /// execution metrics are counted under the lock, so always in order (abandoned, then ended).
 final class ExecutionDeadline: Sendable {
     private enum State {
