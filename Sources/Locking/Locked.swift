@@ -18,7 +18,9 @@
 /// the document cache's table: see docs/performance.md, "Fast paths").
 ///
 /// - Unsafe: the `pthread_mutex_t` and the value are reached through the buffer's
-///   `UnsafeMutablePointer`s, and the type is `@unchecked Sendable` around a mutable value.
+///   `UnsafeMutablePointer`s; `init` narrows `Storage.create`'s `ManagedBuffer` with
+///   `unsafeDowncast` (`create` called on `Storage` makes a `Storage`); the type is
+///   `@unchecked Sendable` around a mutable value.
 /// - Invariant: the mutex is initialised in `init`, destroyed and deinitialised in the storage's
 ///   `deinit` and nowhere else, so it lives exactly as long as the storage, at an address that
 ///   never moves (a `ManagedBuffer`'s tail; a `pthread_mutex_t` must not be copied); the value is
