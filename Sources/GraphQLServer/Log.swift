@@ -193,13 +193,16 @@ public struct LogLine {
     }
 
     private mutating func start(level: LogLevel, message: String) {
-        bytes += "ts=".utf8
+        bytes += Self.timestampKey
         Log.appendTimestamp(to: &bytes)
-        bytes += " level=".utf8
-        bytes += level.name.utf8
-        bytes += " msg=".utf8
+        bytes += Self.levelAndMessageKeys[level.rawValue]
         Log.appendQuoted(message, to: &bytes)
     }
+
+    private static let timestampKey = Array("ts=".utf8)
+    /// ` level=info msg=` for each level, by raw value (0, 1, …: `allCases` in order), made
+    /// once: a line appends them whole.
+    private static let levelAndMessageKeys = LogLevel.allCases.map { Array(" level=\($0.name) msg=".utf8) }
 
     /// ` key=value`, the value quoted when it must be.
     public mutating func field(_ key: String, _ value: String) {
@@ -217,7 +220,20 @@ public struct LogLine {
     public mutating func field(_ key: String, milliseconds duration: Duration) {
         start(key)
         let (seconds, attoseconds) = duration.components
-        let micros = Int(seconds) * 1_000_000 + Int((Double(attoseconds) / 1e12).rounded())
+        // Microseconds, rounded half away from zero (attoseconds are below 10^18 in magnitude:
+        // no overflow).
+        let half: Int64 = attoseconds < 0 ? -500_000_000_000 : 500_000_000_000
+        let micros = Int(seconds) * 1_000_000 + Int((attoseconds + half) / 1_000_000_000_000)
+        if micros < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendMilliseconds(0 - micros)
+        } else {
+            appendMilliseconds(micros)
+        }
+    }
+
+    /// `micros` (not negative) as milliseconds with three decimals.
+    private mutating func appendMilliseconds(_ micros: Int) {
         appendDigits(micros / 1000)
         bytes.append(UInt8(ascii: "."))
         let fraction = micros % 1000
@@ -233,12 +249,21 @@ public struct LogLine {
     }
 
     private mutating func appendDigits(_ value: Int) {
-        if value < 0 {
+        guard value >= 0 else {
             bytes.append(UInt8(ascii: "-"))
-            appendDigits(0 - value)
+            // The magnitude as unsigned: `Int.min` has no positive `Int`.
+            appendDigits(magnitude: value.magnitude)
             return
         }
-        if value >= 10 { appendDigits(value / 10) }
-        bytes.append(UInt8(48 + value % 10))
+        appendDigits(magnitude: UInt(value))
+    }
+
+    private mutating func appendDigits(magnitude value: UInt) {
+        var divisor: UInt = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -1,12 +1,13 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import CLinux
 import Dispatch
 import Locking
 
 /// Where log lines go: whoever logs appends the line to a bounded buffer in memory (no system
-/// call, never blocks), and a writer queue writes what has gathered in one `write` per batch,
-/// a few milliseconds after the batch's first line.
+/// call, never blocks), and a thread of the writer's own writes what has gathered in one `write`
+/// per batch, ``batchDelay`` after the batch's first line.
 ///
 /// - **Nothing lost on a clean stop**: ``flush()`` writes every line appended before it and
 ///   returns when they are written (`menagerie serve` calls it after SIGTERM/SIGINT, and the
@@ -15,8 +16,12 @@ import Locking
 /// - **Never blocks the caller**: when the destination does not keep up (a pipe nobody reads,
 ///   a full disk, a terminal paused), lines gather up to ``capacity`` bytes; past that each new
 ///   line is dropped whole and counted (``droppedLines``, `menagerie_log_lines_dropped_total`).
-///   Only the writer queue's thread ever waits on the destination.
+///   Only the writer's thread (and ``flush()``) ever waits on the destination.
 /// - Lines keep the order in which they were appended; each is written whole.
+/// - **Cheap while busy**: under a steady stream of lines the writer's thread sleeps
+///   ``batchDelay``, takes the buffer and writes it, and sleeps again: no timer, no queue, and no
+///   wake-up from the callers (a caller wakes the thread only for the first line after the
+///   thread found nothing to write and went idle).
 public final class LogWriter: Sendable {
     /// Standard error (the server's default log destination).
     public static let standardError = LogWriter(fileDescriptor: 2)
@@ -28,19 +33,7 @@ public final class LogWriter: Sendable {
     /// How long the first line of a batch waits for others before the batch is written.
     public let batchDelay: Duration
 
-    private struct State {
-        var buffer: [UInt8] = []
-        /// The buffer last written, emptied with its capacity kept: the next batch's buffer (two
-        /// buffers take turns, so a steady stream of lines allocates nothing).
-        var spare: [UInt8] = []
-        /// Whether a write of the buffer is scheduled on the queue.
-        var scheduled = false
-        var dropped = 0
-        var written = 0
-    }
-
-    private let state = Locked(State())
-    private let queue = DispatchQueue(label: "log-writer")
+    private let core: Core
 
     /// A writer to `fileDescriptor` buffering at most `capacity` bytes (default 4 MiB: about
     /// 25,000 access-log lines), each batch written `batchDelay` after its first line.
@@ -48,7 +41,10 @@ public final class LogWriter: Sendable {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
         self.batchDelay = batchDelay
+        core = Core(fileDescriptor: fileDescriptor, batchDelay: batchDelay)
     }
+
+    deinit { core.close() }
 
     /// Appends `line` and a newline; drops it (and counts it) when the buffer is full.
     public func append(_ line: String) {
@@ -68,35 +64,15 @@ public final class LogWriter: Sendable {
     ///   copies it under the lock); nothing keeps it.
     /// - Checked by: `LogWriterTests` and `LogTests`, under AddressSanitizer in CI (`.ci/run` step 3).
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let schedule =
-            state.withLock { s -> Bool in
-                guard s.buffer.count + bytes.count + 1 <= capacity else {
-                    s.dropped += 1
-                    return false
-                }
-                s.buffer.append(contentsOf: bytes)
-                s.buffer.append(0x0A)
-                if s.scheduled { return false }
-                s.scheduled = true
-                return true
-            }
-        if schedule { scheduleWrite() }
+        appendLine { $0.append(contentsOf: bytes) }
     }
 
-    /// Writes the buffer after ``batchDelay``, on the writer queue.
-    private func scheduleWrite() {
-        let (seconds, attoseconds) = batchDelay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { self.writeBuffered() }
-    }
-
-    /// Writes every line appended so far and returns when they are written.
     /// Appends the line `write` formats straight into the buffer (no array of its own, no copy),
     /// under the buffer's lock; the newline is added here. A line that would pass ``capacity``
     /// is taken back whole and counted as dropped.
     func appendLine(_ write: (inout [UInt8]) -> Void) {
-        let schedule =
-            state.withLock { s -> Bool in
+        let wake =
+            core.state.withLock { s -> Bool in
                 let start = s.buffer.count
                 write(&s.buffer)
                 s.buffer.append(0x0A)
@@ -105,38 +81,142 @@ public final class LogWriter: Sendable {
                     s.dropped += 1
                     return false
                 }
-                if s.scheduled { return false }
-                s.scheduled = true
-                return true
+                return s.wakeWriter()
             }
-        if schedule { scheduleWrite() }
+        if wake { core.wake() }
     }
 
+    /// Writes every line appended so far and returns when they are written.
     public func flush() {
-        queue.sync { writeBuffered() }
+        core.writeBuffered()
     }
 
     /// Lines dropped because the buffer was full.
-    public var droppedLines: Int { state.withLock { $0.dropped } }
+    public var droppedLines: Int { core.state.withLock { $0.dropped } }
 
     /// Bytes written so far.
-    public var writtenBytes: Int { state.withLock { $0.written } }
+    public var writtenBytes: Int { core.state.withLock { $0.written } }
 
-    /// Takes the buffer and writes it (on the queue).
-    private func writeBuffered() {
-        var bytes = state.withLock { s -> [UInt8] in
-            s.scheduled = false
-            var taken: [UInt8] = []
-            swap(&taken, &s.spare)
-            swap(&taken, &s.buffer)
-            return taken
+    /// What the writer's thread shares with the callers; the thread holds it (not the
+    /// ``LogWriter``), so a writer nobody holds any more goes, and its thread ends.
+    private final class Core: Sendable {
+        struct State {
+            var buffer: [UInt8] = []
+            /// The buffer last written, emptied with its capacity kept: the next batch's buffer
+            /// (two buffers take turns, so a steady stream of lines allocates nothing).
+            var spare: [UInt8] = []
+            /// Whether the thread has been started.
+            var started = false
+            /// Whether the thread waits for a line (on `wakeUp`) rather than sleeping between
+            /// batches.
+            var idle = true
+            /// Whether the writer is gone (its thread writes what is left and ends).
+            var closed = false
+            var dropped = 0
+            var written = 0
+
+            /// After a line was appended: whether the writer's thread must be woken (or
+            /// started), which is once per idle spell.
+            mutating func wakeWriter() -> Bool {
+                guard idle else { return false }
+                idle = false
+                return true
+            }
         }
-        guard !bytes.isEmpty else { return }
-        let written = Self.write(bytes, to: fileDescriptor)
-        bytes.removeAll(keepingCapacity: true)
-        state.withLock { s in
-            s.written += written
-            s.spare = bytes
+
+        let fileDescriptor: Int32
+        let batchDelay: Duration
+        let state = Locked(State())
+        /// Held from taking a batch until it is written, so that batches (the thread's, a
+        /// flush's) reach the destination in the order they were taken.
+        let writing = Locked(())
+        /// Signalled once per idle spell of the thread (and on close).
+        let wakeUp = DispatchSemaphore(value: 0)
+
+        init(fileDescriptor: Int32, batchDelay: Duration) {
+            self.fileDescriptor = fileDescriptor
+            self.batchDelay = batchDelay
+        }
+
+        /// Wakes the writer's thread, starting it the first time.
+        func wake() {
+            let start = state.withLock { s -> Bool in
+                defer { s.started = true }
+                return !s.started
+            }
+            if start { Self.spawn(self) }
+            wakeUp.signal()
+        }
+
+        func close() {
+            state.withLock { $0.closed = true }
+            wakeUp.signal()
+        }
+
+        /// The writer's thread: waits for a first line, lets a batch gather for `batchDelay`,
+        /// writes it, and goes on while lines keep coming; idle again when a batch is empty.
+        private func run() {
+            _ = CLinux_setThreadName("log-writer")
+            while true {
+                wakeUp.wait()
+                while true {
+                    if state.withLock({ $0.closed }) {
+                        writeBuffered()
+                        return
+                    }
+                    sleep(batchDelay)
+                    if !writeBuffered(idleWhenEmpty: true) { break }
+                }
+            }
+        }
+
+        /// Takes the buffer and writes it (in the order batches were taken); false when it was
+        /// empty, and then, if `idleWhenEmpty`, the thread is idle from this moment (the next
+        /// line wakes it).
+        @discardableResult
+        func writeBuffered(idleWhenEmpty: Bool = false) -> Bool {
+            writing.withLock { _ in
+                var bytes = state.withLock { s -> [UInt8] in
+                    var taken: [UInt8] = []
+                    swap(&taken, &s.spare)
+                    swap(&taken, &s.buffer)
+                    if taken.isEmpty && idleWhenEmpty { s.idle = true }
+                    return taken
+                }
+                guard !bytes.isEmpty else { return false }
+                let written = LogWriter.write(bytes, to: fileDescriptor)
+                bytes.removeAll(keepingCapacity: true)
+                state.withLock { s in
+                    s.written += written
+                    s.spare = bytes
+                }
+                return true
+            }
+        }
+
+        /// Writers whose thread is being started: each new thread takes one (no pointer passes
+        /// through `pthread_create`).
+        private static let starting = Locked<[Core]>([])
+
+        private static func spawn(_ core: Core) {
+            starting.withLock { $0.append(core) }
+            var thread = pthread_t()
+            let made = pthread_create(
+                &thread, nil,
+                { _ in
+                    let core = Core.starting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                    core?.run()
+                    return nil
+                }, nil)
+            if made == 0 { pthread_detach(thread) }
+        }
+
+        /// Sleeps `duration`, or less if the writer is closed meanwhile (the only signal the
+        /// thread can get while it is not idle).
+        private func sleep(_ duration: Duration) {
+            let (seconds, attoseconds) = duration.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
         }
     }
 

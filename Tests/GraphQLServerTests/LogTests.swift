@@ -52,6 +52,34 @@ final class LogTests: XCTestCase {
         )
         XCTAssertTrue(all[1].hasSuffix(" level=warning msg=plain a=b"), all[1])
     }
+
+    /// Numbers at their limits, durations rounded to the microsecond, every level's name.
+    func testNumbersDurationsAndLevelsAtTheirEdges() throws {
+        let lines = Lines()
+        let log = Log(level: .debug, sink: .lines { lines.add($0) })
+        log.log(.debug, "n") { line in
+            line.field("zero", 0)
+            line.field("nine", 9)
+            line.field("ten", 10)
+            line.field("max", Int.max)
+            line.field("min", Int.min)
+            line.field("a_ms", milliseconds: .nanoseconds(499))
+            line.field("b_ms", milliseconds: .nanoseconds(500))
+            line.field("c_ms", milliseconds: .nanoseconds(1_999_999_500))
+            line.field("d_ms", milliseconds: .zero - .microseconds(1_500))
+            line.field("e_ms", milliseconds: .seconds(100_000))
+        }
+        log.log(.warning, "w")
+        log.log(.error, "e")
+        let all = lines.all.map { $0.drop(while: { $0 != " " }) }
+        XCTAssertEqual(
+            all,
+            [
+                " level=debug msg=n zero=0 nine=9 ten=10 max=9223372036854775807 min=-9223372036854775808"
+                    + " a_ms=0.000 b_ms=0.001 c_ms=2000.000 d_ms=-1.500 e_ms=100000000.000",
+                " level=warning msg=w", " level=error msg=e"
+            ])
+    }
 }
 
 /// Lines collected from a `.lines` sink.

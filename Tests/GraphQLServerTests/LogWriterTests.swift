@@ -83,6 +83,49 @@ final class LogWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: pipe.read(count: 13), as: UTF8.self), "first\nsecond\n")
     }
 
+    /// The writer's thread goes idle when a batch finds nothing to write; the next line wakes it
+    /// (no flush), again and again.
+    func testLinesAfterAnIdleSpellAreWrittenWithoutAFlush() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let writer = LogWriter(fileDescriptor: pipe.write, batchDelay: .milliseconds(1))
+        for round in 0..<20 {
+            let line = "line \(100 + round)"
+            writer.append(line)
+            XCTAssertEqual(String(decoding: pipe.read(count: 9), as: UTF8.self), line + "\n")
+            if round % 4 == 0 { usleep(5_000) } // several empty batches: the thread is idle
+        }
+        // Counted once `write` returns, which may be just after the reader had the bytes.
+        for _ in 0..<500 where writer.writtenBytes < 20 * 9 { usleep(10_000) }
+        XCTAssertEqual(writer.writtenBytes, 20 * 9)
+    }
+
+    /// A writer nobody holds any more writes what it still had at once (not after its batch
+    /// delay), and its thread ends.
+    func testAWriterLetGoWritesWhatItHadAndItsThreadEnds() throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let threadsBefore = Self.logWriterThreads()
+        var writer: LogWriter? = LogWriter(fileDescriptor: pipe.write, batchDelay: .seconds(60))
+        writer?.append("kept")
+        // The thread names itself once it runs.
+        for _ in 0..<500 where Self.logWriterThreads() == threadsBefore { usleep(10_000) }
+        XCTAssertEqual(Self.logWriterThreads(), threadsBefore + 1)
+        writer = nil
+        XCTAssertEqual(String(decoding: pipe.read(count: 5), as: UTF8.self), "kept\n")
+        for _ in 0..<500 where Self.logWriterThreads() > threadsBefore { usleep(10_000) }
+        XCTAssertEqual(Self.logWriterThreads(), threadsBefore)
+    }
+
+    /// Threads of this process named `log-writer`.
+    static func logWriterThreads() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return comm == "log-writer\n"
+        }.count
+    }
+
     func testADestinationThatDoesNotReadNeverBlocksTheCallerAndDropsWholeLines() throws {
         let pipe = try Pipe()
         defer { pipe.close() }
