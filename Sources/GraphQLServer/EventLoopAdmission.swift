@@ -39,13 +39,16 @@ final class EventLoopAdmission: Sendable {
         return lightRequests.withLock { $0[hash]?.matches(request, hash: hash) == true }
     }
 
-    /// Records how `request` was answered (wherever it ran): light when an operation executed,
-    /// the status is `200` and it took at most ``budget``. Only an executed operation counts,
-    /// so that a request answered at once with an error (say, a persisted-query hash not
-    /// registered yet) is not taken as light when the same bytes later run a document.
-    func record(_ request: HTTPRequest, executed: Bool, status: Int, took duration: Duration) {
-        guard let hash = RequestKey.hash(request) else { return }
+    /// Records how `request` was answered (wherever it ran: `admitted` when on its loop, as
+    /// ``admits(_:)`` said): light when an operation executed, the status is `200` and it took
+    /// at most ``budget``. Only an executed operation counts, so that a request answered at once
+    /// with an error (say, a persisted-query hash not registered yet) is not taken as light when
+    /// the same bytes later run a document. An admitted request answered light again changes
+    /// nothing (it is known), so it is not even hashed.
+    func record(_ request: HTTPRequest, admitted: Bool, executed: Bool, status: Int, took duration: Duration) {
         let light = executed && status == 200 && duration <= budget
+        if admitted && light { return }
+        guard let hash = RequestKey.hash(request) else { return }
         lightRequests.withLock { requests in
             let known = requests[hash]?.matches(request, hash: hash) == true
             if light {

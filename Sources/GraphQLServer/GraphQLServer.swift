@@ -192,7 +192,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         metrics.requestFinished(
             status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
         if let admission, request.path == configuration.graphQLPath {
-            admission.record(request, executed: outcome.operationType != nil, status: response.status, took: duration)
+            admission.record(
+                request, admitted: exchange.responder.startedOnEventLoop, executed: outcome.operationType != nil,
+                status: response.status, took: duration)
         }
         log.log(.info, "request") { line in
             line.field("method", request.method)
@@ -480,14 +482,25 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
 
     /// Executes the document under the request deadline; nil when the deadline answered first
     /// (the client already has its `504`). Ready when the service's execution is.
+    ///
+    /// The deadline is armed only for an execution that waits: one that finished on the spot
+    /// (ready) has nothing left to cancel or to answer for. It still expires `timeout` after the
+    /// request began (``Exchange/start``), its synchronous start included.
     private func execute(
         _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
     ) -> Eventual<GraphQLExecutionResult?> {
-        guard let watchdog else { return service.execute(document, request: parameters).map { $0 } }
-        // The execution runs in this task; the deadline answers for it when it passes first.
+        let work: Eventual<GraphQLExecutionResult>.Work
+        switch service.execute(document, request: parameters) {
+        case .ready(let finished):
+            return .ready(finished)
+        case .pending(let pending):
+            work = pending
+        }
+        guard let watchdog else { return .pending { try await work() } }
+        // The execution runs in the request's task; the deadline answers for it when it passes first.
         let deadline = ExecutionDeadline(), metrics = self.metrics
-        let entry = watchdog.schedule { [self] in
+        let entry = watchdog.schedule(from: exchange.start) { [self] in
             var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
             timeout.headers.add("Cache-Control", ResponseCaching.noStore)
             decorate(&timeout, exchange)
@@ -504,17 +517,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 })
             else { return }
         }
-        /// The result, unless the deadline answered first.
-        @Sendable func ended(_ finished: GraphQLExecutionResult) -> GraphQLExecutionResult? {
+        return .pending {
+            let finished = try await work()
             watchdog.cancel(entry)
             guard deadline.executionEnded(abandonedEnded: { metrics.abandonedExecutionEnded() }) else { return nil }
             return finished
-        }
-        switch service.execute(document, request: parameters) {
-        case .ready(let finished):
-            return .ready(ended(finished))
-        case .pending(let work):
-            return .pending { ended(try await work()) }
         }
     }
 

@@ -24,16 +24,22 @@ public final class HTTPResponder: Sendable {
 
     private let state = Locked(State())
     private let destination: Destination
+    /// Whether the request's handler was started on its connection's event loop (the server's
+    /// ``HTTPServerConfiguration/runsOnEventLoop`` admitted it) rather than on the pool.
+    public let startedOnEventLoop: Bool
 
     /// A responder that hands the first answer to `deliver`.
     public init(_ deliver: @escaping @Sendable (HTTPResponse) -> Void) {
         destination = .closure(deliver)
+        startedOnEventLoop = false
     }
 
     /// A responder that posts the first answer to `loop` as the completion of the request
-    /// `sequence` on the connection `fd` (`id`).
-    init(loop: EventLoop, fd: Int32, id: UInt64, sequence: UInt64) {
+    /// `sequence` on the connection `fd` (`id`), whose handler starts on that loop or not
+    /// (`startedOnEventLoop`).
+    init(loop: EventLoop, fd: Int32, id: UInt64, sequence: UInt64, startedOnEventLoop: Bool) {
         destination = .loop(loop, fd: fd, id: id, sequence: sequence)
+        self.startedOnEventLoop = startedOnEventLoop
     }
 
     /// Sends `response` unless an answer was sent already; returns whether it was sent.

@@ -98,18 +98,24 @@ final class EventLoopAdmissionTests: XCTestCase {
         let admission = EventLoopAdmission(budget: .milliseconds(1))
         let request = HTTPRequest(method: "POST", target: "/graphql", body: Array(#"{"query":"{ a }"}"#.utf8))
         XCTAssertFalse(admission.admits(request))
-        admission.record(request, executed: true, status: 200, took: .microseconds(300))
+        admission.record(request, admitted: false, executed: true, status: 200, took: .microseconds(300))
         XCTAssertTrue(admission.admits(request))
         // The same bytes under another method or target are another request.
         XCTAssertFalse(admission.admits(HTTPRequest(method: "PUT", target: "/graphql", body: request.body)))
         XCTAssertFalse(admission.admits(HTTPRequest(method: "POST", target: "/graphql?x", body: request.body)))
         // Slower than the budget, an error status, or no execution: back to the pool.
-        admission.record(request, executed: true, status: 200, took: .milliseconds(2))
+        admission.record(request, admitted: false, executed: true, status: 200, took: .milliseconds(2))
         XCTAssertFalse(admission.admits(request))
-        admission.record(request, executed: true, status: 200, took: .microseconds(300))
-        admission.record(request, executed: true, status: 504, took: .microseconds(300))
+        admission.record(request, admitted: false, executed: true, status: 200, took: .microseconds(300))
+        admission.record(request, admitted: false, executed: true, status: 504, took: .microseconds(300))
         XCTAssertFalse(admission.admits(request))
-        admission.record(request, executed: false, status: 200, took: .microseconds(300))
+        admission.record(request, admitted: false, executed: false, status: 200, took: .microseconds(300))
+        XCTAssertFalse(admission.admits(request))
+        // Admitted (it ran on its loop): light again keeps it, slow sends it back to the pool.
+        admission.record(request, admitted: false, executed: true, status: 200, took: .microseconds(300))
+        admission.record(request, admitted: true, executed: true, status: 200, took: .microseconds(300))
+        XCTAssertTrue(admission.admits(request))
+        admission.record(request, admitted: true, executed: true, status: 200, took: .milliseconds(2))
         XCTAssertFalse(admission.admits(request))
     }
 
@@ -118,20 +124,21 @@ final class EventLoopAdmissionTests: XCTestCase {
         let large = HTTPRequest(
             method: "POST", target: "/graphql",
             body: [UInt8](repeating: UInt8(ascii: " "), count: EventLoopAdmission.maxKeyBytes + 1))
-        admission.record(large, executed: true, status: 200, took: .microseconds(1))
+        admission.record(large, admitted: false, executed: true, status: 200, took: .microseconds(1))
         XCTAssertFalse(admission.admits(large))
         XCTAssertEqual(admission.count, 0)
 
         for index in 0..<EventLoopAdmission.capacity {
             admission.record(
-                HTTPRequest(method: "GET", target: "/graphql?query=\(index)"), executed: true, status: 200,
+                HTTPRequest(method: "GET", target: "/graphql?query=\(index)"), admitted: false, executed: true,
+                status: 200,
                 took: .microseconds(1))
         }
         XCTAssertEqual(admission.count, EventLoopAdmission.capacity)
         XCTAssertTrue(admission.admits(HTTPRequest(method: "GET", target: "/graphql?query=0")))
         // Past the capacity the record starts again: those requests run on the pool once more.
         admission.record(
-            HTTPRequest(method: "GET", target: "/graphql?query=new"), executed: true, status: 200,
+            HTTPRequest(method: "GET", target: "/graphql?query=new"), admitted: false, executed: true, status: 200,
             took: .microseconds(1))
         XCTAssertEqual(admission.count, 1)
         XCTAssertFalse(admission.admits(HTTPRequest(method: "GET", target: "/graphql?query=0")))

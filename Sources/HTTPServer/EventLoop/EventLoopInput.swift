@@ -166,10 +166,12 @@ extension EventLoop {
         let handler = core.handler
         // A handler on the pool posts its completion from there: one hand-over each way. The
         // responder posts the first answer only (a deadline's may come before the handler ends).
-        let responder = HTTPResponder(loop: self, fd: connection.fd, id: connection.id, sequence: sequence)
+        let onLoop = core.configuration.runsOnEventLoop(request)
+        let responder = HTTPResponder(
+            loop: self, fd: connection.fd, id: connection.id, sequence: sequence, startedOnEventLoop: onLoop)
         let work: Eventual<Void>.Work
         let executor: any TaskExecutor
-        if core.configuration.runsOnEventLoop(request) {
+        if onLoop {
             guard case .pending(let pending) = handler(request, responder) else {
                 Self.answerIfSilent(responder)
                 return
