@@ -4,11 +4,9 @@ import Locking
 /// mechanism of the project (a server's request deadlines; each upstream pipeline's exchange
 /// timeout, through ``race(_:expired:)``).
 ///
-/// Every deadline is "start + `timeout`", where the start is when it is set or (for work that
-/// began a moment earlier) a little before: deadlines expire almost in the order they were set.
-/// They are kept in a queue of (id, deadline) in deadline order (a new one goes in from the
-/// back), their actions in a dictionary by id (removal in O(1) when a request finishes in time:
-/// the queue entry is skipped later), and
+/// Every deadline is "now + `timeout`" when it is set, so deadlines expire in the order they
+/// were set: they are kept in a FIFO queue of (id, deadline), their actions in a dictionary by
+/// id (removal in O(1) when a request finishes in time: the queue entry is skipped later), and
 /// the watchdog's task sleeps until the oldest one, or waits parked while none is set. Time is
 /// the ``MonotonicClock``'s (the system's: a watchdog really sleeps).
 ///
@@ -23,7 +21,7 @@ public final class DeadlineWatchdog: Sendable {
     }
 
     private struct State {
-        /// Deadlines in expiry order; those before `head` are done.
+        /// Deadlines in the order set (so of expiry); those before `head` are done.
         var queue: [Entry] = []
         var head = 0
         /// The actions of the deadlines still set.
@@ -68,25 +66,12 @@ public final class DeadlineWatchdog: Sendable {
     /// Calls `fire` (on the watchdog's task) once `timeout` has passed, unless ``cancel(_:)``
     /// comes first.
     public func schedule(_ fire: @escaping @Sendable () -> Void) -> Entry {
-        schedule(from: nil, fire)
-    }
-
-    /// Calls `fire` (on the watchdog's task) once `timeout` has passed since `started` (a reading
-    /// of ``MonotonicClock/systemNow()`` taken earlier, when the work began; nil: now), unless
-    /// ``cancel(_:)`` comes first. A deadline set late for work that began earlier still expires
-    /// `timeout` after its beginning (or at once when that has passed); it may fire as late as the
-    /// deadline then pending that was set before it, when that one comes first in the queue.
-    public func schedule(from started: Duration?, _ fire: @escaping @Sendable () -> Void) -> Entry {
         let (entry, parked, start) = state.withLock {
             s -> (Entry, CheckedContinuation<Void, Never>?, Bool) in
-            // The clock is read under the lock, so deadlines set "now" come in deadline order.
-            let entry = Entry(id: s.nextID, deadline: (started ?? MonotonicClock.systemNow()) + timeout)
+            // The clock is read under the lock, so the queue stays in deadline order.
+            let entry = Entry(id: s.nextID, deadline: MonotonicClock.systemNow() + timeout)
             s.nextID += 1
-            // Deadlines of work that began earlier go back past the later ones (a few places
-            // at most: work is mostly scheduled in the order it began).
-            var index = s.queue.count
-            while index > s.head, s.queue[index - 1].deadline > entry.deadline { index -= 1 }
-            s.queue.insert(entry, at: index)
+            s.queue.append(entry)
             s.actions[entry.id] = fire
             let parked = s.parked
             s.parked = nil

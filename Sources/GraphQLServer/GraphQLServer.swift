@@ -483,9 +483,9 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Executes the document under the request deadline; nil when the deadline answered first
     /// (the client already has its `504`). Ready when the service's execution is.
     ///
-    /// The deadline is armed only for an execution that waits: one that finished on the spot
-    /// (ready) has nothing left to cancel or to answer for. It still expires `timeout` after the
-    /// request began (``Exchange/start``), its synchronous start included.
+    /// The deadline is set when the execution first waits (it expires `timeout` later): one that
+    /// finished on the spot (ready) has nothing left to cancel or to answer for, so it costs no
+    /// deadline at all.
     private func execute(
         _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
@@ -500,7 +500,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         guard let watchdog else { return .pending { try await work() } }
         // The execution runs in the request's task; the deadline answers for it when it passes first.
         let deadline = ExecutionDeadline(), metrics = self.metrics
-        let entry = watchdog.schedule(from: exchange.start) { [self] in
+        let entry = watchdog.schedule { [self] in
             var timeout = timeoutResponse(watchdog.timeout, operationName: name, mediaType)
             timeout.headers.add("Cache-Control", ResponseCaching.noStore)
             decorate(&timeout, exchange)
