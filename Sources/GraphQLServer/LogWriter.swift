@@ -127,9 +127,10 @@ public final class LogWriter: Sendable {
         let fileDescriptor: Int32
         let batchDelay: Duration
         let state = Locked(State())
-        /// Held from taking a batch until it is written, so that batches (the thread's, a
-        /// flush's) reach the destination in the order they were taken.
-        let writing = Locked(())
+        /// The batches written so far; held from taking a batch until it is written, so that
+        /// batches (the thread's, a flush's) reach the destination in the order they were taken.
+        /// (A lock of its own, not `state`'s: callers append while a batch is being written.)
+        let writing = Locked(0)
         /// Signalled once per idle spell of the thread (and on close).
         let wakeUp = DispatchSemaphore(value: 0)
 
@@ -175,7 +176,7 @@ public final class LogWriter: Sendable {
         /// line wakes it).
         @discardableResult
         func writeBuffered(idleWhenEmpty: Bool = false) -> Bool {
-            writing.withLock { _ in
+            writing.withLock { batches in
                 var bytes = state.withLock { s -> [UInt8] in
                     var taken: [UInt8] = []
                     swap(&taken, &s.spare)
@@ -190,6 +191,7 @@ public final class LogWriter: Sendable {
                     s.written += written
                     s.spare = bytes
                 }
+                batches += 1
                 return true
             }
         }
