@@ -1,11 +1,15 @@
 // The GraphQL abstract syntax tree: value types mirroring graphql-js's AST
 // (src/language/ast.ts). Every node carries `loc`, the UTF-8 byte range of its
 // text in the document's ``Source`` (nil when parsed with `noLocation`).
+//
+// Each node stores its range as `storedLoc` (a ``NodeLocation``, 8 bytes) behind the public
+// `loc: Location?`, and declares its public initializer in an extension, so that the implicit
+// memberwise initializer (with `storedLoc:`) exists for the parser (see ``Field``).
 
 /// The UTF-8 byte range `start..<end` of a node's text in its ``Source``.
 ///
-/// Stored as two 32-bit offsets (offsets beyond `Int32.max` are clamped), so
-/// that `Location?`, carried by every node, takes 9 bytes instead of 17.
+/// Stored as two 32-bit offsets (offsets beyond `Int32.max` are clamped); a node stores its
+/// `Location?` in 8 bytes (``NodeLocation``).
 public struct Location: Sendable, Hashable {
     @usableFromInline var storedStart: Int32
     @usableFromInline var storedEnd: Int32
@@ -24,11 +28,70 @@ public struct Location: Sendable, Hashable {
         set { storedEnd = Int32(clamping: newValue) }
     }
 
+    @inlinable
+    init(storedStart: Int32, storedEnd: Int32) {
+        self.storedStart = storedStart
+        self.storedEnd = storedEnd
+    }
+
     /// A location from `start` up to (not including) `end`.
     @inlinable
     public init(start: Int, end: Int) {
         storedStart = Int32(clamping: start)
         storedEnd = Int32(clamping: end)
+    }
+}
+
+/// A node's `Location?` as stored: 8 bytes, nil as a sentinel (`Int32.min` for both ends),
+/// instead of `Location?`'s 9. The odd ninth byte (the optional's flag) made the compiler
+/// assemble every node's tail in a stack temporary with byte stores and read it back as words,
+/// a store-forwarding stall per node (see docs/performance.md). Offsets are clamped to `Int32`,
+/// so only `Location(start: Int.min, end: Int.min)` itself cannot be stored (it reads back nil).
+@usableFromInline
+struct NodeLocation: Sendable, Hashable {
+    /// The start in the low 32 bits, the end in the high 32 (one 8-byte store when a node is
+    /// built, not two 4-byte ones read back as a word); ``absent`` for nil.
+    @usableFromInline var bits: UInt64
+
+    @inlinable @inline(__always)
+    init(_ location: Location?) {
+        if let location {
+            bits =
+                UInt64(UInt32(bitPattern: location.storedStart)) | UInt64(UInt32(bitPattern: location.storedEnd)) << 32
+        } else {
+            bits = NodeLocation.noneBits
+        }
+    }
+
+    /// The location from `start` to `end`, clamped to `Int32`.
+    @inlinable @inline(__always)
+    init(start: Int, end: Int) {
+        bits =
+            UInt64(UInt32(bitPattern: Int32(clamping: start))) | UInt64(UInt32(bitPattern: Int32(clamping: end))) << 32
+    }
+
+    @inlinable @inline(__always)
+    init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// `Int32.min` for both ends.
+    @inlinable @inline(__always)
+    static var noneBits: UInt64 { 0x8000_0000_8000_0000 }
+
+    /// No location.
+    @inlinable @inline(__always)
+    static var absent: NodeLocation { NodeLocation(bits: noneBits) }
+
+    @inlinable
+    var location: Location? {
+        @inline(__always) get {
+            bits == NodeLocation.noneBits
+                ? nil
+                : Location(
+                    storedStart: Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
+                    storedEnd: Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+        }
     }
 }
 
@@ -38,17 +101,15 @@ public struct Location: Sendable, Hashable {
 public struct Document: Sendable, Equatable {
     /// The definitions, in source order.
     public var definitions: [Definition]
+    @usableFromInline var storedLoc: NodeLocation
+
     /// The whole document's range.
-    public var loc: Location?
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
     /// The text the document was parsed from.
     public var source: Source
-
-    /// A document of `definitions` parsed from `source`.
-    public init(definitions: [Definition], loc: Location? = nil, source: Source) {
-        self.definitions = definitions
-        self.loc = loc
-        self.source = source
-    }
 
     /// Documents are equal when their definitions and ranges are (the sources are not compared).
     public static func == (lhs: Document, rhs: Document) -> Bool {
@@ -56,15 +117,31 @@ public struct Document: Sendable, Equatable {
     }
 }
 
+extension Document {
+    /// A document of `definitions` parsed from `source`.
+    public init(definitions: [Definition], loc: Location? = nil, source: Source) {
+        self.definitions = definitions
+        self.storedLoc = NodeLocation(loc)
+        self.source = source
+    }
+}
+
 /// A name: of a field, type, argument, directive, variable, ...
 public struct Name: Sendable, Hashable {
     /// The name's text.
     public var value: String
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension Name {
     public init(value: String, loc: Location? = nil) {
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -169,11 +246,11 @@ public struct OperationDefinition: Sendable, Hashable {
     public var selectionSet: SelectionSet
     /// Stored under another name so that the implicit memberwise initializer
     /// (with `storedLoc:`) exists for the parser: see ``Field``.
-    @usableFromInline var storedLoc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
     public var loc: Location? {
-        @inline(__always) get { storedLoc }
-        @inline(__always) set { storedLoc = newValue }
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
     }
 }
 
@@ -187,7 +264,7 @@ extension OperationDefinition {
         self.variableDefinitions = variableDefinitions
         self.directives = directives
         self.selectionSet = selectionSet
-        self.storedLoc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -199,11 +276,11 @@ public struct VariableDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Stored under another name so that the implicit memberwise initializer
     /// (with `storedLoc:`) exists for the parser: see ``Field``.
-    @usableFromInline var storedLoc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
     public var loc: Location? {
-        @inline(__always) get { storedLoc }
-        @inline(__always) set { storedLoc = newValue }
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
     }
 }
 
@@ -216,7 +293,7 @@ extension VariableDefinition {
         self.type = type
         self.defaultValue = defaultValue
         self.directives = directives
-        self.storedLoc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -224,22 +301,36 @@ extension VariableDefinition {
 public struct Variable: Sendable, Hashable {
     /// The name without the `$`.
     public var name: Name
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension Variable {
     public init(name: Name, loc: Location? = nil) {
         self.name = name
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `{ selection ... }`.
 public struct SelectionSet: Sendable, Hashable {
     public var selections: [Selection]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension SelectionSet {
     public init(selections: [Selection], loc: Location? = nil) {
         self.selections = selections
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -271,20 +362,22 @@ public enum Selection: Sendable, Hashable {
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
 /// The range is stored as `storedLoc` so that the struct keeps its implicit
-/// memberwise initializer, `init(alias:name:arguments:directives:selectionSet:storedLoc:)`,
+/// memberwise initializer, `init(arguments:directives:alias:name:selectionSet:storedLoc:)`,
 /// which the parser uses: the compiler builds a field through an explicit
 /// initializer twice and copies one into the other (retaining every part).
 public struct Field: Sendable, Hashable {
-    public var alias: Name?
-    public var name: Name
+    // The arrays first, here and in the other selections: every payload of `Selection` then
+    // starts with a pointer, whose spare bits hold the enum's tag (88 bytes, no tag byte).
     public var arguments: [Argument]
     public var directives: [Directive]
+    public var alias: Name?
+    public var name: Name
     public var selectionSet: SelectionSet?
-    @usableFromInline var storedLoc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
     public var loc: Location? {
-        @inline(__always) get { storedLoc }
-        @inline(__always) set { storedLoc = newValue }
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
     }
 
     /// The key of this field in the response: the alias if any, else the name.
@@ -301,7 +394,7 @@ extension Field {
         self.arguments = arguments
         self.directives = directives
         self.selectionSet = selectionSet
-        self.storedLoc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -309,40 +402,54 @@ extension Field {
 public struct Argument: Sendable, Hashable {
     public var name: Name
     public var value: Value
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension Argument {
     public init(name: Name, value: Value, loc: Location? = nil) {
         self.name = name
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `...FragmentName @dir`.
 public struct FragmentSpread: Sendable, Hashable {
-    public var name: Name
     public var directives: [Directive]
-    public var loc: Location?
+    public var name: Name
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension FragmentSpread {
     public init(name: Name, directives: [Directive] = [], loc: Location? = nil) {
         self.name = name
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `... on Type @dir { ... }` (the type condition is optional).
 public struct InlineFragment: Sendable, Hashable {
-    public var typeCondition: NamedType?
     public var directives: [Directive]
+    public var typeCondition: NamedType?
     public var selectionSet: SelectionSet
     /// Stored under another name so that the implicit memberwise initializer
     /// (with `storedLoc:`) exists for the parser: see ``Field``.
-    @usableFromInline var storedLoc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
     public var loc: Location? {
-        @inline(__always) get { storedLoc }
-        @inline(__always) set { storedLoc = newValue }
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
     }
 }
 
@@ -354,7 +461,7 @@ extension InlineFragment {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
-        self.storedLoc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -364,8 +471,15 @@ public struct FragmentDefinition: Sendable, Hashable {
     public var typeCondition: NamedType
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension FragmentDefinition {
     public init(
         name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
         loc: Location? = nil
@@ -374,7 +488,7 @@ public struct FragmentDefinition: Sendable, Hashable {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -413,22 +527,36 @@ public enum Value: Sendable, Hashable {
 /// An integer literal; `value` is its text as written (e.g. "-12").
 public struct IntValue: Sendable, Hashable {
     public var value: String
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension IntValue {
     public init(value: String, loc: Location? = nil) {
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// A float literal; `value` is its text as written (e.g. "1.5e3").
 public struct FloatValue: Sendable, Hashable {
     public var value: String
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension FloatValue {
     public init(value: String, loc: Location? = nil) {
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -437,65 +565,107 @@ public struct StringValue: Sendable, Hashable {
     public var value: String
     /// Whether it was written as a `"""` block string.
     public var block: Bool
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension StringValue {
     public init(value: String, block: Bool = false, loc: Location? = nil) {
         self.value = value
         self.block = block
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `true` or `false`.
 public struct BooleanValue: Sendable, Hashable {
     public var value: Bool
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension BooleanValue {
     public init(value: Bool, loc: Location? = nil) {
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `null`.
 public struct NullValue: Sendable, Hashable {
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension NullValue {
     public init(loc: Location? = nil) {
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// An enum value literal: a name other than `true`, `false` and `null`.
 public struct EnumValue: Sendable, Hashable {
     public var value: String
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension EnumValue {
     public init(value: String, loc: Location? = nil) {
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `[value, ...]`.
 public struct ListValue: Sendable, Hashable {
     public var values: [Value]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ListValue {
     public init(values: [Value], loc: Location? = nil) {
         self.values = values
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// `{name: value, ...}`.
 public struct ObjectValue: Sendable, Hashable {
     public var fields: [ObjectField]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ObjectValue {
     public init(fields: [ObjectField], loc: Location? = nil) {
         self.fields = fields
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -503,12 +673,19 @@ public struct ObjectValue: Sendable, Hashable {
 public struct ObjectField: Sendable, Hashable {
     public var name: Name
     public var value: Value
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ObjectField {
     public init(name: Name, value: Value, loc: Location? = nil) {
         self.name = name
         self.value = value
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -518,12 +695,19 @@ public struct ObjectField: Sendable, Hashable {
 public struct Directive: Sendable, Hashable {
     public var name: Name
     public var arguments: [Argument]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension Directive {
     public init(name: Name, arguments: [Argument] = [], loc: Location? = nil) {
         self.name = name
         self.arguments = arguments
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -560,33 +744,54 @@ public enum TypeNode: Sendable, Hashable {
 /// A named type reference: `Name`.
 public struct NamedType: Sendable, Hashable {
     public var name: Name
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension NamedType {
     public init(name: Name, loc: Location? = nil) {
         self.name = name
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// A list type reference: `[Type]`.
 public struct ListType: Sendable, Hashable {
     public var type: TypeNode
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ListType {
     public init(type: TypeNode, loc: Location? = nil) {
         self.type = type
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
 /// A non-null type reference: `Type!` (`type` is never itself non-null).
 public struct NonNullType: Sendable, Hashable {
     public var type: TypeNode
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension NonNullType {
     public init(type: TypeNode, loc: Location? = nil) {
         self.type = type
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -597,8 +802,15 @@ public struct SchemaDefinition: Sendable, Hashable {
     public var description: StringValue?
     public var directives: [Directive]
     public var operationTypes: [OperationTypeDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension SchemaDefinition {
     public init(
         description: StringValue? = nil, directives: [Directive] = [],
         operationTypes: [OperationTypeDefinition] = [], loc: Location? = nil
@@ -606,7 +818,7 @@ public struct SchemaDefinition: Sendable, Hashable {
         self.description = description
         self.directives = directives
         self.operationTypes = operationTypes
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -614,15 +826,22 @@ public struct SchemaDefinition: Sendable, Hashable {
 public struct SchemaExtension: Sendable, Hashable {
     public var directives: [Directive]
     public var operationTypes: [OperationTypeDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension SchemaExtension {
     public init(
         directives: [Directive] = [], operationTypes: [OperationTypeDefinition] = [],
         loc: Location? = nil
     ) {
         self.directives = directives
         self.operationTypes = operationTypes
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -630,12 +849,19 @@ public struct SchemaExtension: Sendable, Hashable {
 public struct OperationTypeDefinition: Sendable, Hashable {
     public var operation: OperationType
     public var type: NamedType
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension OperationTypeDefinition {
     public init(operation: OperationType, type: NamedType, loc: Location? = nil) {
         self.operation = operation
         self.type = type
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -644,13 +870,20 @@ public struct ScalarTypeDefinition: Sendable, Hashable {
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ScalarTypeDefinition {
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], loc: Location? = nil) {
         self.description = description
         self.name = name
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -661,8 +894,15 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
     public var interfaces: [NamedType]
     public var directives: [Directive]
     public var fields: [FieldDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension ObjectTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
         directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil
@@ -672,7 +912,7 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
         self.interfaces = interfaces
         self.directives = directives
         self.fields = fields
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -683,8 +923,15 @@ public struct FieldDefinition: Sendable, Hashable {
     public var arguments: [InputValueDefinition]
     public var type: TypeNode
     public var directives: [Directive]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension FieldDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         type: TypeNode, directives: [Directive] = [], loc: Location? = nil
@@ -694,7 +941,7 @@ public struct FieldDefinition: Sendable, Hashable {
         self.arguments = arguments
         self.type = type
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -705,8 +952,15 @@ public struct InputValueDefinition: Sendable, Hashable {
     public var type: TypeNode
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension InputValueDefinition {
     public init(
         description: StringValue? = nil, name: Name, type: TypeNode, defaultValue: Value? = nil,
         directives: [Directive] = [], loc: Location? = nil
@@ -716,7 +970,7 @@ public struct InputValueDefinition: Sendable, Hashable {
         self.type = type
         self.defaultValue = defaultValue
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -727,8 +981,15 @@ public struct InterfaceTypeDefinition: Sendable, Hashable {
     public var interfaces: [NamedType]
     public var directives: [Directive]
     public var fields: [FieldDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension InterfaceTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
         directives: [Directive] = [], fields: [FieldDefinition] = [], loc: Location? = nil
@@ -738,7 +999,7 @@ public struct InterfaceTypeDefinition: Sendable, Hashable {
         self.interfaces = interfaces
         self.directives = directives
         self.fields = fields
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -748,8 +1009,15 @@ public struct UnionTypeDefinition: Sendable, Hashable {
     public var name: Name
     public var directives: [Directive]
     public var types: [NamedType]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension UnionTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         types: [NamedType] = [], loc: Location? = nil
@@ -758,7 +1026,7 @@ public struct UnionTypeDefinition: Sendable, Hashable {
         self.name = name
         self.directives = directives
         self.types = types
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -768,8 +1036,15 @@ public struct EnumTypeDefinition: Sendable, Hashable {
     public var name: Name
     public var directives: [Directive]
     public var values: [EnumValueDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension EnumTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         values: [EnumValueDefinition] = [], loc: Location? = nil
@@ -778,7 +1053,7 @@ public struct EnumTypeDefinition: Sendable, Hashable {
         self.name = name
         self.directives = directives
         self.values = values
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -787,13 +1062,20 @@ public struct EnumValueDefinition: Sendable, Hashable {
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension EnumValueDefinition {
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], loc: Location? = nil) {
         self.description = description
         self.name = name
         self.directives = directives
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -803,8 +1085,15 @@ public struct InputObjectTypeDefinition: Sendable, Hashable {
     public var name: Name
     public var directives: [Directive]
     public var fields: [InputValueDefinition]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension InputObjectTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         fields: [InputValueDefinition] = [], loc: Location? = nil
@@ -813,7 +1102,7 @@ public struct InputObjectTypeDefinition: Sendable, Hashable {
         self.name = name
         self.directives = directives
         self.fields = fields
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 
@@ -825,8 +1114,15 @@ public struct DirectiveDefinition: Sendable, Hashable {
     public var repeatable: Bool
     /// The locations as written (each a valid `DirectiveLocation` name).
     public var locations: [Name]
-    public var loc: Location?
+    @usableFromInline var storedLoc: NodeLocation
 
+    public var loc: Location? {
+        @inline(__always) get { storedLoc.location }
+        @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+}
+
+extension DirectiveDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         repeatable: Bool = false, locations: [Name], loc: Location? = nil
@@ -836,7 +1132,7 @@ public struct DirectiveDefinition: Sendable, Hashable {
         self.arguments = arguments
         self.repeatable = repeatable
         self.locations = locations
-        self.loc = loc
+        self.storedLoc = NodeLocation(loc)
     }
 }
 

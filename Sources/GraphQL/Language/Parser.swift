@@ -11,10 +11,10 @@ struct Parser: ~Copyable {
     private var depth = 0
     // Scratch stacks for the items of lists being parsed (see ScratchStack).
     private var selectionStack = ScratchStack<Selection>()
-    private var argumentStack = ScratchStack<Argument>(capacity: 16)
-    private var directiveStack = ScratchStack<Directive>(capacity: 8)
-    private var valueStack = ScratchStack<Value>(capacity: 16)
-    private var objectFieldStack = ScratchStack<ObjectField>(capacity: 16)
+    private var argumentStack = ScratchStack<Argument>()
+    private var directiveStack = ScratchStack<Directive>(bytes: 512)
+    private var valueStack = ScratchStack<Value>()
+    private var objectFieldStack = ScratchStack<ObjectField>()
 
     /// - Unsafe: takes `bytes`, an `UnsafeBufferPointer` to the source's UTF-8, and stores it in
     ///   its lexer (see ``Lexer``), which reads it for the parser's whole life.
@@ -35,8 +35,8 @@ struct Parser: ~Copyable {
 
     /// The location from `start` to the end of the last consumed token.
     @inline(__always)
-    private func loc(_ start: Int) -> Location? {
-        options.noLocation ? nil : Location(start: start, end: lexer.lastTokenEnd)
+    private func loc(_ start: Int) -> NodeLocation {
+        options.noLocation ? .absent : NodeLocation(start: start, end: lexer.lastTokenEnd)
     }
 
     @inline(__always)
@@ -144,7 +144,7 @@ struct Parser: ~Copyable {
         repeat {
             definitions.append(try parseDefinition())
         } while try !expectOptional(.eof)
-        return Document(definitions: definitions, loc: loc(0), source: lexer.source)
+        return Document(definitions: definitions, storedLoc: loc(0), source: lexer.source)
     }
 
     /// A whole input that is one value.
@@ -257,7 +257,7 @@ struct Parser: ~Copyable {
         let start = token.start
         try expect(.dollar)
         let name = try parseName()
-        return Variable(name: name, loc: loc(start))
+        return Variable(name: name, storedLoc: loc(start))
     }
 
     // MARK: - Selections
@@ -269,17 +269,19 @@ struct Parser: ~Copyable {
         let base = selectionStack.count
         repeat {
             if peek(.spread) {
-                selectionStack.push(try parseFragment())
+                try parseFragment()
             } else {
-                selectionStack.push(try parseField())
+                try parseField()
             }
         } while try !expectOptional(.braceR)
         depth -= 1
-        return SelectionSet(selections: selectionStack.popArray(from: base), loc: loc(start))
+        return SelectionSet(selections: selectionStack.popArray(from: base), storedLoc: loc(start))
     }
 
+    /// Parses a field and pushes it onto the selection stack (built in its slot, not returned
+    /// and copied: see docs/performance.md).
     @inline(never)
-    private mutating func parseField() throws(GraphQLError) -> Selection {
+    private mutating func parseField() throws(GraphQLError) {
         let start = token.start
         let nameOrAlias = try parseName()
         var alias: Name?
@@ -293,9 +295,10 @@ struct Parser: ~Copyable {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        return Self.fieldSelection(
-            alias: alias, name: name, arguments: arguments, directives: directives,
-            selectionSet: selectionSet, loc: loc(start))
+        selectionStack.push(
+            Self.fieldSelection(
+                alias: alias, name: name, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, loc: loc(start)))
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
@@ -303,11 +306,11 @@ struct Parser: ~Copyable {
     @inline(__always)
     private static func fieldSelection(
         alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
-        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: Location?
+        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: NodeLocation
     ) -> Selection {
         .field(
             Field(
-                alias: alias, name: name, arguments: arguments, directives: directives,
+                arguments: arguments, directives: directives, alias: alias, name: name,
                 selectionSet: selectionSet, storedLoc: loc))
     }
 
@@ -326,28 +329,32 @@ struct Parser: ~Copyable {
             let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: isConst)
-            argumentStack.push(Argument(name: name, value: value, loc: loc(start)))
+            argumentStack.push(Argument(name: name, value: value, storedLoc: loc(start)))
         } while try !expectOptional(.parenR)
         return argumentStack.popArray(from: base)
     }
 
+    /// Parses a fragment spread or inline fragment and pushes it onto the selection stack.
     @inline(never)
-    private mutating func parseFragment() throws(GraphQLError) -> Selection {
+    private mutating func parseFragment() throws(GraphQLError) {
         let start = token.start
         try expect(.spread)
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition && peek(.name) {
             let name = try parseName()
             let directives = try parseDirectives(const: false)
-            return .fragmentSpread(FragmentSpread(name: name, directives: directives, loc: loc(start)))
+            selectionStack.push(
+                .fragmentSpread(FragmentSpread(directives: directives, name: name, storedLoc: loc(start))))
+            return
         }
         let typeCondition = hasTypeCondition ? try parseNamedType() : nil
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition, directives: directives,
-                selectionSet: selectionSet, storedLoc: loc(start)))
+        selectionStack.push(
+            .inlineFragment(
+                InlineFragment(
+                    directives: directives, typeCondition: typeCondition,
+                    selectionSet: selectionSet, storedLoc: loc(start))))
     }
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
@@ -361,7 +368,7 @@ struct Parser: ~Copyable {
         let selectionSet = try parseSelectionSet()
         return FragmentDefinition(
             name: name, typeCondition: typeCondition, directives: directives,
-            selectionSet: selectionSet, loc: loc(start))
+            selectionSet: selectionSet, storedLoc: loc(start))
     }
 
     // MARK: - Values
@@ -386,7 +393,7 @@ struct Parser: ~Copyable {
             valueStack.push(try parseValue(const: isConst))
         }
         depth -= 1
-        return .list(ListValue(values: valueStack.popArray(from: base), loc: loc(start)))
+        return .list(ListValue(values: valueStack.popArray(from: base), storedLoc: loc(start)))
     }
 
     @inline(never)
@@ -400,10 +407,10 @@ struct Parser: ~Copyable {
             let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: isConst)
-            objectFieldStack.push(ObjectField(name: name, value: value, loc: loc(fieldStart)))
+            objectFieldStack.push(ObjectField(name: name, value: value, storedLoc: loc(fieldStart)))
         }
         depth -= 1
-        return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), loc: loc(start)))
+        return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), storedLoc: loc(start)))
     }
 
     /// A value that is not a list or an object.
@@ -413,10 +420,10 @@ struct Parser: ~Copyable {
         switch current.kind {
         case .int:
             try advance()
-            return .int(IntValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+            return .int(IntValue(value: lexer.text(current.start, current.end), storedLoc: loc(current.start)))
         case .float:
             try advance()
-            return .float(FloatValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+            return .float(FloatValue(value: lexer.text(current.start, current.end), storedLoc: loc(current.start)))
         case .string, .blockString:
             return .string(try parseStringLiteral())
         case .name:
@@ -424,13 +431,13 @@ struct Parser: ~Copyable {
             let length = current.end - current.start
             if length == 4 || length == 5 {
                 switch lexer.text(current.start, current.end) {
-                case "true": return .boolean(BooleanValue(value: true, loc: loc(current.start)))
-                case "false": return .boolean(BooleanValue(value: false, loc: loc(current.start)))
-                case "null": return .null(NullValue(loc: loc(current.start)))
+                case "true": return .boolean(BooleanValue(value: true, storedLoc: loc(current.start)))
+                case "false": return .boolean(BooleanValue(value: false, storedLoc: loc(current.start)))
+                case "null": return .null(NullValue(storedLoc: loc(current.start)))
                 default: break
                 }
             }
-            return .enumValue(EnumValue(value: lexer.text(current.start, current.end), loc: loc(current.start)))
+            return .enumValue(EnumValue(value: lexer.text(current.start, current.end), storedLoc: loc(current.start)))
         case .dollar:
             if isConst {
                 try advance()
@@ -449,7 +456,7 @@ struct Parser: ~Copyable {
         let current = token
         let value = lexer.tokenString
         try advance()
-        return StringValue(value: value, block: current.kind == .blockString, loc: loc(current.start))
+        return StringValue(value: value, block: current.kind == .blockString, storedLoc: loc(current.start))
     }
 
     // MARK: - Directives
@@ -469,7 +476,7 @@ struct Parser: ~Copyable {
             try advance()
             let name = try parseName()
             let arguments = try parseArguments(const: isConst)
-            directiveStack.push(Directive(name: name, arguments: arguments, loc: loc(start)))
+            directiveStack.push(Directive(name: name, arguments: arguments, storedLoc: loc(start)))
         }
         return directiveStack.popArray(from: base)
     }
@@ -485,12 +492,12 @@ struct Parser: ~Copyable {
             let inner = try parseTypeReference()
             try expect(.bracketR)
             depth -= 1
-            type = .list(ListType(type: inner, loc: loc(start)))
+            type = .list(ListType(type: inner, storedLoc: loc(start)))
         } else {
             type = .named(try parseNamedType())
         }
         if try expectOptional(.bang) {
-            return .nonNull(NonNullType(type: type, loc: loc(start)))
+            return .nonNull(NonNullType(type: type, storedLoc: loc(start)))
         }
         return type
     }
@@ -498,14 +505,14 @@ struct Parser: ~Copyable {
     private mutating func parseNamedType() throws(GraphQLError) -> NamedType {
         let start = token.start
         let name = try parseName()
-        return NamedType(name: name, loc: loc(start))
+        return NamedType(name: name, storedLoc: loc(start))
     }
 
     @inline(__always)
     private mutating func parseName() throws(GraphQLError) -> Name {
         let current = token
         try expect(.name)
-        return Name(value: lexer.text(current.start, current.end), loc: loc(current.start))
+        return Name(value: lexer.text(current.start, current.end), storedLoc: loc(current.start))
     }
 
     // MARK: - Type-system definitions
@@ -528,7 +535,7 @@ struct Parser: ~Copyable {
         } while try !expectOptional(.braceR)
         return SchemaDefinition(
             description: description, directives: directives, operationTypes: operationTypes,
-            loc: loc(start))
+            storedLoc: loc(start))
     }
 
     private mutating func parseOperationTypeDefinition() throws(GraphQLError) -> OperationTypeDefinition {
@@ -536,7 +543,7 @@ struct Parser: ~Copyable {
         let operation = try parseOperationType()
         try expect(.colon)
         let type = try parseNamedType()
-        return OperationTypeDefinition(operation: operation, type: type, loc: loc(start))
+        return OperationTypeDefinition(operation: operation, type: type, storedLoc: loc(start))
     }
 
     private mutating func parseOptionalOperationTypes() throws(GraphQLError) -> [OperationTypeDefinition] {
@@ -554,7 +561,7 @@ struct Parser: ~Copyable {
         try expectKeyword("scalar")
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        return ScalarTypeDefinition(description: description, name: name, directives: directives, loc: loc(start))
+        return ScalarTypeDefinition(description: description, name: name, directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseObjectTypeDefinition() throws(GraphQLError) -> ObjectTypeDefinition {
@@ -567,7 +574,7 @@ struct Parser: ~Copyable {
         let fields = try parseFieldsDefinition()
         return ObjectTypeDefinition(
             description: description, name: name, interfaces: interfaces,
-            directives: directives, fields: fields, loc: loc(start))
+            directives: directives, fields: fields, storedLoc: loc(start))
     }
 
     private mutating func parseImplementsInterfaces() throws(GraphQLError) -> [NamedType] {
@@ -599,7 +606,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: true)
         return FieldDefinition(
             description: description, name: name, arguments: arguments, type: type,
-            directives: directives, loc: loc(start))
+            directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseArgumentDefinitions() throws(GraphQLError) -> [InputValueDefinition] {
@@ -622,7 +629,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: true)
         return InputValueDefinition(
             description: description, name: name, type: type, defaultValue: defaultValue,
-            directives: directives, loc: loc(start))
+            directives: directives, storedLoc: loc(start))
     }
 
     private mutating func parseInterfaceTypeDefinition() throws(GraphQLError) -> InterfaceTypeDefinition {
@@ -635,7 +642,7 @@ struct Parser: ~Copyable {
         let fields = try parseFieldsDefinition()
         return InterfaceTypeDefinition(
             description: description, name: name, interfaces: interfaces,
-            directives: directives, fields: fields, loc: loc(start))
+            directives: directives, fields: fields, storedLoc: loc(start))
     }
 
     private mutating func parseUnionTypeDefinition() throws(GraphQLError) -> UnionTypeDefinition {
@@ -647,7 +654,7 @@ struct Parser: ~Copyable {
         let types = try parseUnionMemberTypes()
         return UnionTypeDefinition(
             description: description, name: name, directives: directives, types: types,
-            loc: loc(start))
+            storedLoc: loc(start))
     }
 
     private mutating func parseUnionMemberTypes() throws(GraphQLError) -> [NamedType] {
@@ -669,7 +676,7 @@ struct Parser: ~Copyable {
         let values = try parseEnumValuesDefinition()
         return EnumTypeDefinition(
             description: description, name: name, directives: directives, values: values,
-            loc: loc(start))
+            storedLoc: loc(start))
     }
 
     private mutating func parseEnumValuesDefinition() throws(GraphQLError) -> [EnumValueDefinition] {
@@ -688,7 +695,7 @@ struct Parser: ~Copyable {
             values.append(
                 EnumValueDefinition(
                     description: description, name: name, directives: directives,
-                    loc: loc(start)))
+                    storedLoc: loc(start)))
         } while try !expectOptional(.braceR)
         return values
     }
@@ -702,7 +709,7 @@ struct Parser: ~Copyable {
         let fields = try parseInputFieldsDefinition()
         return InputObjectTypeDefinition(
             description: description, name: name, directives: directives,
-            fields: fields, loc: loc(start))
+            fields: fields, storedLoc: loc(start))
     }
 
     private mutating func parseInputFieldsDefinition() throws(GraphQLError) -> [InputValueDefinition] {
@@ -733,7 +740,7 @@ struct Parser: ~Copyable {
         } while try expectOptional(.pipe)
         return DirectiveDefinition(
             description: description, name: name, arguments: arguments,
-            repeatable: repeatable, locations: locations, loc: loc(start))
+            repeatable: repeatable, locations: locations, storedLoc: loc(start))
     }
 
     // MARK: - Extensions
@@ -752,14 +759,15 @@ struct Parser: ~Copyable {
                 return .schemaExtension(
                     SchemaExtension(
                         directives: directives, operationTypes: operationTypes,
-                        loc: loc(start)))
+                        storedLoc: loc(start)))
             case "scalar":
                 try expectKeyword("extend")
                 try expectKeyword("scalar")
                 let name = try parseName()
                 let directives = try parseDirectives(const: true)
                 if directives.isEmpty { throw unexpected() }
-                return .scalarTypeExtension(ScalarTypeDefinition(name: name, directives: directives, loc: loc(start)))
+                return .scalarTypeExtension(
+                    ScalarTypeDefinition(name: name, directives: directives, storedLoc: loc(start)))
             case "type":
                 try expectKeyword("extend")
                 try expectKeyword("type")
@@ -772,7 +780,7 @@ struct Parser: ~Copyable {
                     ObjectTypeDefinition(
                         name: name, interfaces: interfaces,
                         directives: directives, fields: fields,
-                        loc: loc(start)))
+                        storedLoc: loc(start)))
             case "interface":
                 try expectKeyword("extend")
                 try expectKeyword("interface")
@@ -785,7 +793,7 @@ struct Parser: ~Copyable {
                     InterfaceTypeDefinition(
                         name: name, interfaces: interfaces,
                         directives: directives, fields: fields,
-                        loc: loc(start)))
+                        storedLoc: loc(start)))
             case "union":
                 try expectKeyword("extend")
                 try expectKeyword("union")
@@ -796,7 +804,7 @@ struct Parser: ~Copyable {
                 return .unionTypeExtension(
                     UnionTypeDefinition(
                         name: name, directives: directives, types: types,
-                        loc: loc(start)))
+                        storedLoc: loc(start)))
             case "enum":
                 try expectKeyword("extend")
                 try expectKeyword("enum")
@@ -807,7 +815,7 @@ struct Parser: ~Copyable {
                 return .enumTypeExtension(
                     EnumTypeDefinition(
                         name: name, directives: directives, values: values,
-                        loc: loc(start)))
+                        storedLoc: loc(start)))
             case "input":
                 try expectKeyword("extend")
                 try expectKeyword("input")
@@ -818,7 +826,7 @@ struct Parser: ~Copyable {
                 return .inputObjectTypeExtension(
                     InputObjectTypeDefinition(
                         name: name, directives: directives,
-                        fields: fields, loc: loc(start)))
+                        fields: fields, storedLoc: loc(start)))
             default:
                 break
             }

@@ -23,9 +23,14 @@ struct ScratchStack<Element>: ~Copyable {
     /// The number of items on the stack.
     private(set) var count = 0
 
-    /// A stack that allocates room for `capacity` items on its first push.
-    init(capacity: Int = 64) {
-        initialCapacity = max(capacity, 1)
+    /// A stack that allocates room for as many items as fit in `bytes` on its first push.
+    ///
+    /// The default, 1 KiB, keeps the first allocation within glibc's per-thread cache (requests
+    /// up to 1,032 bytes): a larger one goes to the main allocator, which first consolidates
+    /// the small chunks the previous document's tree freed, on every parse (see
+    /// docs/performance.md).
+    init(bytes: Int = 1024) {
+        initialCapacity = max(bytes / MemoryLayout<Element>.stride, 1)
     }
 
     deinit {
