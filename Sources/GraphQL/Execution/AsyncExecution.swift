@@ -71,11 +71,13 @@ extension ExecutionContext {
             case .later:
                 // The resolver is called now, in the asynchronous phase, with one ResolveInfo.
                 let info = resolveInfo(plan, of: owner)
-                guard let resolver = plan.generalResolver else {
+                // Called through optional chaining: no copy of the closure.
+                guard
+                    let resolution = try plan.generalResolver?(owner.source, plan.coercedArguments, contextValue, info)
+                else {
                     value = nil
                     break
                 }
-                let resolution = try resolver(owner.source, plan.coercedArguments, contextValue, info)
                 switch consume resolution {
                 case .awaiting(let awaited):
                     value = try await awaited(owner.source, plan.coercedArguments, contextValue, info)
@@ -85,7 +87,8 @@ extension ExecutionContext {
                     value = ready
                 }
             }
-            completion = completePending(plan, value, of: owner)
+            // Moved, not copied: a copy went through the existential's value witnesses (and a destroy after).
+            completion = completePending(plan, consume value, of: owner)
         } catch {
             completion = pendingFieldError(error, plan, of: owner)
         }
@@ -126,9 +129,9 @@ extension ExecutionContext {
     nonisolated(nonsending) func resolvePending(_ node: PendingNode) async -> JSONValue? {
         var tasks = AsyncWorkList()
         node.collectTasks(into: &tasks)
-        let results = await runConcurrently(tasks)
+        var results = await runConcurrently(tasks)
         var cursor = 0
-        return node.assemble(results, &cursor)
+        return node.assemble(&results, &cursor)
     }
 
     /// Runs `tasks` concurrently, cheaply; their values, in order.

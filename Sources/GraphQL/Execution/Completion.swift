@@ -176,21 +176,22 @@ extension PendingNode {
 
     /// The finished value, from the values of the work below (`results`, in
     /// ``collectTasks(into:)`` order, read from `cursor` on); nil when a null
-    /// propagates past this node. `cursor` ends past this node's work either way.
-    func assemble(_ results: [JSONValue?], _ cursor: inout Int) -> JSONValue? {
+    /// propagates past this node. `cursor` ends past this node's work either way. The values are
+    /// moved out of `results` (no retain and release per value).
+    func assemble(_ results: inout [JSONValue?], _ cursor: inout Int) -> JSONValue? {
         let start = cursor
-        guard let value = assembleValue(results, &cursor) else {
+        guard let value = assembleValue(&results, &cursor) else {
             cursor = start + taskCount
             return nil
         }
         return value
     }
 
-    private func assembleValue(_ results: [JSONValue?], _ cursor: inout Int) -> JSONValue? {
+    private func assembleValue(_ results: inout [JSONValue?], _ cursor: inout Int) -> JSONValue? {
         switch self {
         case .field, .arriving:
             defer { cursor += 1 }
-            return results[cursor]
+            return results[cursor].take() ?? nil
         case .object(let object):
             // The entries built anew, in order, rather than copied and then overwritten.
             let works = object.works
@@ -203,11 +204,11 @@ extension PendingNode {
             var nextHole = 0
             for (index, entry) in object.entries.enumerated() {
                 if nextWork < works.count, works[nextWork].index == index {
-                    guard let value = results[worksStart + nextWork] else { return nil }
+                    guard let value = results[worksStart + nextWork].take() ?? nil else { return nil }
                     nextWork += 1
                     entries.append((key: entry.key, value: value))
                 } else if nextHole < holes.count, holes[nextHole].index == index {
-                    guard let value = holes[nextHole].node.assemble(results, &cursor) else { return nil }
+                    guard let value = holes[nextHole].node.assemble(&results, &cursor) else { return nil }
                     nextHole += 1
                     entries.append((key: entry.key, value: value))
                 } else {
@@ -218,12 +219,12 @@ extension PendingNode {
         case .list(let list):
             var items = list.items
             for hole in list.holes {
-                guard let value = hole.node.assemble(results, &cursor) else { return nil }
+                guard let value = hole.node.assemble(&results, &cursor) else { return nil }
                 items[hole.index] = value
             }
             return .array(items)
         case .absorbing(let inner):
-            return inner.assemble(results, &cursor) ?? .null
+            return inner.assemble(&results, &cursor) ?? .null
         }
     }
 }
