@@ -1,15 +1,21 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-import Dispatch
+import CLinux
 import Locking
 
-/// Catches termination signals without a C signal handler (Dispatch signal sources).
+/// Catches termination signals: from when it is made, they no longer end the process, and
+/// ``wait()`` returns the first one, even one that came before it was called.
 ///
-/// Catching starts when it is made: from then on the signals no longer end the process, and
-/// ``wait()`` returns the first one, even one that came before it was called. A server makes it
-/// before it announces its address, so that a supervisor's `SIGTERM` sent as soon as the address
-/// is up (a deploy rolling quickly) stops it gracefully instead of killing it.
+/// A signal handler written in C (`CLinux_catchSignalIntoPipe`) writes each signal's number into
+/// a pipe, whichever thread the signal interrupts, and a thread of the waiter's own reads it: the
+/// handler is in place when `init` returns, so there is no moment at which a signal is lost or
+/// takes its default action. (Dispatch's signal sources, used before, register asynchronously:
+/// a `SIGTERM` in between was ignored, and the process never stopped.) A server makes it before
+/// it announces its address, so that a supervisor's `SIGTERM` sent as soon as the address is up
+/// (a deploy rolling quickly) stops it gracefully.
+///
+/// One per process (the handler has one pipe): a later one takes the signals over.
 public final class SignalWaiter: Sendable {
     private struct State {
         var received: Int32?
@@ -18,15 +24,13 @@ public final class SignalWaiter: Sendable {
 
     private let state = Locked(State())
 
-    /// Starts catching `signals` (their default action ignored from now on).
+    /// Starts catching `signals`. If the pipe or a handler cannot be set up (no file descriptor
+    /// left), the signals keep their default action: they end the process, as without a waiter.
     public init(catching signals: [Int32] = [SIGINT, SIGTERM]) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in received(number) }
-            source.resume()
-            SignalSources.keep(source)
-        }
+        let readEnd = CLinux_openSignalPipe()
+        guard readEnd >= 0 else { return }
+        Self.spawnReader(self, readEnd)
+        for number in signals { _ = CLinux_catchSignalIntoPipe(number) }
     }
 
     /// The first signal caught: at once when one came already, else when one comes.
@@ -49,10 +53,37 @@ public final class SignalWaiter: Sendable {
         }
         waiter?.resume(returning: number)
     }
-}
 
-/// Keeps the signal sources alive for the process lifetime.
-private enum SignalSources {
-    private static let all = Locked<[any DispatchSourceSignal]>([])
-    static func keep(_ source: any DispatchSourceSignal) { all.withLock { $0.append(source) } }
+    /// Reads signal numbers from the pipe's `readEnd` for the rest of the process.
+    private func read(from readEnd: Int32) {
+        _ = CLinux_setThreadName("signal-waiter")
+        var number: UInt8 = 0
+        while true {
+            let count = Glibc.read(readEnd, &number, 1)
+            if count == 1 {
+                received(Int32(number))
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Waiters whose reading thread is being started: each new thread takes one (no pointer
+    /// passes through `pthread_create`).
+    private static let starting = Locked<[(SignalWaiter, Int32)]>([])
+
+    private static func spawnReader(_ waiter: SignalWaiter, _ readEnd: Int32) {
+        starting.withLock { $0.append((waiter, readEnd)) }
+        var thread = pthread_t()
+        let made = pthread_create(
+            &thread, nil,
+            { _ in
+                let next = SignalWaiter.starting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                if let (waiter, readEnd) = next { waiter.read(from: readEnd) }
+                return nil
+            }, nil)
+        if made == 0 { pthread_detach(thread) }
+    }
 }

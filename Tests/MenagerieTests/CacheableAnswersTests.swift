@@ -133,7 +133,7 @@ final class CacheableAnswersTests: XCTestCase {
     /// both are recorded, and a shorter upstream max-age (100 s) wins.
     func testShortestFreshnessWinsWhetherPendingOrReady() async throws {
         let facts = SnapshotTransport(.theDogAPI, headers: [UpstreamHeader("Cache-Control", "max-age=100")])
-        let (handler, app) = try handler(transports: [.theDogAPI: facts])
+        let (handler, _) = try handler(transports: [.theDogAPI: facts])
         let query = "{ breeds(limit: 3) { items { name facts { temperament } } } }"
         let cold = await get(handler, query)
         XCTAssertEqual(try errors(cold), [])

@@ -45,9 +45,11 @@ final class ShutdownDelayBinaryTests: XCTestCase {
     }
 
     /// A SIGTERM sent the moment the address is announced (a supervisor rolling a deploy
-    /// quickly) stops the server gracefully: it was caught before the announcement.
+    /// quickly) stops the server gracefully: it was caught before the announcement, and never
+    /// lost (with Dispatch's signal sources, which register asynchronously, about one in 25 was
+    /// ignored on a busy host and the server ran on).
     func testSigtermRightAfterTheAddressStopsGracefully() throws {
-        for _ in 0..<3 {
+        for _ in 0..<8 {
             let binary = try ProductBinary(arguments: ["--log-level", "info"])
             XCTAssertEqual(binary.stop(timeout: 20), 0, binary.printed)
             for _ in 0..<200 where !binary.printed.contains("msg=stopped") { usleep(10_000) }
