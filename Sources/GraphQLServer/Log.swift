@@ -99,6 +99,20 @@ public struct Log: Sendable {
     /// that must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
     /// log line is always one line on every terminal and log viewer.
     static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+        // Nearly always plain ASCII with nothing to quote: one scan of the bytes, then one copy.
+        var value = value
+        let plain = value.withUTF8 { bytes -> Bool in
+            guard !bytes.isEmpty else { return false }
+            // Space and controls, `"`, `=`, `\\`, DEL and every byte of a non-ASCII character.
+            for b in bytes where b <= 0x20 || b == 0x22 || b == 0x3D || b == 0x5C || b >= 0x7F { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { appendQuotedScalars(value, to: &out) }
+    }
+
+    /// ``appendQuoted(_:to:)`` for a value that is empty, not ASCII, or has something to quote.
+    private static func appendQuotedScalars(_ value: String, to out: inout [UInt8]) {
         var needsQuotes = value.isEmpty
         var nonASCII = false
         for b in value.utf8 {
@@ -244,7 +258,8 @@ public struct LogLine {
 
     private mutating func start(_ key: String) {
         bytes.append(UInt8(ascii: " "))
-        bytes += key.utf8
+        var key = key
+        key.withUTF8 { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "="))
     }
 
