@@ -46,7 +46,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(
             name: "GraphQLServer",
-            dependencies: ["Base", "CLinux", "GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
+            dependencies: ["Base", "GraphQL", "HTTPServer", "JSON", "Clocks", "Locking", "LRU", "Prometheus"]),
         .target(name: "DataLoader", dependencies: ["Locking"]),
         .target(name: "Upstreams", dependencies: ["Base", "Clocks", "Locking", "Prometheus"]),
         .target(name: "Redis", dependencies: ["Base", "Clocks", "Locking"]),

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-import CLinux
 import Dispatch
+import HTTPServer
 import Locking
 
 /// Where log lines go: whoever logs appends the line to a bounded buffer in memory (no system
@@ -145,7 +145,7 @@ public final class LogWriter: Sendable {
                 defer { s.started = true }
                 return !s.started
             }
-            if start { Self.spawn(self) }
+            if start { DetachedThread.start(named: "log-writer") { [self] in run() } }
             wakeUp.signal()
         }
 
@@ -157,7 +157,6 @@ public final class LogWriter: Sendable {
         /// The writer's thread: waits for a first line, lets a batch gather for `batchDelay`,
         /// writes it, and goes on while lines keep coming; idle again when a batch is empty.
         private func run() {
-            _ = CLinux_setThreadName("log-writer")
             while true {
                 wakeUp.wait()
                 while true {
@@ -194,23 +193,6 @@ public final class LogWriter: Sendable {
                 batches += 1
                 return true
             }
-        }
-
-        /// Writers whose thread is being started: each new thread takes one (no pointer passes
-        /// through `pthread_create`).
-        private static let starting = Locked<[Core]>([])
-
-        private static func spawn(_ core: Core) {
-            starting.withLock { $0.append(core) }
-            var thread = pthread_t()
-            let made = pthread_create(
-                &thread, nil,
-                { _ in
-                    let core = Core.starting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                    core?.run()
-                    return nil
-                }, nil)
-            if made == 0 { pthread_detach(thread) }
         }
 
         /// Sleeps `duration`, or less if the writer is closed meanwhile (the only signal the

@@ -109,21 +109,7 @@ public final class HTTPServer: Sendable {
     /// The name of the event-loop threads (as `top -H` shows them).
     public static let loopThreadName = "http-loop"
 
-    /// Loops handed to threads being started: each new thread takes one (no pointer passes
-    /// through `pthread_create`).
-    private static let loopsToStart = Locked<[EventLoop]>([])
-
     private static func spawn(_ loop: EventLoop) {
-        loopsToStart.withLock { $0.append(loop) }
-        var thread = pthread_t()
-        pthread_create(
-            &thread, nil,
-            { _ in
-                let loop = HTTPServer.loopsToStart.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                _ = CLinux_setThreadName(HTTPServer.loopThreadName)
-                loop?.run()
-                return nil
-            }, nil)
-        pthread_detach(thread)
+        DetachedThread.start(named: loopThreadName) { loop.run() }
     }
 }

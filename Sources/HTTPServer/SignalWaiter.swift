@@ -29,7 +29,7 @@ public final class SignalWaiter: Sendable {
     public init(catching signals: [Int32] = [SIGINT, SIGTERM]) {
         let readEnd = CLinux_openSignalPipe()
         guard readEnd >= 0 else { return }
-        Self.spawnReader(self, readEnd)
+        DetachedThread.start(named: "signal-waiter") { [self] in read(from: readEnd) }
         for number in signals { _ = CLinux_catchSignalIntoPipe(number) }
     }
 
@@ -56,7 +56,6 @@ public final class SignalWaiter: Sendable {
 
     /// Reads signal numbers from the pipe's `readEnd` for the rest of the process.
     private func read(from readEnd: Int32) {
-        _ = CLinux_setThreadName("signal-waiter")
         var number: UInt8 = 0
         while true {
             let count = Glibc.read(readEnd, &number, 1)
@@ -68,22 +67,5 @@ public final class SignalWaiter: Sendable {
                 return
             }
         }
-    }
-
-    /// Waiters whose reading thread is being started: each new thread takes one (no pointer
-    /// passes through `pthread_create`).
-    private static let starting = Locked<[(SignalWaiter, Int32)]>([])
-
-    private static func spawnReader(_ waiter: SignalWaiter, _ readEnd: Int32) {
-        starting.withLock { $0.append((waiter, readEnd)) }
-        var thread = pthread_t()
-        let made = pthread_create(
-            &thread, nil,
-            { _ in
-                let next = SignalWaiter.starting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                if let (waiter, readEnd) = next { waiter.read(from: readEnd) }
-                return nil
-            }, nil)
-        if made == 0 { pthread_detach(thread) }
     }
 }
