@@ -157,18 +157,19 @@ public final class LogWriter: Sendable {
         /// The writer's thread: waits for a first line, lets a batch gather for `batchDelay`,
         /// writes it, and goes on while lines keep coming; idle again when a batch is empty.
         private func run() {
-            while true {
+            while !isClosed {
                 wakeUp.wait()
-                while true {
-                    if state.withLock({ $0.closed }) {
-                        writeBuffered()
-                        return
-                    }
+                while !isClosed {
                     sleep(batchDelay)
                     if !writeBuffered(idleWhenEmpty: true) { break }
                 }
             }
+            // Closed: whatever was appended before goes out, and the thread ends (a close that
+            // came while it slept cut the sleep short; one that came while it waited woke it).
+            writeBuffered()
         }
+
+        private var isClosed: Bool { state.withLock { $0.closed } }
 
         /// Takes the buffer and writes it (in the order batches were taken); false when it was
         /// empty, and then, if `idleWhenEmpty`, the thread is idle from this moment (the next

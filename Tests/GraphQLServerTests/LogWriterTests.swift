@@ -105,7 +105,16 @@ final class LogWriterTests: XCTestCase {
     func testAWriterLetGoWritesWhatItHadAndItsThreadEnds() throws {
         let pipe = try Pipe()
         defer { pipe.close() }
-        let threadsBefore = Self.logWriterThreads()
+        // Writers of earlier tests may still be ending their threads: count once that settles
+        // (no change for 300 ms), so that only this test's writer changes the count.
+        var threadsBefore = Self.logWriterThreads()
+        var settledFor = 0
+        while settledFor < 3 {
+            usleep(100_000)
+            let now = Self.logWriterThreads()
+            settledFor = now == threadsBefore ? settledFor + 1 : 0
+            threadsBefore = now
+        }
         var writer: LogWriter? = LogWriter(fileDescriptor: pipe.write, batchDelay: .seconds(60))
         writer?.append("kept")
         // The thread names itself once it runs.
@@ -113,6 +122,18 @@ final class LogWriterTests: XCTestCase {
         XCTAssertEqual(Self.logWriterThreads(), threadsBefore + 1)
         writer = nil
         XCTAssertEqual(String(decoding: pipe.read(count: 5), as: UTF8.self), "kept\n")
+        for _ in 0..<500 where Self.logWriterThreads() > threadsBefore { usleep(10_000) }
+        XCTAssertEqual(Self.logWriterThreads(), threadsBefore)
+
+        // Flushed first, so that the thread, cut short in its batch delay, finds nothing to
+        // write: it still ends (it once went back to waiting for a line, for ever).
+        var flushed: LogWriter? = LogWriter(fileDescriptor: pipe.write, batchDelay: .seconds(60))
+        flushed?.append("flushed")
+        for _ in 0..<500 where Self.logWriterThreads() == threadsBefore { usleep(10_000) }
+        XCTAssertEqual(Self.logWriterThreads(), threadsBefore + 1)
+        flushed?.flush()
+        XCTAssertEqual(String(decoding: pipe.read(count: 8), as: UTF8.self), "flushed\n")
+        flushed = nil
         for _ in 0..<500 where Self.logWriterThreads() > threadsBefore { usleep(10_000) }
         XCTAssertEqual(Self.logWriterThreads(), threadsBefore)
     }
