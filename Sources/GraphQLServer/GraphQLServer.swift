@@ -108,7 +108,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) -> Eventual<Void> {
         let exchange = Exchange(request: request, responder: responder, start: MonotonicClock.systemNow())
         metrics.requestStarted()
-        switch route(exchange) {
+        // Each step's result is consumed by the switch (`switch consume`): its payload is moved
+        // on, not copied out and the original destroyed (an `Outcome`'s header fields would
+        // then be shared, and the next field added would copy them all).
+        let routed = route(exchange)
+        switch consume routed {
         case .ready(let outcome):
             complete(outcome, exchange)
             return .ready(())
@@ -149,14 +153,19 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// Sends `outcome` (decorated: ``decorate(_:_:)``), and counts and logs it; nothing when the
     /// request was answered already. A streamed answer is counted and logged once, when its last
     /// part has been handed over (its size: all its parts).
-    private func finish(_ outcome: Outcome, _ exchange: Exchange) {
+    private func finish(_ outcome: consuming Outcome, _ exchange: Exchange) {
+        let summary = Summary(outcome)
         guard let stream = outcome.response.stream else {
-            exchange.responder.answer(outcome.response) { record(outcome.response, outcome, exchange) }
+            // The response moves on to the loop; what the log says of it is read first.
+            exchange.responder.answer(outcome.response) { record(summary, exchange) }
             return
         }
-        let head = outcome.response
-        var response = head
-        response.stream = Self.counting(stream) { [self] bytes in record(head, outcome, exchange, bytes: bytes) }
+        var response = outcome.response
+        response.stream = Self.counting(stream) { [self] bytes in
+            var streamed = summary
+            streamed.bytes = bytes
+            record(streamed, exchange)
+        }
         exchange.responder.answer(response)
     }
 
@@ -185,24 +194,24 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         SecurityHeaders.decorate(&response)
     }
 
-    /// Counts and logs the answer `response` sent for `outcome` (`bytes`: its body's size).
-    private func record(_ response: HTTPResponse, _ outcome: Outcome, _ exchange: Exchange, bytes: Int? = nil) {
+    /// Counts and logs an answer sent, as `summary` describes it.
+    private func record(_ summary: Summary, _ exchange: Exchange) {
         let request = exchange.request
         let duration = MonotonicClock.systemNow() - exchange.start
         metrics.requestFinished(
-            status: response.status, duration: duration, operationType: outcome.operationType?.rawValue)
+            status: summary.status, duration: duration, operationType: summary.operationType?.rawValue)
         if let admission, request.path == configuration.graphQLPath {
             admission.record(
-                request, admitted: exchange.responder.startedOnEventLoop, executed: outcome.operationType != nil,
-                status: response.status, took: duration)
+                request, admitted: exchange.responder.startedOnEventLoop, executed: summary.operationType != nil,
+                status: summary.status, took: duration)
         }
         log.log(.info, "request") { line in
             line.field("method", request.method)
             line.field("path", request.path)
-            line.field("status", response.status)
-            line.field("bytes", bytes ?? response.body.count)
+            line.field("status", summary.status)
+            line.field("bytes", summary.bytes)
             line.field("duration_ms", milliseconds: duration)
-            line.field("operation", outcome.operationName ?? "-")
+            line.field("operation", summary.operationName ?? "-")
         }
     }
 
@@ -282,7 +291,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     /// `Cache-Control` (a cacheable `GET` answer, a persisted-query error) is `no-store`:
     /// every `POST` answer and every error.
     private func graphQL(_ exchange: Exchange) -> Eventual<Outcome?> {
-        switch graphQLOutcome(exchange) {
+        let outcome = graphQLOutcome(exchange)
+        switch consume outcome {
         case .ready(let outcome):
             return .ready(Self.notStoredUnlessSaid(outcome))
         case .pending(let work):
@@ -337,9 +347,11 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         _ document: Service.Document, _ parameters: GraphQLRequest, _ exchange: Exchange, _ name: String?,
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
     ) -> Eventual<Outcome?> {
-        switch execute(document, parameters, exchange, name, operationType, mediaType) {
+        let execution = execute(document, parameters, exchange, name, operationType, mediaType)
+        switch consume execution {
         case .ready(let result):
-            return .ready(result.map { answer($0, exchange, name, operationType, mediaType) })
+            guard let result else { return .ready(nil) }
+            return .ready(answer(result, exchange, name, operationType, mediaType))
         case .pending(let work):
             return .pending { [self] in
                 try await work().map { answer($0, exchange, name, operationType, mediaType) }
@@ -491,7 +503,8 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         _ operationType: GraphQLOperationType, _ mediaType: GraphQLMediaType
     ) -> Eventual<GraphQLExecutionResult?> {
         let work: Eventual<GraphQLExecutionResult>.Work
-        switch service.execute(document, request: parameters) {
+        let execution = service.execute(document, request: parameters)
+        switch consume execution {
         case .ready(let finished):
             return .ready(finished)
         case .pending(let pending):
@@ -513,7 +526,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
                 deadline.deadlinePassed(abandoned: {
                     metrics.executionAbandoned()
                     exchange.responder.cancelHandler()
-                    exchange.responder.answer(response) { record(response, outcome, exchange) }
+                    exchange.responder.answer(response) { record(Summary(outcome), exchange) }
                 })
             else { return }
         }
@@ -723,6 +736,22 @@ private struct Outcome: Sendable {
     var response: HTTPResponse
     var operationName: String?
     var operationType: GraphQLOperationType?
+}
+
+/// What the metrics and the access log say of an answer sent (read before its response moves on).
+private struct Summary: Sendable {
+    var status: Int
+    /// The body's size; a streamed answer's is counted when its last part has gone.
+    var bytes: Int
+    var operationName: String?
+    var operationType: GraphQLOperationType?
+
+    init(_ outcome: borrowing Outcome) {
+        status = outcome.response.status
+        bytes = outcome.response.body.count
+        operationName = outcome.operationName
+        operationType = outcome.operationType
+    }
 }
 
 /// A request refused before execution, with its answer. (Thrown untyped: a typed throw of a

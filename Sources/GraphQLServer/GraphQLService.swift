@@ -86,11 +86,24 @@ public struct GraphQLExecutionResult: Sendable {
 /// `subsequent` early cancels the work still running.
 public struct IncrementalPayloads: Sendable {
     public var initial: JSONObject
-    public var subsequent: AsyncStream<JSONObject>
+    public var subsequent: AsyncStream<JSONObject> {
+        get { subsequentBox.stream }
+        set { subsequentBox = Subsequent(newValue) }
+    }
+    /// The stream, in a box: `AsyncStream` is resilient (its layout known only at run time), and
+    /// a field of its type would make every ``GraphQLExecutionResult`` be copied through run-time
+    /// value witnesses instead of inline code.
+    private var subsequentBox: Subsequent
 
     public init(initial: JSONObject, subsequent: AsyncStream<JSONObject>) {
         self.initial = initial
-        self.subsequent = subsequent
+        self.subsequentBox = Subsequent(subsequent)
+    }
+
+    private final class Subsequent: Sendable {
+        let stream: AsyncStream<JSONObject>
+
+        init(_ stream: AsyncStream<JSONObject>) { self.stream = stream }
     }
 }
 

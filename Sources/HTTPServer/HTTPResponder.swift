@@ -1,5 +1,5 @@
 import Base
-import Locking
+import Synchronization
 
 /// Delivers the answer to one request, once: the first answer wins and later ones are dropped.
 ///
@@ -7,11 +7,15 @@ import Locking
 /// A handler answers when it is done, or earlier: for example `504` at a deadline, from another
 /// task, while the work it cancelled (``cancelHandler()``) winds down. Whatever the handler
 /// answers after that is dropped, so it never reaches the connection.
+///
+/// Its state is atomic, held in the responder itself: a request's responder is one allocation,
+/// and answering costs one atomic exchange (no lock, no second allocation for one).
 public final class HTTPResponder: Sendable {
-    private struct State {
-        var answered = false
-        var cancelRequested = false
-        var handler: Task<Void, Never>?
+    /// The task a handler runs in, once attached.
+    private final class AttachedTask: Sendable {
+        let task: Task<Void, Never>
+
+        init(_ task: Task<Void, Never>) { self.task = task }
     }
 
     /// Where the first answer goes.
@@ -22,7 +26,12 @@ public final class HTTPResponder: Sendable {
         case loop(EventLoop, fd: Int32, id: UInt64, sequence: UInt64)
     }
 
-    private let state = Locked(State())
+    /// Set by the first answer.
+    private let answered = Atomic<Bool>(false)
+    /// Set by ``cancelHandler()``.
+    private let cancelRequested = Atomic<Bool>(false)
+    /// The handler's task (none for a handler that answered at once, with no task).
+    private let handler = AtomicLazyReference<AttachedTask>()
     private let destination: Destination
     /// Whether the request's handler was started on its connection's event loop (the server's
     /// ``HTTPServerConfiguration/runsOnEventLoop`` admitted it) rather than on the pool.
@@ -45,14 +54,10 @@ public final class HTTPResponder: Sendable {
     /// Sends `response` unless an answer was sent already; returns whether it was sent.
     /// `beforeSending` runs first when it is sent (to count it before the client can see it).
     @discardableResult
-    public func answer(_ response: HTTPResponse, beforeSending: () -> Void = {}) -> Bool {
-        let first = state.withLock { s -> Bool in
-            if s.answered { return false }
-            s.answered = true
-            return true
-        }
-        guard first else { return false }
+    public func answer(_ response: consuming HTTPResponse, beforeSending: () -> Void = {}) -> Bool {
+        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         beforeSending()
+        // The response moves on (into the loop's message): its fields are not copied.
         switch destination {
         case .closure(let deliver):
             deliver(response)
@@ -63,24 +68,25 @@ public final class HTTPResponder: Sendable {
     }
 
     /// Whether an answer was sent.
-    public var hasAnswered: Bool { state.withLock { $0.answered } }
+    public var hasAnswered: Bool { answered.load(ordering: .acquiring) }
 
     /// Cancels the task handling the request (at once, or as soon as it is attached).
+    ///
+    /// With ``attach(_:)`` on another thread, each side writes its own flag, then a sequentially
+    /// consistent fence, then reads the other's: at least one of them sees the other's write,
+    /// so the task is cancelled (possibly twice, which is harmless).
     public func cancelHandler() {
-        let task = state.withLock { s -> Task<Void, Never>? in
-            s.cancelRequested = true
-            return s.handler
-        }
-        task?.cancel()
+        cancelRequested.store(true, ordering: .relaxed)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        handler.load()?.task.cancel()
     }
 
-    /// Attaches the task that handles the request, for ``cancelHandler()``.
+    /// Attaches the task that handles the request, for ``cancelHandler()`` (once: a second task
+    /// is not kept).
     public func attach(_ task: Task<Void, Never>) {
-        let cancel = state.withLock { s -> Bool in
-            s.handler = task
-            return s.cancelRequested
-        }
-        if cancel { task.cancel() }
+        _ = handler.storeIfNil(AttachedTask(task))
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        if cancelRequested.load(ordering: .relaxed) { task.cancel() }
     }
 }
 

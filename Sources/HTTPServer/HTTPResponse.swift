@@ -13,7 +13,14 @@ public struct HTTPResponse: Sendable {
     /// the connection closes after them). The response ends when the stream finishes. A client
     /// that goes away ends the stream's iteration, so its `onTermination` sees `.cancelled`:
     /// the producer stops there. Not read for `HEAD` requests (the stream is cancelled).
-    public var stream: AsyncStream<[UInt8]>?
+    public var stream: AsyncStream<[UInt8]>? {
+        get { streamBox?.stream }
+        set { streamBox = newValue.map(StreamBox.init) }
+    }
+    /// The stream, in a box: `AsyncStream` is resilient (its layout known only at run time), and
+    /// a field of its type would make every response, and every value or enum that holds one,
+    /// be copied and switched over through run-time value witnesses instead of inline code.
+    private var streamBox: StreamBox?
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
@@ -23,7 +30,7 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.closeConnection = closeConnection
-        self.stream = nil
+        self.streamBox = nil
     }
 
     /// A `text/plain` response.
@@ -32,6 +39,13 @@ public struct HTTPResponse: Sendable {
         if !headers.contains("content-type") { headers.add("Content-Type", "text/plain; charset=utf-8") }
         return HTTPResponse(status: status, headers: headers, body: Array(text.utf8))
     }
+}
+
+/// A streamed body, boxed (see ``HTTPResponse/stream``).
+private final class StreamBox: Sendable {
+    let stream: AsyncStream<[UInt8]>
+
+    init(_ stream: AsyncStream<[UInt8]>) { self.stream = stream }
 }
 
 /// Standard reason phrases.

@@ -16,9 +16,10 @@ QUERY_FILE=${QUERY_FILE:-$HERE/../../../shared/bench/http/queries/$Q.json}
 [ -f "$QUERY_FILE" ] || { echo "bench-counts.sh: no query file $QUERY_FILE" >&2; exit 2; }
 command -v perf >/dev/null || { echo "bench-counts.sh: needs perf (apt-get install linux-perf)" >&2; exit 2; }
 
-lib() { ldd "$BIN" | awk -v name="$1" '$1 ~ name { print $3 }'; }
+lib() { ldd "$BIN" | awk -v name="$1" 'index($1, name) == 1 { print $3; exit }'; }
 probe() { # event name, library, function
-    perf probe -l 2>/dev/null | grep -q "$1" || perf probe -q -x "$2" "$3" >/dev/null
+    # grep reads the whole list (no -q): perf must not die of SIGPIPE under pipefail.
+    perf probe -l 2>/dev/null | grep -F "$1" >/dev/null || perf probe -q -x "$2" "$3" >/dev/null
 }
 probe probe_libc:malloc "$(lib libc.so)" malloc
 probe probe_libswiftCore:swift_retain "$(lib libswiftCore)" swift_retain

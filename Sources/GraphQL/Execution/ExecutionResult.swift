@@ -43,7 +43,9 @@ public struct ExecutionResult: Sendable, Equatable {
 
     /// The response serialised as JSON bytes (keys in selection order; numbers as JavaScript writes them).
     public func jsonBytes(pretty: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(pretty: pretty, reservingCapacity: 4096)
+        // Room for a small response, within the allocator's per-thread cache (a larger first
+        // buffer cost every small answer a slower `malloc`); a large one grows by doubling.
+        var writer = JSONWriter(pretty: pretty, reservingCapacity: 512)
         writer.write(json)
         return writer.bytes
     }

@@ -50,12 +50,17 @@ final class EventLoopInbox: @unchecked Sendable {
     /// Returns false when the inbox is closed and the message was dropped (a job is not: it
     /// runs on the global executor).
     @discardableResult
-    func post(_ message: EventLoop.Message) -> Bool {
+    func post(_ message: consuming EventLoop.Message) -> Bool {
         if UInt(pthread_self()) == loopThread.load(ordering: .relaxed) {
             local.append(message)
             return true
         }
-        return shared.withLock { state in
+        return postFromElsewhere(message)
+    }
+
+    /// ``post(_:)`` from another thread than the loop's: under the lock, with a wake-up.
+    private func postFromElsewhere(_ message: EventLoop.Message) -> Bool {
+        shared.withLock { state in
             guard !state.stopped else {
                 if case .job(let job) = message {
                     EventLoop.runElsewhere(job)

@@ -28,7 +28,8 @@ public struct MenagerieService: GraphQLService {
     /// Executes the request; its cache hint (used by the server on `GET` answers) is the
     /// response's freshness: see ``ResponseFreshness``. Ready when no field suspended.
     public func execute(_ prepared: PreparedOperation, request: GraphQLRequest) -> Eventual<GraphQLExecutionResult> {
-        switch app.executeMeasuringFreshness(prepared, variables: request.variables ?? JSONObject()) {
+        let execution = app.executeMeasuringFreshness(prepared, variables: request.variables ?? JSONObject())
+        switch consume execution {
         case .ready(let (outcome, freshness)):
             return .ready(Self.result(outcome, freshness))
         case .pending(let work):

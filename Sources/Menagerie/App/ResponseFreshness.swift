@@ -43,9 +43,12 @@ extension MenagerieApp {
         variables: JSONObject = JSONObject()
     ) -> Eventual<(IncrementalExecutionResult, ResponseFreshness)> {
         let context = RequestContext(upstreams: upstreams)
-        switch executeOperationIncrementally(prepared, variables: variables, context: context) {
+        // Consumed by the switch, the outcome is moved on, not copied (see `freshness`).
+        let execution = executeOperationIncrementally(prepared, variables: variables, context: context)
+        switch consume execution {
         case .ready(let outcome):
-            return .ready((outcome, freshness(of: outcome, context)))
+            let freshness = freshness(of: outcome, context)
+            return .ready((outcome, freshness))
         case .pending(let work):
             return .pending { [self] in
                 let outcome = try await work()
@@ -55,9 +58,10 @@ extension MenagerieApp {
     }
 
     /// How long `outcome`, made in `context`, may be reused.
-    private func freshness(of outcome: IncrementalExecutionResult, _ context: RequestContext) -> ResponseFreshness {
-        guard case .single(let result) = outcome else { return .uncacheable }
-        return ResponseFreshness(
-            usage: context.usage, hasErrors: result.data == nil || !result.errors.isEmpty, now: clock.now())
+    private func freshness(of outcome: borrowing IncrementalExecutionResult, _ context: RequestContext)
+        -> ResponseFreshness
+    {
+        guard let hasErrors = outcome.singleResultHasErrors else { return .uncacheable }
+        return ResponseFreshness(usage: context.usage, hasErrors: hasErrors, now: clock.now())
     }
 }

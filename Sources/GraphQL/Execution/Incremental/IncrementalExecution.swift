@@ -9,7 +9,20 @@ public enum IncrementalExecutionResult: Sendable {
     /// The initial payload (`data`, `errors`, `pending`, `hasNext: true`) and the subsequent
     /// payloads (`pending`, `incremental`, `completed`, `hasNext`), graphql-js 17's format; the
     /// last has `hasNext: false`. Ending the iteration early cancels the remaining work.
-    case incremental(initial: JSONObject, subsequent: AsyncStream<JSONObject>)
+    ///
+    /// Indirect (its payload boxed): `AsyncStream` is resilient (its layout known only at run
+    /// time), and an inline payload of it would make every result, `.single` ones too, be copied
+    /// and switched over through run-time value witnesses instead of inline code.
+    indirect case incremental(initial: JSONObject, subsequent: AsyncStream<JSONObject>)
+
+    /// For a single result, whether it has errors or no data; nil for a result in parts. Read
+    /// in place: the result is not copied out of the enum.
+    public var singleResultHasErrors: Bool? {
+        switch self {
+        case .single(let result): return result.data == nil || !result.errors.isEmpty
+        case .incremental: return nil
+        }
+    }
 }
 
 /// Whether `document` names `@defer` or `@stream` anywhere (a cheap syntactic check: without
