@@ -128,7 +128,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     private func complete(_ outcome: consuming Outcome?, _ exchange: Exchange) {
         guard var outcome = consume outcome else { return }
         decorate(&outcome.response, exchange)
-        finish(outcome, exchange)
+        finish(consume outcome, exchange)
     }
 
     /// The outcome `work` gives; `500` should it fail (its steps catch their own errors).

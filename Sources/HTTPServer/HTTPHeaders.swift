@@ -94,8 +94,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// ASCII case-insensitive equality of two strings: a byte comparison (the same text in
     /// another case is compared on UTF-8 bytes, with no generic code on the way).
     public static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
+        // Lengths first (read in place): most names compared differ in length.
         guard a.utf8.count == b.utf8.count else { return false }
+        if a == b { return true }
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in equalIgnoringCase(bytes: x, y) } }
     }

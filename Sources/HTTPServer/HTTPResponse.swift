@@ -126,17 +126,19 @@ enum HTTPResponseEncoder {
         } else if keepAliveHeader {
             append("\r\nConnection: keep-alive", &out)
         }
-        for field in response.headers.fields {
-            if HTTPHeaders.equalIgnoringCase(field.name, "content-length")
-                || HTTPHeaders.equalIgnoringCase(field.name, "connection")
-                || HTTPHeaders.equalIgnoringCase(field.name, "transfer-encoding")
+        // By index: each field is read in place, not copied out (no retain of its strings).
+        let fields = response.headers.fields
+        for index in fields.indices {
+            if HTTPHeaders.equalIgnoringCase(fields[index].name, "content-length")
+                || HTTPHeaders.equalIgnoringCase(fields[index].name, "connection")
+                || HTTPHeaders.equalIgnoringCase(fields[index].name, "transfer-encoding")
             {
                 continue
             }
             append("\r\n", &out)
-            appendSanitized(field.name, &out)
+            appendSanitized(fields[index].name, &out)
             append(": ", &out)
-            appendSanitized(field.value, &out)
+            appendSanitized(fields[index].value, &out)
         }
         append("\r\n\r\n", &out)
         if !headRequest, !bodyless, response.stream == nil { out.append(contentsOf: response.body) }
@@ -156,15 +158,16 @@ enum HTTPResponseEncoder {
 
     /// Appends header text without CR or LF (no response splitting).
     static func appendSanitized(_ text: String, _ out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            // Nearly always clean: one scan, then one copy.
-            guard bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for b in bytes { out.append(b == 0x0D || b == 0x0A ? 0x20 : b) }
+        // Nearly always clean: one scan of the string's own bytes (read in place, not a copy
+        // of the string), then one copy; else (or for a string without contiguous UTF-8)
+        // byte by byte.
+        let appended = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
         }
+        guard appended != true else { return }
+        for b in text.utf8 { out.append(b == 0x0D || b == 0x0A ? 0x20 : b) }
     }
 
     /// Appends the decimal digits of `value` (a status, a `Content-Length`).

@@ -14,7 +14,7 @@ import LRU
 /// errors are cheap to recompute and not worth the memory).
 public final class DocumentCache: Sendable {
     private struct State {
-        var table: LRUTable<Document>
+        var table: LRUTable<PreparedDocument>
         var hits = 0
         var misses = 0
     }
@@ -47,6 +47,11 @@ public final class DocumentCache: Sendable {
 
     /// The cached document for `text`, marked as most recently used.
     public func document(for text: String) -> Document? {
+        prepared(for: text)?.document
+    }
+
+    /// The cached document for `text` with its operations prepared, marked as most recently used.
+    func prepared(for text: String) -> PreparedDocument? {
         state.withLock { state in
             guard let document = state.table.value(for: text) else {
                 state.misses += 1
@@ -59,6 +64,11 @@ public final class DocumentCache: Sendable {
 
     /// Stores `document` for `text`, evicting the least recently used entry when full.
     public func insert(_ document: Document, for text: String) {
+        insert(PreparedDocument(document), for: text)
+    }
+
+    /// Stores `document`, with its operations prepared, for `text`.
+    func insert(_ document: PreparedDocument, for text: String) {
         guard text.utf8.count <= maxDocumentBytes else { return }
         let cost = Self.cost(of: text)
         state.withLock { $0.table.insert(document, for: text, cost: cost) }

@@ -95,8 +95,8 @@ public func executeOperation(
 ) -> Eventual<ExecutionResult> {
     let execution: ExecutionContext
     switch prepareExecution(
-        schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
-        rootValue: rootValue, context: context, options: options, tracker: tracker)
+        schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+        options: options, tracker: tracker)
     {
     case .success(let context): execution = context
     case .failure(let list): return .ready(.requestError(list.errors.limited(to: options.maxErrors)))
@@ -121,17 +121,27 @@ public func executeOperation(
 public func selectOperation(in document: Document, named operationName: String?) -> Result<
     OperationDefinition, GraphQLError
 > {
-    var selected: OperationDefinition?
-    for case .operation(let candidate) in document.definitions {
+    let operations = document.definitions.compactMap { definition -> OperationDefinition? in
+        guard case .operation(let operation) = definition else { return nil }
+        return operation
+    }
+    return selectOperation(named: operationName, among: operations.map { $0.name?.value }).map { operations[$0] }
+}
+
+/// The index, in `names` (a document's operations' names, in order), of the operation that
+/// `operationName` selects: that name, or the only operation when nil.
+func selectOperation(named operationName: String?, among names: [String?]) -> Result<Int, GraphQLError> {
+    var selected: Int?
+    for (index, name) in names.enumerated() {
         if let operationName {
-            if candidate.name?.value == operationName { selected = candidate }
+            if name == operationName { selected = index }
         } else {
             if selected != nil {
                 return .failure(
                     GraphQLError(message: "Must provide operation name if query contains multiple operations.")
                         .withCode(GraphQLErrorCode.operationResolutionFailure))
             }
-            selected = candidate
+            selected = index
         }
     }
     guard let selected else {
@@ -144,14 +154,11 @@ public func selectOperation(in document: Document, named operationName: String?)
 /// The introspection switch and variable coercion for the selected operation (graphql-js
 /// `buildExecutionContext`, the operation selected before).
 func prepareExecution(
-    schema: ExecutableSchema, document: Document, operation: OperationDefinition, variables: JSONObject,
+    schema: ExecutableSchema, prepared: PreparedOperation, variables: JSONObject,
     rootValue: ResolvedValue, context: ResolvedValue, options: ExecutionOptions, tracker: (any WorkTracker)?
 ) -> Result<ExecutionContext, GraphQLErrorList> {
-    var fragments: [String: FragmentDefinition] = [:]
-    for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
-        fragments[fragment.name.value] = fragment
-    }
-    if !options.introspection, let field = firstIntrospectionField(in: document) {
+    let document = prepared.document
+    if !options.introspection, let field = prepared.firstIntrospectionField {
         return .failure(
             GraphQLErrorList(errors: [
                 GraphQLError(
@@ -162,7 +169,7 @@ func prepareExecution(
             ]))
     }
     let coerced = schema.coercer.suggesting(options.suggestions).coerceVariables(
-        operation.variableDefinitions, inputs: variables,
+        prepared.operation.variableDefinitions, inputs: variables,
         source: document.source, maxErrors: options.maxVariableErrors)
     switch coerced {
     case .failure(let list):
@@ -170,13 +177,13 @@ func prepareExecution(
     case .success(let values):
         return .success(
             ExecutionContext(
-                executable: schema, document: document, operation: operation, fragments: fragments, variables: values,
-                rootValue: rootValue, contextValue: context, tracker: tracker))
+                executable: schema, prepared: prepared, variables: values, rootValue: rootValue,
+                contextValue: context, tracker: tracker))
     }
 }
 
 /// The first `__schema` or `__type` field anywhere in the document's operations and fragments.
-private func firstIntrospectionField(in document: Document) -> Field? {
+func firstIntrospectionField(in document: Document) -> Field? {
     func search(_ selectionSet: SelectionSet) -> Field? {
         for selection in selectionSet.selections {
             switch selection {

@@ -5,9 +5,8 @@ import Locking
 /// variables, the root and context values and the errors found so far.
 final class ExecutionContext: Sendable {
     let executable: ExecutableSchema
-    let document: Document
-    let operation: OperationDefinition
-    let fragments: [String: FragmentDefinition]
+    /// The operation, with what was worked out of its document once (its fragments by name).
+    let prepared: PreparedOperation
     let variables: [String: JSONValue]
     let rootValue: ResolvedValue
     let contextValue: ResolvedValue
@@ -18,20 +17,21 @@ final class ExecutionContext: Sendable {
     private let errorList = Locked<(errors: [GraphQLError], locator: SourceLocator?)>(([], nil))
 
     init(
-        executable: ExecutableSchema, document: Document, operation: OperationDefinition,
-        fragments: [String: FragmentDefinition], variables: [String: JSONValue],
+        executable: ExecutableSchema, prepared: PreparedOperation, variables: [String: JSONValue],
         rootValue: ResolvedValue, contextValue: ResolvedValue, tracker: (any WorkTracker)?
     ) {
         self.executable = executable
-        self.document = document
-        self.operation = operation
-        self.fragments = fragments
+        self.prepared = prepared
         self.variables = variables
         self.rootValue = rootValue
         self.contextValue = contextValue
         self.tracker = tracker
-        self.source = document.source
+        self.source = prepared.document.source
     }
+
+    var document: Document { prepared.document }
+    var operation: OperationDefinition { prepared.operation }
+    var fragments: [String: FragmentDefinition] { prepared.fragments }
 
     var schema: GraphQLSchema { executable.schema }
 

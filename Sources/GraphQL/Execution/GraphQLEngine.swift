@@ -57,7 +57,13 @@ public final class GraphQLEngine: Sendable {
     /// - Returns: the document, or the request errors (syntax or validation,
     ///   with `extensions.code`; at most ``ExecutionOptions/maxErrors`` of them).
     public func document(for query: String) -> Result<Document, GraphQLRequestErrors> {
-        if let cached = cache.document(for: query) { return .success(cached) }
+        preparedDocument(for: query).map(\.document)
+    }
+
+    /// ``document(for:)`` with its operations prepared (see ``PreparedOperation``): from the
+    /// cache, or parsed, validated and prepared now (and cached when valid).
+    func preparedDocument(for query: String) -> Result<PreparedDocument, GraphQLRequestErrors> {
+        if let cached = cache.prepared(for: query) { return .success(cached) }
         let document: Document
         do {
             document = try parse(Source(query), options: parseOptions)
@@ -71,21 +77,19 @@ public final class GraphQLEngine: Sendable {
                     errors.limited(to: options.maxErrors)
                         .map { $0.withCode(GraphQLErrorCode.validationFailed) }))
         }
-        cache.insert(document, for: query)
-        return .success(document)
+        let prepared = PreparedDocument(document)
+        cache.insert(prepared, for: query)
+        return .success(prepared)
     }
 
     /// The request's operation, ready to execute: the parsed and validated document (cached) and
     /// the operation selected by `operationName` (the only one when nil), selected once here.
     public func prepare(query: String, operationName: String?) -> Result<PreparedOperation, GraphQLRequestErrors> {
-        switch document(for: query) {
+        switch preparedDocument(for: query) {
         case .failure(let errors):
             return .failure(errors)
         case .success(let document):
-            switch selectOperation(in: document, named: operationName) {
-            case .failure(let error): return .failure(GraphQLRequestErrors([error]))
-            case .success(let operation): return .success(PreparedOperation(document: document, operation: operation))
-            }
+            return document.operation(named: operationName).mapError { GraphQLRequestErrors([$0]) }
         }
     }
 
@@ -200,25 +204,4 @@ public struct GraphQLRequestErrors: Error, Sendable {
     public var errors: [GraphQLError]
 
     public init(_ errors: [GraphQLError]) { self.errors = errors }
-}
-
-/// A request's operation, ready to execute: its document (parsed and validated) and the operation
-/// the request selected, so that nothing downstream selects it again.
-public struct PreparedOperation: Sendable {
-    /// The document.
-    public let document: Document
-    /// The selected operation.
-    public let operation: OperationDefinition
-
-    /// A prepared operation (`operation` must be one of `document`'s).
-    public init(document: Document, operation: OperationDefinition) {
-        self.document = document
-        self.operation = operation
-    }
-
-    /// The operation's kind (a mutation over `GET` is refused before it runs).
-    public var operationType: OperationType { operation.operation }
-
-    /// The operation's name, if it has one.
-    public var operationName: String? { operation.name?.value }
 }

@@ -106,7 +106,7 @@ public func executeOperationIncrementally(
     let deferDirective = schema.schema.directive(named: "defer")
     let streamDirective = schema.schema.directive(named: "stream")
     guard deferDirective != nil || streamDirective != nil, prepared.operationType != .subscription,
-        usesIncrementalDirectives(prepared.document)
+        prepared.usesIncrementalDirectives
     else {
         return executeOperation(
             schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
@@ -136,8 +136,8 @@ private nonisolated(nonsending) func executeInParts(
 ) async -> IncrementalExecutionResult {
     let execution: ExecutionContext
     switch prepareExecution(
-        schema: schema, document: prepared.document, operation: prepared.operation, variables: variables,
-        rootValue: rootValue, context: context, options: options, tracker: tracker)
+        schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
+        options: options, tracker: tracker)
     {
     case .success(let context): execution = context
     case .failure(let list): return .single(.requestError(list.errors.limited(to: options.maxErrors)))

@@ -136,9 +136,8 @@ struct IncrementalWalker: Sendable {
     func makePart() -> IncrementalPart {
         IncrementalPart(
             ExecutionContext(
-                executable: base.executable, document: base.document, operation: base.operation,
-                fragments: base.fragments, variables: base.variables, rootValue: base.rootValue,
-                contextValue: base.contextValue, tracker: base.tracker))
+                executable: base.executable, prepared: base.prepared, variables: base.variables,
+                rootValue: base.rootValue, contextValue: base.contextValue, tracker: base.tracker))
     }
 
     // MARK: Collecting fields
