@@ -51,7 +51,8 @@ final class RequestContext: Sendable {
 
     /// What the request used of the upstreams (nothing when it asked none).
     var usage: UpstreamUsage.Summary {
-        state.withLock { $0.clients }?.scope.usage.summary ?? UpstreamUsage.Summary()
+        // Only the scope is taken out of the lock, not a copy of the clients.
+        state.withLock { $0.clients?.scope }?.usage.summary ?? UpstreamUsage.Summary()
     }
 
     /// The upstream loaders of the request, all dispatched by ``scheduler``.

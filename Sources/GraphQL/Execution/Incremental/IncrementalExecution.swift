@@ -103,11 +103,11 @@ public func executeOperationIncrementally(
     tracker: (any WorkTracker)? = nil,
     coalescing: Duration = .milliseconds(2)
 ) -> Eventual<IncrementalExecutionResult> {
-    let deferDirective = schema.schema.directive(named: "defer")
-    let streamDirective = schema.schema.directive(named: "stream")
-    guard deferDirective != nil || streamDirective != nil, prepared.operationType != .subscription,
-        prepared.usesIncrementalDirectives
-    else {
+    // The document's own fact first (worked out once): most documents name neither directive,
+    // and the schema is then not asked for them.
+    let deferDirective = prepared.usesIncrementalDirectives ? schema.schema.directive(named: "defer") : nil
+    let streamDirective = prepared.usesIncrementalDirectives ? schema.schema.directive(named: "stream") : nil
+    guard deferDirective != nil || streamDirective != nil, prepared.operationType != .subscription else {
         return executeOperation(
             schema: schema, prepared: prepared, variables: variables, rootValue: rootValue, context: context,
             options: options, tracker: tracker
