@@ -284,34 +284,39 @@ struct Parser: ~Copyable {
     private mutating func parseField() throws(GraphQLError) {
         let start = token.start
         let nameOrAlias = try parseName()
-        var alias: Name?
         let name: Name
+        let extras: FieldExtras?
         if try expectOptional(.colon) {
-            alias = nameOrAlias
             name = try parseName()
+            extras = try parseFieldExtras(alias: nameOrAlias)
         } else {
             name = nameOrAlias
+            // A plain field (the common case) has no extras: nothing to build or destroy.
+            extras = peek(.parenL) || peek(.at) ? try parseFieldExtras(alias: nil) : nil
         }
-        let arguments = try parseArguments(const: false)
-        let directives = try parseDirectives(const: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
+        // (`consume`: without it the compiler retained the extras and released them after the push.)
         selectionStack.push(
             Self.fieldSelection(
-                alias: alias, name: name, arguments: arguments, directives: directives,
-                selectionSet: selectionSet, loc: loc(start)))
+                extras: consume extras, name: consume name, selectionSet: consume selectionSet, loc: loc(start)))
+    }
+
+    /// A field's alias (already parsed), arguments and directives.
+    @inline(never)
+    private mutating func parseFieldExtras(alias: consuming Name?) throws(GraphQLError) -> FieldExtras {
+        let arguments = try parseArguments(const: false)
+        let directives = try parseDirectives(const: false)
+        return FieldExtras(alias: alias, arguments: arguments, directives: directives)
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
     /// initializer (see ``Field``).
     @inline(__always)
     private static func fieldSelection(
-        alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
-        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: NodeLocation
+        extras: consuming FieldExtras?, name: consuming Name, selectionSet: consuming SelectionSet,
+        loc: NodeLocation
     ) -> Selection {
-        .field(
-            Field(
-                arguments: arguments, directives: directives, alias: alias, name: name,
-                selectionSet: selectionSet, storedLoc: loc))
+        .field(Field(storedSelectionSet: selectionSet, storedExtras: extras, name: name, storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
