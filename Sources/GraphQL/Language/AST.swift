@@ -380,22 +380,25 @@ public enum Selection: Sendable, Hashable {
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
-/// Stored in 56 bytes with three references, so that a plain field (no alias, arguments,
+/// Stored in 64 bytes with four references, so that a plain field (no alias, arguments,
 /// directives; the most common kind) is cheap to build, move and destroy (see
 /// docs/performance.md, "The parser, third pass"):
 ///
-/// - the alias, arguments and directives together in one ``FieldExtras`` object, nil when all
-///   three are absent (one release of nil instead of three of empty values);
+/// - the alias and directives together in one ``FieldExtras`` object, nil when both are absent
+///   (one release of nil instead of two of empty values); the arguments stay an array of their
+///   own, so that a field with arguments only (the common case among the others) costs no
+///   extra allocation;
 /// - the selection set stored whole, first, with ``SelectionSet/omitted`` (no selections, a
 ///   sentinel range) for "no selection set": its array's pointer holds `Selection`'s tag in its
 ///   spare bits (an optional reference has none), and a leaf field's selections are the shared
 ///   empty array.
 ///
 /// The public properties read and write these parts; the parser builds a field through the
-/// implicit memberwise initializer (`init(storedSelectionSet:storedExtras:name:storedLoc:)`),
+/// implicit memberwise initializer (`init(storedSelectionSet:arguments:storedExtras:name:storedLoc:)`),
 /// not through an explicit one, which the compiler builds twice and copies (retaining every part).
 public struct Field: Sendable, Hashable {
     @usableFromInline var storedSelectionSet: SelectionSet
+    public var arguments: [Argument]
     @usableFromInline var storedExtras: FieldExtras?
     public var name: Name
     @usableFromInline var storedLoc: NodeLocation
@@ -407,17 +410,12 @@ public struct Field: Sendable, Hashable {
 
     public var alias: Name? {
         @inline(__always) get { storedExtras?.alias }
-        set { storedExtras = FieldExtras.make(alias: newValue, arguments: arguments, directives: directives) }
-    }
-
-    public var arguments: [Argument] {
-        @inline(__always) get { storedExtras?.arguments ?? [] }
-        set { storedExtras = FieldExtras.make(alias: alias, arguments: newValue, directives: directives) }
+        set { storedExtras = FieldExtras.make(alias: newValue, directives: directives) }
     }
 
     public var directives: [Directive] {
         @inline(__always) get { storedExtras?.directives ?? [] }
-        set { storedExtras = FieldExtras.make(alias: alias, arguments: arguments, directives: newValue) }
+        set { storedExtras = FieldExtras.make(alias: alias, directives: newValue) }
     }
 
     public var selectionSet: SelectionSet? {
@@ -435,42 +433,39 @@ extension Field {
         selectionSet: SelectionSet? = nil, loc: Location? = nil
     ) {
         self.storedSelectionSet = selectionSet ?? .omitted
-        self.storedExtras = FieldExtras.make(alias: alias, arguments: arguments, directives: directives)
+        self.arguments = arguments
+        self.storedExtras = FieldExtras.make(alias: alias, directives: directives)
         self.name = name
         self.storedLoc = NodeLocation(loc)
     }
 }
 
-/// A field's alias, arguments and directives (see ``Field``): immutable, replaced whole when
-/// one of them is set, and compared and hashed by value.
+/// A field's alias and directives (see ``Field``): immutable, replaced whole when one of them
+/// is set, and compared and hashed by value.
 @usableFromInline
 final class FieldExtras: Sendable, Hashable {
     @usableFromInline let alias: Name?
-    @usableFromInline let arguments: [Argument]
     @usableFromInline let directives: [Directive]
 
-    init(alias: Name?, arguments: [Argument], directives: [Directive]) {
+    init(alias: Name?, directives: [Directive]) {
         self.alias = alias
-        self.arguments = arguments
         self.directives = directives
     }
 
     /// The extras of a field with these parts: nil when there are none, so that equal fields
     /// store equal extras.
-    static func make(alias: Name?, arguments: [Argument], directives: [Directive]) -> FieldExtras? {
-        alias == nil && arguments.isEmpty && directives.isEmpty
-            ? nil : FieldExtras(alias: alias, arguments: arguments, directives: directives)
+    static func make(alias: Name?, directives: [Directive]) -> FieldExtras? {
+        alias == nil && directives.isEmpty ? nil : FieldExtras(alias: alias, directives: directives)
     }
 
     @usableFromInline
     static func == (lhs: FieldExtras, rhs: FieldExtras) -> Bool {
-        lhs === rhs || (lhs.alias == rhs.alias && lhs.arguments == rhs.arguments && lhs.directives == rhs.directives)
+        lhs === rhs || (lhs.alias == rhs.alias && lhs.directives == rhs.directives)
     }
 
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(alias)
-        hasher.combine(arguments)
         hasher.combine(directives)
     }
 }

@@ -286,37 +286,43 @@ struct Parser: ~Copyable {
         let nameOrAlias = try parseName()
         let name: Name
         let extras: FieldExtras?
+        let arguments: [Argument]
         if try expectOptional(.colon) {
             name = try parseName()
+            arguments = try parseArguments(const: false)
             extras = try parseFieldExtras(alias: nameOrAlias)
         } else {
             name = nameOrAlias
-            // A plain field (the common case) has no extras: nothing to build or destroy.
-            extras = peek(.parenL) || peek(.at) ? try parseFieldExtras(alias: nil) : nil
+            arguments = try parseArguments(const: false)
+            // A field without alias and directives (the common case) has no extras: nothing to
+            // build or destroy.
+            extras = peek(.at) ? try parseFieldExtras(alias: nil) : nil
         }
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
         // (`consume`: without it the compiler retained the extras and released them after the push.)
         selectionStack.push(
             Self.fieldSelection(
-                extras: consume extras, name: consume name, selectionSet: consume selectionSet, loc: loc(start)))
+                arguments: consume arguments, extras: consume extras, name: consume name,
+                selectionSet: consume selectionSet, loc: loc(start)))
     }
 
-    /// A field's alias (already parsed), arguments and directives.
+    /// A field's alias (already parsed) and directives.
     @inline(never)
     private mutating func parseFieldExtras(alias: consuming Name?) throws(GraphQLError) -> FieldExtras {
-        let arguments = try parseArguments(const: false)
-        let directives = try parseDirectives(const: false)
-        return FieldExtras(alias: alias, arguments: arguments, directives: directives)
+        FieldExtras(alias: alias, directives: try parseDirectives(const: false))
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
     /// initializer (see ``Field``).
     @inline(__always)
     private static func fieldSelection(
-        extras: consuming FieldExtras?, name: consuming Name, selectionSet: consuming SelectionSet,
-        loc: NodeLocation
+        arguments: consuming [Argument], extras: consuming FieldExtras?, name: consuming Name,
+        selectionSet: consuming SelectionSet, loc: NodeLocation
     ) -> Selection {
-        .field(Field(storedSelectionSet: selectionSet, storedExtras: extras, name: name, storedLoc: loc))
+        .field(
+            Field(
+                storedSelectionSet: selectionSet, arguments: arguments, storedExtras: extras, name: name,
+                storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
