@@ -83,6 +83,16 @@ struct NodeLocation: Sendable, Hashable {
     @inlinable @inline(__always)
     static var absent: NodeLocation { NodeLocation(bits: noneBits) }
 
+    /// From `Int32.min` to `Int32.min + 1`: the range of a field's "no selection set" (see
+    /// ``Field``). Parsed ranges are never negative; only a location built with a start at or
+    /// below `Int32.min` (clamped) could be mistaken for it.
+    @inlinable @inline(__always)
+    static var noSelectionSetBits: UInt64 { 0x8000_0001_8000_0000 }
+
+    /// No selection set (see ``Field``).
+    @inlinable @inline(__always)
+    static var noSelectionSet: NodeLocation { NodeLocation(bits: noSelectionSetBits) }
+
     @inlinable
     var location: Location? {
         @inline(__always) get {
@@ -332,6 +342,15 @@ extension SelectionSet {
         self.selections = selections
         self.storedLoc = NodeLocation(loc)
     }
+
+    /// A field's "no selection set" (see ``Field``): no selections and the range
+    /// ``NodeLocation/noSelectionSet``.
+    @usableFromInline
+    static var omitted: SelectionSet { SelectionSet(selections: [], storedLoc: .noSelectionSet) }
+
+    /// Whether this is ``omitted``.
+    @inlinable
+    var isOmitted: Bool { storedLoc.bits == NodeLocation.noSelectionSetBits }
 }
 
 /// One selection of a selection set.
@@ -361,23 +380,47 @@ public enum Selection: Sendable, Hashable {
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
-/// The range is stored as `storedLoc` so that the struct keeps its implicit
-/// memberwise initializer, `init(arguments:directives:alias:name:selectionSet:storedLoc:)`,
-/// which the parser uses: the compiler builds a field through an explicit
-/// initializer twice and copies one into the other (retaining every part).
+/// Stored in 64 bytes with four references, so that a plain field (no alias, arguments,
+/// directives; the most common kind) is cheap to build, move and destroy (see
+/// docs/performance.md, "The parser, third pass"):
+///
+/// - the alias and directives together in one ``FieldExtras`` object, nil when both are absent
+///   (one release of nil instead of two of empty values); the arguments stay an array of their
+///   own, so that a field with arguments only (the common case among the others) costs no
+///   extra allocation;
+/// - the selection set stored whole, first, with ``SelectionSet/omitted`` (no selections, a
+///   sentinel range) for "no selection set": its array's pointer holds `Selection`'s tag in its
+///   spare bits (an optional reference has none), and a leaf field's selections are the shared
+///   empty array.
+///
+/// The public properties read and write these parts; the parser builds a field through the
+/// implicit memberwise initializer (`init(storedSelectionSet:arguments:storedExtras:name:storedLoc:)`),
+/// not through an explicit one, which the compiler builds twice and copies (retaining every part).
 public struct Field: Sendable, Hashable {
-    // The arrays first, here and in the other selections: every payload of `Selection` then
-    // starts with a pointer, whose spare bits hold the enum's tag (88 bytes, no tag byte).
+    @usableFromInline var storedSelectionSet: SelectionSet
     public var arguments: [Argument]
-    public var directives: [Directive]
-    public var alias: Name?
+    @usableFromInline var storedExtras: FieldExtras?
     public var name: Name
-    public var selectionSet: SelectionSet?
     @usableFromInline var storedLoc: NodeLocation
 
     public var loc: Location? {
         @inline(__always) get { storedLoc.location }
         @inline(__always) set { storedLoc = NodeLocation(newValue) }
+    }
+
+    public var alias: Name? {
+        @inline(__always) get { storedExtras?.alias }
+        set { storedExtras = FieldExtras.make(alias: newValue, directives: directives) }
+    }
+
+    public var directives: [Directive] {
+        @inline(__always) get { storedExtras?.directives ?? [] }
+        set { storedExtras = FieldExtras.make(alias: alias, directives: newValue) }
+    }
+
+    public var selectionSet: SelectionSet? {
+        @inline(__always) get { storedSelectionSet.isOmitted ? nil : storedSelectionSet }
+        set { storedSelectionSet = newValue ?? .omitted }
     }
 
     /// The key of this field in the response: the alias if any, else the name.
@@ -389,12 +432,41 @@ extension Field {
         alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
         selectionSet: SelectionSet? = nil, loc: Location? = nil
     ) {
-        self.alias = alias
-        self.name = name
+        self.storedSelectionSet = selectionSet ?? .omitted
         self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
+        self.storedExtras = FieldExtras.make(alias: alias, directives: directives)
+        self.name = name
         self.storedLoc = NodeLocation(loc)
+    }
+}
+
+/// A field's alias and directives (see ``Field``): immutable, replaced whole when one of them
+/// is set, and compared and hashed by value.
+@usableFromInline
+final class FieldExtras: Sendable, Hashable {
+    @usableFromInline let alias: Name?
+    @usableFromInline let directives: [Directive]
+
+    init(alias: Name?, directives: [Directive]) {
+        self.alias = alias
+        self.directives = directives
+    }
+
+    /// The extras of a field with these parts: nil when there are none, so that equal fields
+    /// store equal extras.
+    static func make(alias: Name?, directives: [Directive]) -> FieldExtras? {
+        alias == nil && directives.isEmpty ? nil : FieldExtras(alias: alias, directives: directives)
+    }
+
+    @usableFromInline
+    static func == (lhs: FieldExtras, rhs: FieldExtras) -> Bool {
+        lhs === rhs || (lhs.alias == rhs.alias && lhs.directives == rhs.directives)
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(alias)
+        hasher.combine(directives)
     }
 }
 

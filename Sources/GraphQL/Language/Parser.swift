@@ -284,34 +284,45 @@ struct Parser: ~Copyable {
     private mutating func parseField() throws(GraphQLError) {
         let start = token.start
         let nameOrAlias = try parseName()
-        var alias: Name?
         let name: Name
+        let extras: FieldExtras?
+        let arguments: [Argument]
         if try expectOptional(.colon) {
-            alias = nameOrAlias
             name = try parseName()
+            arguments = try parseArguments(const: false)
+            extras = try parseFieldExtras(alias: nameOrAlias)
         } else {
             name = nameOrAlias
+            arguments = try parseArguments(const: false)
+            // A field without alias and directives (the common case) has no extras: nothing to
+            // build or destroy.
+            extras = peek(.at) ? try parseFieldExtras(alias: nil) : nil
         }
-        let arguments = try parseArguments(const: false)
-        let directives = try parseDirectives(const: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
+        // (`consume`: without it the compiler retained the extras and released them after the push.)
         selectionStack.push(
             Self.fieldSelection(
-                alias: alias, name: name, arguments: arguments, directives: directives,
-                selectionSet: selectionSet, loc: loc(start)))
+                arguments: consume arguments, extras: consume extras, name: consume name,
+                selectionSet: consume selectionSet, loc: loc(start)))
+    }
+
+    /// A field's alias (already parsed) and directives.
+    @inline(never)
+    private mutating func parseFieldExtras(alias: consuming Name?) throws(GraphQLError) -> FieldExtras {
+        FieldExtras(alias: alias, directives: try parseDirectives(const: false))
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
     /// initializer (see ``Field``).
     @inline(__always)
     private static func fieldSelection(
-        alias: consuming Name?, name: consuming Name, arguments: consuming [Argument],
-        directives: consuming [Directive], selectionSet: consuming SelectionSet?, loc: NodeLocation
+        arguments: consuming [Argument], extras: consuming FieldExtras?, name: consuming Name,
+        selectionSet: consuming SelectionSet, loc: NodeLocation
     ) -> Selection {
         .field(
             Field(
-                arguments: arguments, directives: directives, alias: alias, name: name,
-                selectionSet: selectionSet, storedLoc: loc))
+                storedSelectionSet: selectionSet, arguments: arguments, storedExtras: extras, name: name,
+                storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
