@@ -28,10 +28,11 @@
 
 /// Calls `body` with `source` as a `Source`: borrowed in place when the
 /// existential holds exactly a `Source` stored inline (no copy, no dynamic
-/// cast), else through a dynamic cast; a source of another type is an error.
+/// cast), else through a dynamic cast; a source of another type is an error
+/// (`typeName` is only worked out then).
 @inlinable @inline(__always)
 func withTypedSource<Source, Result>(
-    _ source: ResolvedValue, as sourceType: Source.Type, typeName: String,
+    _ source: ResolvedValue, as sourceType: Source.Type, typeName: @autoclosure () -> String,
     _ body: (Source) throws -> Result
 ) throws -> Result {
     try withUnsafePointer(to: source) { pointer in
@@ -40,7 +41,7 @@ func withTypedSource<Source, Result>(
             return try body(raw.assumingMemoryBound(to: Source.self).pointee)
         }
         guard let typed = pointer.pointee.flatMap({ $0 as? Source }) else {
-            throw sourceTypeMismatch(typeName, pointer.pointee)
+            throw sourceTypeMismatch(typeName(), pointer.pointee)
         }
         return try body(typed)
     }
