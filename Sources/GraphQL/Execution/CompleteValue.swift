@@ -43,7 +43,7 @@ extension ExecutionContext {
                 return completeLeaf { try serializeEnum(enumType, value) }
             case .object(let objectType):
                 if isNullValue(value) { return .value(.null) }
-                let plan = field.subplan(for: objectType, in: self)
+                let plan = field.subplan(for: objectType, in: self, sample: value)
                 if let check = plan.isTypeOf {
                     let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
                     do {
@@ -65,7 +65,7 @@ extension ExecutionContext {
                     recordError(error, field: field, path: parentPath.appending(component))
                     return .bubble
                 }
-                let plan = field.subplan(for: runtimeType, in: self)
+                let plan = field.subplan(for: runtimeType, in: self, sample: value)
                 return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .inputObject:
                 return fail("Cannot complete a value of input type \"\(named.name)\".")
@@ -138,9 +138,9 @@ extension ExecutionContext {
         switch itemType {
         case .nonNull(.named(.object(let objectType))):
             itemNonNull = true
-            itemPlan = field.subplan(for: objectType, in: self)
+            itemPlan = field.subplan(for: objectType, in: self, sample: items.first)
         case .named(.object(let objectType)):
-            itemPlan = field.subplan(for: objectType, in: self)
+            itemPlan = field.subplan(for: objectType, in: self, sample: items.first)
         default:
             break
         }

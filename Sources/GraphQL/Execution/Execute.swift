@@ -224,7 +224,7 @@ extension ExecutionContext {
                     ]))
         }
         let plan = executable.operationPlans.plan(source: source, operation: operation) {
-            buildObjectPlan(rootType, selectionSets: [operation.selectionSet])
+            buildObjectPlan(rootType, selectionSets: [operation.selectionSet], sample: rootValue)
         }
         if operation.operation == .mutation {
             return .pending { [self] in

@@ -133,7 +133,7 @@ extension ExecutionContext {
         }
         if field.objectType != nil,
             let completion = field.withNamedObjectSubplan(
-                in: self,
+                in: self, for: value,
                 { subplan -> Completion? in
                     if isNullValue(value) { return completeNull(field, parentPath) }
                     guard subplan.isTypeOf == nil else { return nil } // Checked on the general path.

@@ -28,17 +28,20 @@ final class ObjectPlan: Sendable {
     let isTypeOf: IsTypeOfCheck?
     /// Whether some field uses the default resolver.
     let hasPropertyFields: Bool
-    /// How the default resolver reads the sources (the type last seen).
-    let sourceAccess = SourceAccessCache()
+    /// How the default resolver reads the sources (the type of the source the plan was built for).
+    let sourceAccess: SourceAccessCache
     /// The selected field nodes, as ``ResolveInfo/subfields(on:)`` gives them (made on first use).
     private let selectedFieldNodes = AtomicLazyReference<FieldNodes>()
 
-    init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?) {
+    /// A plan of `fields`, built for a source like `sample` (the first one it completes, if known).
+    init(type: GraphQLObjectType, fields: [FieldPlan], isTypeOf: IsTypeOfCheck?, sample: ResolvedValue) {
         self.type = type
         self.fields = fields
         self.unmanagedFields = UnmanagedFieldList(borrowing: fields)
         self.isTypeOf = isTypeOf
-        self.hasPropertyFields = fields.contains { $0.strategy == .property }
+        let hasPropertyFields = fields.contains { $0.strategy == .property }
+        self.hasPropertyFields = hasPropertyFields
+        self.sourceAccess = SourceAccessCache(sample: hasPropertyFields ? sample : nil)
     }
 
     /// The field nodes of this plan's selection, made by `collect` the first time: a plan depends
@@ -154,20 +157,23 @@ final class FieldPlan: Sendable {
     }
 
     /// Calls `body` with the plan of this field's sub-selections on its named object type (built
-    /// on first use) lent without a retain; nil when the named type is not an object type.
+    /// on first use, for `value`) lent without a retain; nil when the named type is not an object type.
     @inline(__always)
-    func withNamedObjectSubplan<Result>(in context: ExecutionContext, _ body: (ObjectPlan) -> Result) -> Result? {
+    func withNamedObjectSubplan<Result>(
+        in context: ExecutionContext, for value: any Sendable, _ body: (ObjectPlan) -> Result
+    ) -> Result? {
         if let result = namedObjectSubplan.withObject(body) { return result }
         guard let type = namedObjectType else { return nil }
-        return body(subplan(for: type, in: context))
+        return body(subplan(for: type, in: context, sample: value))
     }
 
-    /// The plan of this field's sub-selections on `type`, built on first use.
-    func subplan(for type: GraphQLObjectType, in context: ExecutionContext) -> ObjectPlan {
+    /// The plan of this field's sub-selections on `type`, built on first use (for a source like
+    /// `sample`: see ``SourceAccessCache``).
+    func subplan(for type: GraphQLObjectType, in context: ExecutionContext, sample: ResolvedValue) -> ObjectPlan {
         if type === namedObjectType {
             if let plan = namedObjectSubplan.object() { return plan }
             return namedObjectSubplan.storeIfNil(
-                context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+                context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet), sample: sample))
         }
         if namedObjectType == nil,
             let plan = withPossibleTypes(
@@ -176,7 +182,7 @@ final class FieldPlan: Sendable {
                     guard let slot = table.slot(for: type) else { return nil }
                     if let plan = slot.plan.object() { return plan }
                     return slot.plan.storeIfNil(
-                        context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet)))
+                        context.buildObjectPlan(type, selectionSets: nodes.compactMap(\.selectionSet), sample: sample))
                 })
         {
             return plan
@@ -190,7 +196,7 @@ final class FieldPlan: Sendable {
         }
         if let cached { return cached }
         let selectionSets = nodes.compactMap(\.selectionSet)
-        let plan = context.buildObjectPlan(type, selectionSets: selectionSets)
+        let plan = context.buildObjectPlan(type, selectionSets: selectionSets, sample: sample)
         return subplans.withLock { cache in
             let chosen = cache.all[key] ?? plan
             cache.all[key] = chosen
@@ -270,8 +276,11 @@ final class PossibleTypeSubplans: Sendable {
 }
 
 extension ExecutionContext {
-    /// Plans the selection sets `selectionSets` on the object type `type`.
-    func buildObjectPlan(_ type: GraphQLObjectType, selectionSets: [SelectionSet]) -> ObjectPlan {
+    /// Plans the selection sets `selectionSets` on the object type `type`, for a source like
+    /// `sample` (nil when none is at hand).
+    func buildObjectPlan(_ type: GraphQLObjectType, selectionSets: [SelectionSet], sample: ResolvedValue)
+        -> ObjectPlan
+    {
         let groups = collectFields(type, selectionSets)
         var fields: [FieldPlan] = []
         fields.reserveCapacity(groups.count)
@@ -316,6 +325,6 @@ extension ExecutionContext {
                     responseKey: group.key, nodes: group.nodes, definition: definition,
                     parentType: type, kind: kind, arguments: arguments))
         }
-        return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name])
+        return ObjectPlan(type: type, fields: fields, isTypeOf: executable.isTypeOfChecks[type.name], sample: sample)
     }
 }

@@ -4,7 +4,8 @@
 /// without the runtime's dynamic casts or conformance lookups:
 /// `withTypedSource` hands a typed resolver its source in place when the existential holds
 /// exactly a `Source` stored inline (type metadata word compared, value borrowed from the inline
-/// buffer); `loadExactType` reads a value whose exact type the caller checked; `isOptionalType`
+/// buffer), and so does `typedSource(_:as:)` for any other resolver (through the same function
+/// and check: no raw read of its own); `loadExactType` reads a value whose exact type the caller checked; `isOptionalType`
 /// reads a metadata's kind; `isStoredInline` reads a type's value witness flags.
 ///
 /// Kept because it was measured faster: with this file and `UnmanagedFieldList.swift` removed,
@@ -28,10 +29,11 @@
 
 /// Calls `body` with `source` as a `Source`: borrowed in place when the
 /// existential holds exactly a `Source` stored inline (no copy, no dynamic
-/// cast), else through a dynamic cast; a source of another type is an error.
+/// cast), else through a dynamic cast; a source of another type is an error
+/// (`typeName` is only worked out then).
 @inlinable @inline(__always)
 func withTypedSource<Source, Result>(
-    _ source: ResolvedValue, as sourceType: Source.Type, typeName: String,
+    _ source: ResolvedValue, as sourceType: Source.Type, typeName: @autoclosure () -> String,
     _ body: (Source) throws -> Result
 ) throws -> Result {
     try withUnsafePointer(to: source) { pointer in
@@ -40,7 +42,7 @@ func withTypedSource<Source, Result>(
             return try body(raw.assumingMemoryBound(to: Source.self).pointee)
         }
         guard let typed = pointer.pointee.flatMap({ $0 as? Source }) else {
-            throw sourceTypeMismatch(typeName, pointer.pointee)
+            throw sourceTypeMismatch(typeName(), pointer.pointee)
         }
         return try body(typed)
     }

@@ -59,7 +59,7 @@ public struct ResolveInfo: Sendable {
     /// variables (whose plans are shared) gets the list made by the first one.
     public func subfields(on typeName: String) -> [Field] {
         guard case .object(let type)? = schema.type(named: typeName) else { return [] }
-        return plan.subplan(for: type, in: execution).selectedFields {
+        return plan.subplan(for: type, in: execution, sample: nil).selectedFields {
             execution.collectFields(type, fieldNodes.compactMap(\.selectionSet)).flatMap(\.nodes)
         }
     }

@@ -69,19 +69,35 @@ final class SourceAccess: Sendable {
     }
 }
 
-/// The first permanent ``SourceAccess`` an object plan used (an object plan
-/// nearly always sees sources of one type), read with one atomic load; a
-/// source of another type goes through the registry.
+/// How an object plan reads its sources: the access of the type of the source it was planned
+/// for (``known``, a plain stored reference: no atomic load, nothing to look up), else the first
+/// permanent ``SourceAccess`` it used (one atomic load); a source of another type goes through
+/// the registry.
+///
+/// An object plan nearly always sees sources of one type, and it is built when the first of them
+/// is completed, so ``known`` nearly always answers.
 struct SourceAccessCache: ~Copyable, Sendable {
+    /// The access of the source the plan was built for (nil: none, or not permanent).
+    private let known: SourceAccess?
     private let first = AtomicLazyReference<SourceAccess>()
 
-    init() {}
+    /// A cache that knows the access of `sample`'s type (when that is kept for the life of the process).
+    init(sample: ResolvedValue) {
+        guard let value = sample else {
+            known = nil
+            return
+        }
+        let (access, isPermanent) = SourceAccess.of(value)
+        known = isPermanent ? access : nil
+    }
 
     /// How to read the fields of `source` (nil for a nil source).
     @inline(__always)
     func kind(for source: ResolvedValue) -> SourceAccess.Kind? {
         guard let value = source else { return nil }
-        if let cached = first.load(), cached.typeID == ObjectIdentifier(type(of: value)) { return cached.kind }
+        let typeID = ObjectIdentifier(type(of: value))
+        if let known, known.typeID == typeID { return known.kind }
+        if let cached = first.load(), cached.typeID == typeID { return cached.kind }
         return slowKind(for: value)
     }
 

@@ -52,8 +52,21 @@ enum SourceFields {
 
     /// `source` as a provider of type `P` (a cast to a concrete type: no conformance lookup).
     private static func open<P: FieldValueProviding>(_: P.Type, _ source: ResolvedValue) -> any FieldValueProviding {
-        guard let value = source, let provider = value as? P else { return NoFields() }
-        return provider
+        guard let value = source else { return NoFields() }
+        return provider(value, as: P.self)
+    }
+
+    /// `value` (opened: its own type `T`, which is `P` for the sources the plan's access was
+    /// worked out for) as a `P`: a cast from `P` to `P`, which the runtime answers with a copy,
+    /// not by unwrapping an existential and checking a class. Matched as a pattern: `as? P`
+    /// would look up the metadata of `P?` on every call.
+    private static func provider<T: Sendable, P: FieldValueProviding>(_ value: T, as _: P.Type)
+        -> any FieldValueProviding
+    {
+        switch value {
+        case let provider as P: return provider
+        default: return NoFields()
+        }
     }
 }
 

@@ -73,6 +73,19 @@ enum TypedLeaf {
     }
 }
 
+/// A resolver's source as a `Source`, as a typed resolver gets its own: read in place when the
+/// value is exactly a `Source` held inline (a class reference, or a small value), through a
+/// dynamic cast otherwise. A source of another type throws the typed resolvers' error (a field
+/// error).
+///
+/// For resolvers that also need their arguments, context or ``ResolveInfo``, or that are
+/// asynchronous:
+/// `resolvers.asyncField("Item", "price") { source, _, _, _ in try await prices.load(typedSource(source, as: Item.self)) }`.
+@inlinable
+public func typedSource<Source: Sendable>(_ source: ResolvedValue, as sourceType: Source.Type) throws -> Source {
+    try withTypedSource(source, as: sourceType, typeName: String(describing: sourceType)) { $0 }
+}
+
 /// The error for a source that is not of a typed resolver's source type.
 @usableFromInline
 func sourceTypeMismatch(_ typeName: String, _ source: ResolvedValue) -> GraphQLError {

@@ -127,6 +127,40 @@ final class TypedResolverTests: XCTestCase {
         let result = try await run("{ wide { sum } }")
         XCTAssertEqual(result, #"{"data":{"wide":{"sum":10}}}"#)
     }
+
+    /// `typedSource(_:as:)` in asynchronous and general resolvers: a class, a struct stored inline
+    /// and one stored out of line read as their type; a source of another type is the typed
+    /// resolvers' field error.
+    func testTypedSourceInAsyncResolvers() async throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "thing") { _, _, _, _ in Thing(name: "a", count: 3) }
+        resolvers.field("Query", "wrong") { _, _, _, _ in SpecialThing() }
+        resolvers.field("Query", "wide") { _, _, _, _ in Wide(a: 1, b: 2, c: 3, d: 4) }
+        resolvers.field("Query", "small") { _, _, _, _ in 7 }
+        resolvers.asyncField("Thing", "name") { source, _, _, _ in
+            await Task.yield()
+            return try typedSource(source, as: Thing.self).name
+        }
+        resolvers.asyncField("Thing", "count") { source, _, _, _ in try typedSource(source, as: Thing.self).count }
+        resolvers.asyncField("Wide", "sum") { source, _, _, _ in
+            let wide = try typedSource(source, as: Wide.self)
+            return wide.a + wide.b + wide.c + wide.d
+        }
+        resolvers.field("Small", "double") { source, _, _, _ in try typedSource(source, as: Int.self) * 2 }
+        let schema = try makeSchema(
+            """
+            type Query { thing: Thing, wrong: Thing, wide: Wide, small: Small }
+            type Thing { name: String!, count: Int } type Wide { sum: Int } type Small { double: Int }
+            """, resolvers)
+        let result = canonical(
+            try await runQuery(schema, "{ thing { name count } wide { sum } small { double } wrong { count } }").json)
+        XCTAssertTrue(
+            result.contains(
+                #""data":{"thing":{"name":"a","count":3},"wide":{"sum":10},"small":{"double":14},"wrong":{"count":null}}"#
+            ), result)
+        XCTAssertTrue(result.contains(#""message":"Expected a source value of type Thing, got: "#), result)
+        XCTAssertTrue(result.contains(#""path":["wrong","count"]"#), result)
+    }
 }
 
 /// The default resolver's source access: providers of every storage kind,
@@ -171,6 +205,49 @@ final class SourceAccessTests: XCTestCase {
             {"name":"json value"},{"name":"json object"},{"name":"dictionary"},{"name":null},\
             {"name":"small again"},{"name":null},{"name":"derived"}]}}
             """)
+    }
+
+    /// A plan knows the access of the source it was built for; other types, and a plan built
+    /// for no source, are classified as they come.
+    func testCacheKnowsTheSampleType() {
+        let known = SourceAccessCache(sample: SmallProvider(name: "first"))
+        guard case .provider(let type)? = known.kind(for: SmallProvider(name: "next")) else {
+            return XCTFail("not a provider")
+        }
+        XCTAssertTrue(type == SmallProvider.self)
+        guard case .jsonObject? = known.kind(for: ["name": "j"] as JSONObject) else { return XCTFail("not JSON") }
+        guard case .provider? = known.kind(for: SmallProvider(name: "again")) else { return XCTFail("not a provider") }
+        XCTAssertNil(known.kind(for: nil))
+        let unknown = SourceAccessCache(sample: nil)
+        guard case .dictionary? = unknown.kind(for: ["name": "d"] as [String: any Sendable]) else {
+            return XCTFail("not a dictionary")
+        }
+        guard case .provider? = unknown.kind(for: WideProvider(name: "w", a: 0, b: 0, c: 0)) else {
+            return XCTFail("not a provider")
+        }
+    }
+
+    /// A plan built for a null first item (no sample) and for an item of another type than the
+    /// rest reads every later source by its own type.
+    func testPlanBuiltForANullOrOddFirstSource() async throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Query", "withNull") { _, _, _, _ in
+            [nil, SmallProvider(name: "a"), SmallProvider(name: "b")] as [SmallProvider?]
+        }
+        resolvers.field("Query", "odd") { _, _, _, _ in
+            [["name": "first"] as JSONObject, SmallProvider(name: "a"), SmallProvider(name: "b")] as [any Sendable]
+        }
+        let schema = try makeSchema(
+            "type Query { withNull: [Item], odd: [Item] } type Item { name: String }", resolvers)
+        for _ in 0..<2 {
+            let result = try await runQuery(schema, "{ withNull { name } odd { name } }")
+            XCTAssertEqual(
+                canonical(result.json),
+                """
+                {"data":{"withNull":[null,{"name":"a"},{"name":"b"}],\
+                "odd":[{"name":"first"},{"name":"a"},{"name":"b"}]}}
+                """)
+        }
     }
 
     /// Objects held in optionals inside `any Sendable` (items of a `[Provider?]`, a typed

@@ -423,7 +423,7 @@ struct IncrementalWalker: Sendable {
     ) async -> IncrementalFieldOutcome {
         let context = part.context
         let plan = context.buildObjectPlan(
-            type, selectionSets: [SelectionSet(selections: entry.details.map { .field($0.node) })])
+            type, selectionSets: [SelectionSet(selections: entry.details.map { .field($0.node) })], sample: source)
         guard let field = plan.fields.first else { return .skip }
         let objectPath = Self.objectPath(path)
         let stream = streamArguments(entry.details[0].node)
