@@ -157,6 +157,12 @@ enum HTTPResponseEncoder {
     }
 
     /// Appends header text without CR or LF (no response splitting).
+    ///
+    /// - Unsafe: the string's own UTF-8 is read through `withContiguousStorageIfAvailable`'s
+    ///   `UnsafeBufferPointer`, scanned and appended in one copy.
+    /// - Invariant: the buffer is only read, inside the closure; nothing keeps it.
+    /// - Checked by: `HeaderTextTests.testResponseHeadHasNoInjectedLines` (HTTPServerTests: a
+    ///   clean value and one with CR and LF), under AddressSanitizer in CI (`.ci/run` step 3).
     static func appendSanitized(_ text: String, _ out: inout [UInt8]) {
         // Nearly always clean: one scan of the string's own bytes (read in place, not a copy
         // of the string), then one copy; else (or for a string without contiguous UTF-8)
