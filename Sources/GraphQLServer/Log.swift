@@ -1,8 +1,6 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-import Clocks
-import Locking
 
 /// Severity of a log line.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -98,25 +96,25 @@ public struct Log: Sendable {
     /// Appends `value`, quoted when it is empty or holds spaces, quotes, `=`, `\\` or a character
     /// that must be escaped (see ``isEscaped(_:)``), which is then written as `\u{…}` so that one
     /// log line is always one line on every terminal and log viewer.
-    ///
-    /// - Unsafe: a plain value's bytes are read through `withUTF8`'s `UnsafeBufferPointer`, scanned
-    ///   and appended in one copy (measured with the key's copy below: Q1's access line at
-    ///   71,554 → 73,504 req/s, 6 alternating rounds; docs/performance.md, "Speed as deployed,
-    ///   final pass").
-    /// - Invariant: the buffer is only read, inside the closure; nothing keeps it.
-    /// - Checked by: `LogTests` (plain, quoted, escaped and hostile values), under
-    ///   AddressSanitizer in CI (`.ci/run` step 3).
     static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         // Nearly always plain ASCII with nothing to quote: one scan of the bytes, then one copy.
-        var value = value
-        let plain = value.withUTF8 { bytes -> Bool in
-            guard !bytes.isEmpty else { return false }
-            // Space and controls, `"`, `=`, `\\`, DEL and every byte of a non-ASCII character.
-            for b in bytes where b <= 0x20 || b == 0x22 || b == 0x3D || b == 0x5C || b >= 0x7F { return false }
-            out.append(contentsOf: bytes)
-            return true
+        let bytes = value.utf8.span
+        if isPlain(bytes) {
+            out.append(addingCapacity: bytes.count) { $0.append(copying: bytes) }
+        } else {
+            appendQuotedScalars(value, to: &out)
         }
-        if !plain { appendQuotedScalars(value, to: &out) }
+    }
+
+    /// Whether `bytes` can be written as they are: not empty, and no space or control, `"`, `=`,
+    /// `\\`, DEL or byte of a non-ASCII character.
+    static func isPlain(_ bytes: Span<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b <= 0x20 || b == 0x22 || b == 0x3D || b == 0x5C || b >= 0x7F { return false }
+        }
+        return true
     }
 
     /// ``appendQuoted(_:to:)`` for a value that is empty, not ASCII, or has something to quote.
@@ -163,40 +161,82 @@ public struct Log: Sendable {
         default: return false
         }
     }
+}
 
-    /// The text of the current second (`2026-01-02T03:04:05.`), made once per second.
-    private static let currentSecond = Locked((second: Int.min, text: [UInt8]()))
+/// A UTC time to the millisecond, in calendar fields: a log line's `ts`.
+///
+/// Worked out from the seconds since 1970 for every line (integer arithmetic only: no lock, no
+/// shared cache, no `gmtime`).
+struct UTCTimestamp {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+    var millisecond: Int
 
-    /// Appends the UTC time with milliseconds: `2026-01-02T03:04:05.678Z`.
-    static func appendTimestamp(to out: inout [UInt8]) {
-        let (wholeSeconds, attoseconds) = WallClock.systemNow().components
-        let second = Int(wholeSeconds)
-        currentSecond.withLock { cached in
-            if cached.second != second { cached = (second, Array(secondText(second).utf8)) }
-            out += cached.text
-        }
-        let millis = Int(attoseconds / 1_000_000_000_000_000)
-        out.append(UInt8(48 + millis / 100))
-        out.append(UInt8(48 + millis / 10 % 10))
-        out.append(UInt8(48 + millis % 10))
-        out.append(UInt8(ascii: "Z"))
+    /// The time `seconds` after 1970-01-01T00:00:00Z (negative: before), plus `millisecond`.
+    init(secondsSince1970 seconds: Int, millisecond: Int) {
+        // Days since 1970 rounded down, and the second of that day.
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        hour = secondOfDay / 3600
+        minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
+        self.millisecond = millisecond
+        // The proleptic Gregorian date of a day number (Howard Hinnant's `civil_from_days`): eras
+        // of 400 years starting on 0000-03-01, so that a leap day is the last day of its year.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// `2026-01-02T03:04:05.` for `second` (seconds since 1970, UTC).
-    private static func secondText(_ second: Int) -> String {
-        var seconds = second
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ v: Int, _ width: Int) -> String {
-            let s = String(v)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    /// The wall clock's time now (`CLOCK_REALTIME`).
+    static func now() -> UTCTimestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return UTCTimestamp(secondsSince1970: Int(spec.tv_sec), millisecond: Int(spec.tv_nsec) / 1_000_000)
+    }
+
+    /// The most bytes ``write(to:)`` writes (a year of up to 19 digits and a sign).
+    static let maximumLength = 44
+
+    /// `2026-01-02T03:04:05.678Z` (a year outside 0-9999 with all its digits and its sign).
+    func write(to out: inout OutputSpan<UInt8>) {
+        if (0...9999).contains(year) {
+            out.appendDigits(year / 100, width: 2)
+            out.appendDigits(year % 100, width: 2)
+        } else {
+            out.appendDecimal(year)
         }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
+        out.append(UInt8(ascii: "-"))
+        out.appendDigits(month, width: 2)
+        out.append(UInt8(ascii: "-"))
+        out.appendDigits(day, width: 2)
+        out.append(UInt8(ascii: "T"))
+        out.appendDigits(hour, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendDigits(minute, width: 2)
+        out.append(UInt8(ascii: ":"))
+        out.appendDigits(second, width: 2)
+        out.append(UInt8(ascii: "."))
+        out.appendDigits(millisecond, width: 3)
+        out.append(UInt8(ascii: "Z"))
     }
 }
 
 /// One log line being written: `ts=… level=… msg=…` and then its fields.
+///
+/// Each piece (the timestamp, a key with its value) is sized first and then written whole into
+/// the line's storage (`append(addingCapacity:initializingWith:)`: one check of the array per
+/// piece, not one per byte, and no intermediate copy).
 public struct LogLine {
     /// The line's UTF-8, without the newline; a line written into a ``LogWriter``'s buffer holds
     /// that whole buffer (the lines before it first).
@@ -215,80 +255,117 @@ public struct LogLine {
     }
 
     private mutating func start(level: LogLevel, message: String) {
-        bytes += Self.timestampKey
-        Log.appendTimestamp(to: &bytes)
-        bytes += Self.levelAndMessageKeys[level.rawValue]
+        let now = UTCTimestamp.now()
+        let name = level.name.utf8.span
+        bytes.append(addingCapacity: UTCTimestamp.maximumLength + name.count + 15) { out in
+            out.append(copying: "ts=".utf8.span)
+            now.write(to: &out)
+            out.append(copying: " level=".utf8.span)
+            out.append(copying: name)
+            out.append(copying: " msg=".utf8.span)
+        }
         Log.appendQuoted(message, to: &bytes)
     }
 
-    private static let timestampKey = Array("ts=".utf8)
-    /// ` level=info msg=` for each level, by raw value (0, 1, …: `allCases` in order), made
-    /// once: a line appends them whole.
-    private static let levelAndMessageKeys = LogLevel.allCases.map { Array(" level=\($0.name) msg=".utf8) }
-
     /// ` key=value`, the value quoted when it must be.
     public mutating func field(_ key: String, _ value: String) {
-        start(key)
-        Log.appendQuoted(value, to: &bytes)
+        let keyBytes = key.utf8.span
+        let valueBytes = value.utf8.span
+        guard Log.isPlain(valueBytes) else {
+            start(key)
+            Log.appendQuoted(value, to: &bytes)
+            return
+        }
+        bytes.append(addingCapacity: keyBytes.count + valueBytes.count + 2) { out in
+            out.appendKey(keyBytes)
+            out.append(copying: valueBytes)
+        }
     }
 
     /// ` key=value` for a whole number.
     public mutating func field(_ key: String, _ value: Int) {
-        start(key)
-        appendDigits(value)
+        let keyBytes = key.utf8.span
+        bytes.append(addingCapacity: keyBytes.count + 2 + OutputSpan<UInt8>.decimalLength(value)) { out in
+            out.appendKey(keyBytes)
+            out.appendDecimal(value)
+        }
     }
 
     /// ` key=value` for a duration in milliseconds with three decimals (`0.131`).
     public mutating func field(_ key: String, milliseconds duration: Duration) {
-        start(key)
         let (seconds, attoseconds) = duration.components
         // Microseconds, rounded half away from zero (attoseconds are below 10^18 in magnitude:
         // no overflow).
         let half: Int64 = attoseconds < 0 ? -500_000_000_000 : 500_000_000_000
         let micros = Int(seconds) * 1_000_000 + Int((attoseconds + half) / 1_000_000_000_000)
-        if micros < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendMilliseconds(0 - micros)
-        } else {
-            appendMilliseconds(micros)
+        let keyBytes = key.utf8.span
+        // The whole milliseconds' digits, the point and three decimals, and a sign.
+        let length = keyBytes.count + 2 + OutputSpan<UInt8>.decimalLength(micros / 1000) + 5
+        bytes.append(addingCapacity: length) { out in
+            out.appendKey(keyBytes)
+            if micros < 0 { out.append(UInt8(ascii: "-")) }
+            let magnitude = micros.magnitude
+            out.appendDigits(magnitude / 1000)
+            out.append(UInt8(ascii: "."))
+            out.appendDigits(Int(magnitude % 1000), width: 3)
         }
     }
 
-    /// `micros` (not negative) as milliseconds with three decimals.
-    private mutating func appendMilliseconds(_ micros: Int) {
-        appendDigits(micros / 1000)
-        bytes.append(UInt8(ascii: "."))
-        let fraction = micros % 1000
-        bytes.append(UInt8(48 + fraction / 100))
-        bytes.append(UInt8(48 + fraction / 10 % 10))
-        bytes.append(UInt8(48 + fraction % 10))
-    }
-
-    /// ` key=`: the key's bytes copied whole through `withUTF8` (Unsafe, Invariant and Checked by
-    /// as for ``Log/appendQuoted(_:to:)``).
+    /// ` key=`, for a value that needs quoting (written after it by ``Log/appendQuoted(_:to:)``).
     private mutating func start(_ key: String) {
-        bytes.append(UInt8(ascii: " "))
-        var key = key
-        key.withUTF8 { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "="))
+        let keyBytes = key.utf8.span
+        bytes.append(addingCapacity: keyBytes.count + 2) { $0.appendKey(keyBytes) }
+    }
+}
+
+/// Writing a log line's pieces into storage sized for them beforehand.
+extension OutputSpan<UInt8> {
+    /// The bytes of `bytes`, one by one (a log line's pieces are a few to a few dozen bytes).
+    @inline(__always)
+    mutating func append(copying bytes: Span<UInt8>) {
+        for i in bytes.indices { append(bytes[i]) }
     }
 
-    private mutating func appendDigits(_ value: Int) {
-        guard value >= 0 else {
-            bytes.append(UInt8(ascii: "-"))
-            // The magnitude as unsigned: `Int.min` has no positive `Int`.
-            appendDigits(magnitude: value.magnitude)
-            return
-        }
-        appendDigits(magnitude: UInt(value))
+    /// ` key=`.
+    @inline(__always)
+    mutating func appendKey(_ key: Span<UInt8>) {
+        append(UInt8(ascii: " "))
+        append(copying: key)
+        append(UInt8(ascii: "="))
     }
 
-    private mutating func appendDigits(magnitude value: UInt) {
-        var divisor: UInt = 1
-        while divisor <= value / 10 { divisor *= 10 }
+    /// `value` in decimal digits, `-` first when negative.
+    mutating func appendDecimal(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned: `Int.min` has no positive `Int`.
+        appendDigits(value.magnitude)
+    }
+
+    /// The decimal digits of `value`.
+    mutating func appendDigits(_ value: UInt) {
+        if value >= 10 { appendDigits(value / 10) }
+        append(UInt8(truncatingIfNeeded: 48 &+ value % 10))
+    }
+
+    /// The last `width` decimal digits of `value` (not negative), zeros first when it has fewer.
+    @inline(__always)
+    mutating func appendDigits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor &*= 10 }
         while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: 48 + value / divisor % 10))
+            append(UInt8(truncatingIfNeeded: 48 &+ value / divisor % 10))
             divisor /= 10
         }
+    }
+
+    /// How many bytes ``appendDecimal(_:)`` writes for `value`.
+    static func decimalLength(_ value: Int) -> Int {
+        var magnitude = value.magnitude
+        var length = value < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
     }
 }

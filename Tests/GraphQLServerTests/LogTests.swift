@@ -97,3 +97,43 @@ private final class Lines: @unchecked Sendable {
         return lines
     }
 }
+
+/// A log line's timestamp, worked out with integer arithmetic, against the C library's `gmtime_r`.
+final class UTCTimestampTests: XCTestCase {
+    func testEveryKindOfDayMatchesGmtime() {
+        // Around 1970, leap days (2000, 2024), a century that is not a leap year (2100), the
+        // years' ends, the 32-bit limit, and a stride through four centuries either side.
+        var seconds: [Int] = [
+            0, -1, 59, 60, 86_399, 86_400, -86_400, -86_401, 951_782_400, 951_868_799, 951_868_800,
+            1_709_164_800, 1_709_251_199, 4_107_456_000, 4_107_542_400, 1_767_225_599, 1_767_225_600,
+            2_147_483_647, 2_147_483_648, 253_402_300_799
+        ]
+        seconds += stride(from: -12_622_780_800, through: 12_622_780_800, by: 7_654_321)
+        for value in seconds {
+            var time = value
+            var parts = tm()
+            gmtime_r(&time, &parts)
+            let expected = [
+                Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+                Int(parts.tm_min), Int(parts.tm_sec), 7
+            ]
+            let t = UTCTimestamp(secondsSince1970: value, millisecond: 7)
+            XCTAssertEqual([t.year, t.month, t.day, t.hour, t.minute, t.second, t.millisecond], expected, "\(value)")
+        }
+    }
+
+    func testTheTextHasFixedWidthFieldsAndYearsOutsideFourDigitsWhole() {
+        func text(_ seconds: Int, _ millisecond: Int) -> String {
+            var bytes: [UInt8] = []
+            bytes.append(addingCapacity: UTCTimestamp.maximumLength) {
+                UTCTimestamp(secondsSince1970: seconds, millisecond: millisecond).write(to: &$0)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(text(0, 0), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(text(1_767_225_599, 999), "2025-12-31T23:59:59.999Z")
+        XCTAssertEqual(text(951_825_600 + 3_723, 45), "2000-02-29T13:02:03.045Z")
+        XCTAssertEqual(text(253_402_300_800, 1), "10000-01-01T00:00:00.001Z")
+        XCTAssertEqual(text(-62_167_219_201, 0), "-1-12-31T23:59:59.000Z")
+    }
+}
