@@ -6,6 +6,7 @@
 #
 #   Tests/Scripts/bench-counts.sh .build/release/menagerie            # Q1 { __typename }
 #   N=4000 Q=q3 Tests/Scripts/bench-counts.sh path/to/menagerie       # a query of ../shared/bench/http/queries
+#   SERVE_ARGS='--log-level off' Tests/Scripts/bench-counts.sh BIN   # extra arguments for `serve`
 #
 # Needs perf with uprobes (root) and python3. The probes are added once and left in place.
 set -euo pipefail
@@ -26,7 +27,7 @@ probe probe_libswiftCore:swift_retain "$(lib libswiftCore)" swift_retain
 probe probe_libswift_Concurrency:swift_task_switch "$(lib libswift_Concurrency)" swift_task_switch
 probe probe_libswift_Concurrency:swift_task_create "$(lib libswift_Concurrency)" swift_task_create
 
-"$BIN" serve --port "$PORT" >/dev/null 2>&1 &
+"$BIN" serve --port "$PORT" ${SERVE_ARGS:-} >/dev/null 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do curl -s -o /dev/null "localhost:$PORT/health" && break; sleep 0.05; done
