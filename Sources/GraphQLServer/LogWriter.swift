@@ -17,7 +17,10 @@ import Locking
 ///   a full disk, a terminal paused), lines gather up to ``capacity`` bytes; past that each new
 ///   line is dropped whole and counted (``droppedLines``, `menagerie_log_lines_dropped_total`).
 ///   Only the writer's thread (and ``flush()``) ever waits on the destination.
-/// - Lines keep the order in which they were appended; each is written whole.
+/// - Lines keep the order in which they were appended; each is written whole. To a pipe (or a
+///   socket) each `write` carries whole lines and at most `PIPE_BUF` (4,096) bytes, so that lines
+///   never interleave with other processes writing to the same pipe; a file takes a batch in one
+///   `write`.
 /// - **Cheap while busy**: under a steady stream of lines the writer's thread sleeps
 ///   ``batchDelay``, takes the buffer and writes it, and sleeps again: no timer, no queue, and no
 ///   wake-up from the callers (a caller wakes the thread only for the first line after the
@@ -41,7 +44,21 @@ public final class LogWriter: Sendable {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
         self.batchDelay = batchDelay
-        core = Core(fileDescriptor: fileDescriptor, batchDelay: batchDelay)
+        core = Core(
+            fileDescriptor: fileDescriptor, batchDelay: batchDelay,
+            maximumWrite: LogWriter.isPipeOrSocket(fileDescriptor) ? LogWriter.pipeAtomicWrite : Int.max)
+    }
+
+    /// The most bytes one `write` to a pipe delivers whole (`PIPE_BUF` on Linux).
+    static let pipeAtomicWrite = 4096
+
+    /// Whether `fileDescriptor` is a pipe or a socket (written to in whole lines of at most
+    /// ``pipeAtomicWrite`` bytes per `write`); a file, a terminal or a closed descriptor is not.
+    static func isPipeOrSocket(_ fileDescriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(fileDescriptor, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFSOCK
     }
 
     deinit { core.close() }
@@ -126,6 +143,8 @@ public final class LogWriter: Sendable {
 
         let fileDescriptor: Int32
         let batchDelay: Duration
+        /// The most bytes of one `write` (whole lines; a longer line goes alone).
+        let maximumWrite: Int
         let state = Locked(State())
         /// The batches written so far; held from taking a batch until it is written, so that
         /// batches (the thread's, a flush's) reach the destination in the order they were taken.
@@ -134,9 +153,10 @@ public final class LogWriter: Sendable {
         /// Signalled once per idle spell of the thread (and on close).
         let wakeUp = DispatchSemaphore(value: 0)
 
-        init(fileDescriptor: Int32, batchDelay: Duration) {
+        init(fileDescriptor: Int32, batchDelay: Duration, maximumWrite: Int) {
             self.fileDescriptor = fileDescriptor
             self.batchDelay = batchDelay
+            self.maximumWrite = maximumWrite
         }
 
         /// Wakes the writer's thread, starting it the first time.
@@ -185,7 +205,12 @@ public final class LogWriter: Sendable {
                     return taken
                 }
                 guard !bytes.isEmpty else { return false }
-                let written = LogWriter.write(bytes, to: fileDescriptor)
+                var written = 0
+                for chunk in LogWriter.chunks(of: bytes, maximum: maximumWrite) {
+                    let wrote = LogWriter.write(bytes, chunk, to: fileDescriptor)
+                    written += wrote
+                    if wrote < chunk.count { break }
+                }
                 bytes.removeAll(keepingCapacity: true)
                 state.withLock { s in
                     s.written += written
@@ -205,26 +230,53 @@ public final class LogWriter: Sendable {
         }
     }
 
-    /// Writes `bytes` to `fileDescriptor` (retrying short writes and EINTR); the bytes written.
+    /// The ranges of `batch` given to `write` one by one: whole lines (each ends with a newline),
+    /// as many as fit in `maximum` bytes; a line longer than that alone.
+    static func chunks(of batch: [UInt8], maximum: Int) -> [Range<Int>] {
+        guard batch.count > maximum else { return batch.isEmpty ? [] : [0..<batch.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < batch.count {
+            var end = min(start + maximum, batch.count)
+            if end < batch.count {
+                // Back to the end of the last whole line in the window; past it when the window
+                // holds none (a line longer than `maximum`).
+                var cut = end
+                while cut > start, batch[cut - 1] != 0x0A { cut -= 1 }
+                if cut == start {
+                    cut = end
+                    while cut < batch.count, batch[cut - 1] != 0x0A { cut += 1 }
+                }
+                end = cut
+            }
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// Writes `range` of `bytes` to `fileDescriptor` (retrying short writes and EINTR); the bytes
+    /// written.
     ///
     /// - Unsafe: the array's storage goes to `write` as a raw pointer, `baseAddress! + offset`.
-    /// - Invariant: `bytes` is not empty (checked by the caller), so `baseAddress` is not nil;
-    ///   `offset` stays below `buffer.count` (it grows only by what `write` wrote) and the length
-    ///   is what remains; the pointer does not outlive `withUnsafeBufferPointer`.
+    /// - Invariant: `range` is a non-empty range of `bytes` (``chunks(of:maximum:)`` makes it), so
+    ///   `baseAddress` is not nil; `offset` stays within the range (it grows only by what `write`
+    ///   wrote) and the length is what remains of it; the pointer does not outlive
+    ///   `withUnsafeBufferPointer`.
     /// - Checked by: `LogWriterTests` (a pipe read back whole, a pipe nobody reads), under
     ///   AddressSanitizer in CI (`.ci/run` step 3).
-    private static func write(_ bytes: [UInt8], to fileDescriptor: Int32) -> Int {
+    private static func write(_ bytes: [UInt8], _ range: Range<Int>, to fileDescriptor: Int32) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let n = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, range.upperBound - offset)
                 if n <= 0 {
                     if n < 0 && errno == EINTR { continue }
                     break
                 }
                 offset += n
             }
-            return offset
+            return offset - range.lowerBound
         }
     }
 }

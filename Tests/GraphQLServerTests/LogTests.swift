@@ -137,3 +137,50 @@ final class UTCTimestampTests: XCTestCase {
         XCTAssertEqual(text(-62_167_219_201, 0), "-1-12-31T23:59:59.000Z")
     }
 }
+
+/// What one `write` of the log carries to a pipe: whole lines, at most `PIPE_BUF` bytes.
+final class LogWriterChunkTests: XCTestCase {
+    func testBatchesAreCutAtLineEndsWithinTheLimit() {
+        func lines(_ lengths: [Int]) -> [UInt8] {
+            lengths.flatMap { [UInt8](repeating: UInt8(ascii: "a"), count: $0 - 1) + [0x0A] }
+        }
+        XCTAssertEqual(LogWriter.chunks(of: [], maximum: 10), [])
+        XCTAssertEqual(LogWriter.chunks(of: lines([4, 6]), maximum: 10), [0..<10])
+        XCTAssertEqual(LogWriter.chunks(of: lines([4, 6, 3]), maximum: 10), [0..<10, 10..<13])
+        XCTAssertEqual(LogWriter.chunks(of: lines([4, 4, 4]), maximum: 10), [0..<8, 8..<12])
+        // A line longer than the limit goes alone, whole.
+        XCTAssertEqual(LogWriter.chunks(of: lines([3, 25, 2]), maximum: 10), [0..<3, 3..<28, 28..<30])
+        XCTAssertEqual(LogWriter.chunks(of: lines([25]), maximum: 10), [0..<25])
+        // Every chunk of a large batch ends a line and fits, and together they are the batch.
+        let batch = lines((0..<2000).map { 20 + $0 * 7 % 180 })
+        let chunks = LogWriter.chunks(of: batch, maximum: LogWriter.pipeAtomicWrite)
+        XCTAssertEqual(chunks.first?.lowerBound, 0)
+        XCTAssertEqual(chunks.last?.upperBound, batch.count)
+        for (chunk, next) in zip(chunks, chunks.dropFirst()) { XCTAssertEqual(chunk.upperBound, next.lowerBound) }
+        for chunk in chunks {
+            XCTAssertLessThanOrEqual(chunk.count, LogWriter.pipeAtomicWrite)
+            XCTAssertEqual(batch[chunk.upperBound - 1], 0x0A)
+        }
+        XCTAssertGreaterThan(chunks.count, 50)
+    }
+
+    func testPipesAndSocketsAreToldFromFiles() throws {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { ends.forEach { _ = close($0) } }
+        XCTAssertTrue(LogWriter.isPipeOrSocket(ends[1]))
+        var pair: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+        defer { pair.forEach { _ = close($0) } }
+        XCTAssertTrue(LogWriter.isPipeOrSocket(pair[0]))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(getpid()).txt").path
+        let file = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        defer {
+            _ = close(file)
+            unlink(path)
+        }
+        XCTAssertFalse(LogWriter.isPipeOrSocket(file))
+        XCTAssertFalse(LogWriter.isPipeOrSocket(-1))
+    }
+}
