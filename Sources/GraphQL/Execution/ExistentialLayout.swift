@@ -5,7 +5,8 @@
 /// `withTypedSource` hands a typed resolver its source in place when the existential holds
 /// exactly a `Source` stored inline (type metadata word compared, value borrowed from the inline
 /// buffer), and so does `typedSource(_:as:)` for any other resolver (through the same function
-/// and check: no raw read of its own); `loadExactType` reads a value whose exact type the caller checked; `isOptionalType`
+/// and check: no raw read of its own; the introspection resolvers read their sources through it);
+/// `loadExactType` reads a value whose exact type the caller checked; `isOptionalType`
 /// reads a metadata's kind; `isStoredInline` reads a type's value witness flags.
 ///
 /// Kept because it was measured faster: with this file and `UnmanagedFieldList.swift` removed,
