@@ -88,22 +88,14 @@ public struct IncrementalPayloads: Sendable {
     public var initial: JSONObject
     public var subsequent: AsyncStream<JSONObject> {
         get { subsequentBox.stream }
-        set { subsequentBox = Subsequent(newValue) }
+        set { subsequentBox = StreamBox(newValue) }
     }
-    /// The stream, in a box: `AsyncStream` is resilient (its layout known only at run time), and
-    /// a field of its type would make every ``GraphQLExecutionResult`` be copied through run-time
-    /// value witnesses instead of inline code.
-    private var subsequentBox: Subsequent
+    /// The stream, in a box (``StreamBox``: a ``GraphQLExecutionResult`` stays loadable).
+    private var subsequentBox: StreamBox<JSONObject>
 
     public init(initial: JSONObject, subsequent: AsyncStream<JSONObject>) {
         self.initial = initial
-        self.subsequentBox = Subsequent(subsequent)
-    }
-
-    private final class Subsequent: Sendable {
-        let stream: AsyncStream<JSONObject>
-
-        init(_ stream: AsyncStream<JSONObject>) { self.stream = stream }
+        self.subsequentBox = StreamBox(subsequent)
     }
 }
 

@@ -1,3 +1,4 @@
+import Base
 /// A complete response: the server adds `Content-Length`, `Date`, `Server` and `Connection`.
 public struct HTTPResponse: Sendable {
     /// The status code (`200`, `404`, ...).
@@ -17,10 +18,8 @@ public struct HTTPResponse: Sendable {
         get { streamBox?.stream }
         set { streamBox = newValue.map(StreamBox.init) }
     }
-    /// The stream, in a box: `AsyncStream` is resilient (its layout known only at run time), and
-    /// a field of its type would make every response, and every value or enum that holds one,
-    /// be copied and switched over through run-time value witnesses instead of inline code.
-    private var streamBox: StreamBox?
+    /// The stream, in a box (``StreamBox``: a response stays loadable, copied inline).
+    private var streamBox: StreamBox<[UInt8]>?
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
@@ -42,12 +41,6 @@ public struct HTTPResponse: Sendable {
 }
 
 /// A streamed body, boxed (see ``HTTPResponse/stream``).
-private final class StreamBox: Sendable {
-    let stream: AsyncStream<[UInt8]>
-
-    init(_ stream: AsyncStream<[UInt8]>) { self.stream = stream }
-}
-
 /// Standard reason phrases.
 public enum HTTPStatus {
     /// The reason phrase of `code` (`"OK"` for 200), or `"Unknown"`.
