@@ -211,6 +211,8 @@ func firstIntrospectionField(in document: Document) -> Field? {
 extension ExecutionContext {
     /// Executes the operation (graphql-js `executeOperation`): ready when no field suspended.
     func run() -> Eventual<ExecutionResult> {
+        // Read once: `operation` is a computed property (a copy out of the prepared operation).
+        let operation = operation
         guard let rootType = schema.rootType(for: operation.operation) else {
             // graphql-js reports this during execution: the result has `data: null`.
             return .ready(
