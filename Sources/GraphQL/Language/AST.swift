@@ -380,26 +380,25 @@ public enum Selection: Sendable, Hashable {
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
-/// Stored in 64 bytes with four references, so that a plain field (no alias, arguments,
+/// Stored in 56 bytes with three references, so that a plain field (no alias, arguments,
 /// directives; the most common kind) is cheap to build, move and destroy (see
-/// docs/performance.md, "The parser, third pass"):
+/// docs/performance.md, "The parser, third pass" and "fourth pass"):
 ///
-/// - the alias and directives together in one ``FieldExtras`` object, nil when both are absent
-///   (one release of nil instead of two of empty values); the arguments stay an array of their
-///   own, so that a field with arguments only (the common case among the others) costs no
-///   extra allocation;
+/// - the arguments, alias and directives together in one ``FieldRest`` word: nothing for a
+///   field with none of them, the arguments' array alone for a field with arguments only (the
+///   common case among the others: no extra allocation), else a ``FieldExtras`` object with
+///   all three (one release when the field goes, instead of one per part);
 /// - the selection set stored whole, first, with ``SelectionSet/omitted`` (no selections, a
 ///   sentinel range) for "no selection set": its array's pointer holds `Selection`'s tag in its
 ///   spare bits (an optional reference has none), and a leaf field's selections are the shared
 ///   empty array.
 ///
 /// The public properties read and write these parts; the parser builds a field through the
-/// implicit memberwise initializer (`init(storedSelectionSet:arguments:storedExtras:name:storedLoc:)`),
+/// implicit memberwise initializer (`init(storedSelectionSet:storedRest:name:storedLoc:)`),
 /// not through an explicit one, which the compiler builds twice and copies (retaining every part).
 public struct Field: Sendable, Hashable {
     @usableFromInline var storedSelectionSet: SelectionSet
-    public var arguments: [Argument]
-    @usableFromInline var storedExtras: FieldExtras?
+    @usableFromInline var storedRest: FieldRest
     public var name: Name
     @usableFromInline var storedLoc: NodeLocation
 
@@ -409,13 +408,18 @@ public struct Field: Sendable, Hashable {
     }
 
     public var alias: Name? {
-        @inline(__always) get { storedExtras?.alias }
-        set { storedExtras = FieldExtras.make(alias: newValue, directives: directives) }
+        @inline(__always) get { storedRest.alias }
+        set { storedRest = FieldRest(alias: newValue, directives: directives, arguments: arguments) }
+    }
+
+    public var arguments: [Argument] {
+        @inline(__always) get { storedRest.arguments }
+        set { storedRest = FieldRest(alias: alias, directives: directives, arguments: newValue) }
     }
 
     public var directives: [Directive] {
-        @inline(__always) get { storedExtras?.directives ?? [] }
-        set { storedExtras = FieldExtras.make(alias: alias, directives: newValue) }
+        @inline(__always) get { storedRest.directives }
+        set { storedRest = FieldRest(alias: alias, directives: newValue, arguments: arguments) }
     }
 
     public var selectionSet: SelectionSet? {
@@ -433,40 +437,82 @@ extension Field {
         selectionSet: SelectionSet? = nil, loc: Location? = nil
     ) {
         self.storedSelectionSet = selectionSet ?? .omitted
-        self.arguments = arguments
-        self.storedExtras = FieldExtras.make(alias: alias, directives: directives)
+        self.storedRest = FieldRest(alias: alias, directives: directives, arguments: arguments)
         self.name = name
         self.storedLoc = NodeLocation(loc)
     }
 }
 
-/// A field's alias and directives (see ``Field``): immutable, replaced whole when one of them
-/// is set, and compared and hashed by value.
+/// A field's arguments, alias and directives as ``Field`` stores them, in one word: each
+/// combination has exactly one form (the initializer picks it), so that equal fields store
+/// equal values.
+@usableFromInline
+enum FieldRest: Sendable, Hashable {
+    /// No arguments, alias or directives.
+    case none
+    /// Arguments (at least one), no alias or directives.
+    case arguments([Argument])
+    /// An alias or directives (at least one of them), and the arguments if any.
+    case extras(FieldExtras)
+
+    /// The form of these parts.
+    @usableFromInline
+    init(alias: Name?, directives: [Directive], arguments: [Argument]) {
+        if alias == nil && directives.isEmpty {
+            self = arguments.isEmpty ? .none : .arguments(arguments)
+        } else {
+            self = .extras(FieldExtras(alias: alias, directives: directives, arguments: arguments))
+        }
+    }
+
+    @inlinable
+    var alias: Name? {
+        if case .extras(let extras) = self { return extras.alias }
+        return nil
+    }
+
+    @inlinable
+    var directives: [Directive] {
+        if case .extras(let extras) = self { return extras.directives }
+        return []
+    }
+
+    @inlinable
+    var arguments: [Argument] {
+        switch self {
+        case .none: []
+        case .arguments(let arguments): arguments
+        case .extras(let extras): extras.arguments
+        }
+    }
+}
+
+/// A field's alias, directives and arguments when it has an alias or directives (see
+/// ``FieldRest``): immutable, replaced whole when one of them is set, and compared and hashed
+/// by value.
 @usableFromInline
 final class FieldExtras: Sendable, Hashable {
     @usableFromInline let alias: Name?
     @usableFromInline let directives: [Directive]
+    @usableFromInline let arguments: [Argument]
 
-    init(alias: Name?, directives: [Directive]) {
+    init(alias: Name?, directives: [Directive], arguments: [Argument]) {
         self.alias = alias
         self.directives = directives
-    }
-
-    /// The extras of a field with these parts: nil when there are none, so that equal fields
-    /// store equal extras.
-    static func make(alias: Name?, directives: [Directive]) -> FieldExtras? {
-        alias == nil && directives.isEmpty ? nil : FieldExtras(alias: alias, directives: directives)
+        self.arguments = arguments
     }
 
     @usableFromInline
     static func == (lhs: FieldExtras, rhs: FieldExtras) -> Bool {
-        lhs === rhs || (lhs.alias == rhs.alias && lhs.directives == rhs.directives)
+        lhs === rhs
+            || (lhs.alias == rhs.alias && lhs.directives == rhs.directives && lhs.arguments == rhs.arguments)
     }
 
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(alias)
         hasher.combine(directives)
+        hasher.combine(arguments)
     }
 }
 

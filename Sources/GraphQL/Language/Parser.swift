@@ -285,44 +285,45 @@ struct Parser: ~Copyable {
         let start = token.start
         let nameOrAlias = try parseName()
         let name: Name
-        let extras: FieldExtras?
-        let arguments: [Argument]
+        let rest: FieldRest
         if try expectOptional(.colon) {
             name = try parseName()
-            arguments = try parseArguments(const: false)
-            extras = try parseFieldExtras(alias: nameOrAlias)
+            let arguments = try parseArguments(const: false)
+            rest = .extras(try parseFieldExtras(alias: nameOrAlias, arguments: arguments))
         } else {
             name = nameOrAlias
-            arguments = try parseArguments(const: false)
-            // A field without alias and directives (the common case) has no extras: nothing to
-            // build or destroy.
-            extras = peek(.at) ? try parseFieldExtras(alias: nil) : nil
+            // A field without arguments, alias and directives (the common case) stores nothing
+            // for them; one with arguments only, their array.
+            if peek(.parenL) {
+                let arguments = try parseArgumentList(const: false)
+                rest =
+                    peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: arguments)) : .arguments(arguments)
+            } else {
+                rest = peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: [])) : .none
+            }
         }
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
-        // (`consume`: without it the compiler retained the extras and released them after the push.)
+        // (`consume`: without it the compiler retained the parts and released them after the push.)
         selectionStack.push(
             Self.fieldSelection(
-                arguments: consume arguments, extras: consume extras, name: consume name,
-                selectionSet: consume selectionSet, loc: loc(start)))
+                rest: consume rest, name: consume name, selectionSet: consume selectionSet, loc: loc(start)))
     }
 
-    /// A field's alias (already parsed) and directives.
+    /// A field's alias (already parsed), directives and arguments (already parsed).
     @inline(never)
-    private mutating func parseFieldExtras(alias: consuming Name?) throws(GraphQLError) -> FieldExtras {
-        FieldExtras(alias: alias, directives: try parseDirectives(const: false))
+    private mutating func parseFieldExtras(
+        alias: consuming Name?, arguments: consuming [Argument]
+    ) throws(GraphQLError) -> FieldExtras {
+        FieldExtras(alias: alias, directives: try parseDirectives(const: false), arguments: arguments)
     }
 
     /// Builds a field selection from its parts, through `Field`'s memberwise
     /// initializer (see ``Field``).
     @inline(__always)
     private static func fieldSelection(
-        arguments: consuming [Argument], extras: consuming FieldExtras?, name: consuming Name,
-        selectionSet: consuming SelectionSet, loc: NodeLocation
+        rest: consuming FieldRest, name: consuming Name, selectionSet: consuming SelectionSet, loc: NodeLocation
     ) -> Selection {
-        .field(
-            Field(
-                storedSelectionSet: selectionSet, arguments: arguments, storedExtras: extras, name: name,
-                storedLoc: loc))
+        .field(Field(storedSelectionSet: selectionSet, storedRest: rest, name: name, storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
