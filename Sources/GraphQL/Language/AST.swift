@@ -343,14 +343,6 @@ extension SelectionSet {
         self.storedLoc = NodeLocation(loc)
     }
 
-    /// A field's "no selection set" (see ``Field``): no selections and the range
-    /// ``NodeLocation/noSelectionSet``.
-    @usableFromInline
-    static var omitted: SelectionSet { SelectionSet(selections: [], storedLoc: .noSelectionSet) }
-
-    /// Whether this is ``omitted``.
-    @inlinable
-    var isOmitted: Bool { storedLoc.bits == NodeLocation.noSelectionSetBits }
 }
 
 /// One selection of a selection set.
@@ -380,25 +372,22 @@ public enum Selection: Sendable, Hashable {
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
-/// Stored in 56 bytes with three references, so that a plain field (no alias, arguments,
-/// directives; the most common kind) is cheap to build, move and destroy (see
-/// docs/performance.md, "The parser, third pass" and "fourth pass"):
+/// Stored in 56 bytes, its lists in one ``FieldBody`` (two words), so that a plain field is
+/// cheap to build, move and destroy (see docs/performance.md, "The parser, third pass" and
+/// "fourth pass"): a leaf field without arguments, alias or directives (the most common kind)
+/// holds no reference but its name's, and destroying it releases nothing else; a field with
+/// arguments only, or selections only, or both, holds just those arrays (no extra allocation);
+/// an alias or directives go with the arguments into one ``FieldExtras`` object.
 ///
-/// - the arguments, alias and directives together in one ``FieldRest`` word: nothing for a
-///   field with none of them, the arguments' array alone for a field with arguments only (the
-///   common case among the others: no extra allocation), else a ``FieldExtras`` object with
-///   all three (one release when the field goes, instead of one per part);
-/// - the selection set stored whole, first, with ``SelectionSet/omitted`` (no selections, a
-///   sentinel range) for "no selection set": its array's pointer holds `Selection`'s tag in its
-///   spare bits (an optional reference has none), and a leaf field's selections are the shared
-///   empty array.
+/// Whether the field has a selection set is told by the range stored for it: "none" is the
+/// sentinel range ``NodeLocation/noSelectionSet``.
 ///
 /// The public properties read and write these parts; the parser builds a field through the
-/// implicit memberwise initializer (`init(storedSelectionSet:storedRest:name:storedLoc:)`),
+/// implicit memberwise initializer (`init(storedBody:storedSelectionSetLoc:name:storedLoc:)`),
 /// not through an explicit one, which the compiler builds twice and copies (retaining every part).
 public struct Field: Sendable, Hashable {
-    @usableFromInline var storedSelectionSet: SelectionSet
-    @usableFromInline var storedRest: FieldRest
+    @usableFromInline var storedBody: FieldBody
+    @usableFromInline var storedSelectionSetLoc: NodeLocation
     public var name: Name
     @usableFromInline var storedLoc: NodeLocation
 
@@ -408,23 +397,39 @@ public struct Field: Sendable, Hashable {
     }
 
     public var alias: Name? {
-        @inline(__always) get { storedRest.alias }
-        set { storedRest = FieldRest(alias: newValue, directives: directives, arguments: arguments) }
+        @inline(__always) get { storedBody.extras?.alias }
+        set {
+            storedBody = FieldBody(
+                alias: newValue, directives: directives, arguments: arguments, selections: storedBody.selections)
+        }
     }
 
     public var arguments: [Argument] {
-        @inline(__always) get { storedRest.arguments }
-        set { storedRest = FieldRest(alias: alias, directives: directives, arguments: newValue) }
+        @inline(__always) get { storedBody.arguments }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: directives, arguments: newValue, selections: storedBody.selections)
+        }
     }
 
     public var directives: [Directive] {
-        @inline(__always) get { storedRest.directives }
-        set { storedRest = FieldRest(alias: alias, directives: newValue, arguments: arguments) }
+        @inline(__always) get { storedBody.extras?.directives ?? [] }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: newValue, arguments: arguments, selections: storedBody.selections)
+        }
     }
 
     public var selectionSet: SelectionSet? {
-        @inline(__always) get { storedSelectionSet.isOmitted ? nil : storedSelectionSet }
-        set { storedSelectionSet = newValue ?? .omitted }
+        @inline(__always) get {
+            storedSelectionSetLoc.bits == NodeLocation.noSelectionSetBits
+                ? nil : SelectionSet(selections: storedBody.selections, storedLoc: storedSelectionSetLoc)
+        }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: directives, arguments: arguments, selections: newValue?.selections ?? [])
+            storedSelectionSetLoc = newValue?.storedLoc ?? .noSelectionSet
+        }
     }
 
     /// The key of this field in the response: the alias if any, else the name.
@@ -436,59 +441,80 @@ extension Field {
         alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
         selectionSet: SelectionSet? = nil, loc: Location? = nil
     ) {
-        self.storedSelectionSet = selectionSet ?? .omitted
-        self.storedRest = FieldRest(alias: alias, directives: directives, arguments: arguments)
+        self.storedBody = FieldBody(
+            alias: alias, directives: directives, arguments: arguments, selections: selectionSet?.selections ?? [])
+        self.storedSelectionSetLoc = selectionSet?.storedLoc ?? .noSelectionSet
         self.name = name
         self.storedLoc = NodeLocation(loc)
     }
 }
 
-/// A field's arguments, alias and directives as ``Field`` stores them, in one word: each
-/// combination has exactly one form (the initializer picks it), so that equal fields store
-/// equal values.
+/// A field's lists as ``Field`` stores them, in two words: only the arrays it has, the alias
+/// and directives (with the arguments) in a ``FieldExtras`` object. Each combination has
+/// exactly one form (empty lists are left out; the initializer picks it), so that equal
+/// fields store equal values.
 @usableFromInline
-enum FieldRest: Sendable, Hashable {
-    /// No arguments, alias or directives.
-    case none
-    /// Arguments (at least one), no alias or directives.
+enum FieldBody: Sendable, Hashable {
+    /// No arguments, alias, directives or selections.
+    case leaf
+    /// Selections (at least one) only.
+    case selections([Selection])
+    /// Arguments (at least one) only.
     case arguments([Argument])
-    /// An alias or directives (at least one of them), and the arguments if any.
+    /// Arguments and selections (at least one of each) only.
+    case argumentsAndSelections([Argument], [Selection])
+    /// An alias or directives (at least one of them), with the arguments if any; no selections.
     case extras(FieldExtras)
+    /// An alias or directives (at least one of them), with the arguments if any; selections
+    /// (at least one).
+    case extrasAndSelections(FieldExtras, [Selection])
 
     /// The form of these parts.
     @usableFromInline
-    init(alias: Name?, directives: [Directive], arguments: [Argument]) {
+    init(alias: Name?, directives: [Directive], arguments: [Argument], selections: [Selection]) {
         if alias == nil && directives.isEmpty {
-            self = arguments.isEmpty ? .none : .arguments(arguments)
+            switch (arguments.isEmpty, selections.isEmpty) {
+            case (true, true): self = .leaf
+            case (true, false): self = .selections(selections)
+            case (false, true): self = .arguments(arguments)
+            case (false, false): self = .argumentsAndSelections(arguments, selections)
+            }
         } else {
-            self = .extras(FieldExtras(alias: alias, directives: directives, arguments: arguments))
+            let extras = FieldExtras(alias: alias, directives: directives, arguments: arguments)
+            self = selections.isEmpty ? .extras(extras) : .extrasAndSelections(extras, selections)
         }
     }
 
     @inlinable
-    var alias: Name? {
-        if case .extras(let extras) = self { return extras.alias }
-        return nil
-    }
-
-    @inlinable
-    var directives: [Directive] {
-        if case .extras(let extras) = self { return extras.directives }
-        return []
+    var extras: FieldExtras? {
+        switch self {
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras
+        default: nil
+        }
     }
 
     @inlinable
     var arguments: [Argument] {
         switch self {
-        case .none: []
-        case .arguments(let arguments): arguments
-        case .extras(let extras): extras.arguments
+        case .arguments(let arguments), .argumentsAndSelections(let arguments, _): arguments
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras.arguments
+        default: []
+        }
+    }
+
+    @inlinable
+    var selections: [Selection] {
+        switch self {
+        case .selections(let selections), .argumentsAndSelections(_, let selections),
+            .extrasAndSelections(_, let selections):
+            selections
+        default: []
         }
     }
 }
 
 /// A field's alias, directives and arguments when it has an alias or directives (see
-/// ``FieldRest``): immutable, replaced whole when one of them is set, and compared and hashed
+/// ``FieldBody``): immutable, replaced whole when one of them is set, and compared and hashed
 /// by value.
 @usableFromInline
 final class FieldExtras: Sendable, Hashable {

@@ -263,6 +263,15 @@ struct Parser: ~Copyable {
     // MARK: - Selections
 
     private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
+        var location = NodeLocation.absent
+        let selections = try parseSelections(loc: &location)
+        return SelectionSet(selections: selections, storedLoc: location)
+    }
+
+    /// A selection set's selections, and its range in `location` (a field stores them apart:
+    /// see ``Field``).
+    @inline(__always)
+    private mutating func parseSelections(loc location: inout NodeLocation) throws(GraphQLError) -> [Selection] {
         let start = token.start
         try enter()
         try expect(.braceL)
@@ -275,7 +284,8 @@ struct Parser: ~Copyable {
             }
         } while try !expectOptional(.braceR)
         depth -= 1
-        return SelectionSet(selections: selectionStack.popArray(from: base), storedLoc: loc(start))
+        location = loc(start)
+        return selectionStack.popArray(from: base)
     }
 
     /// Parses a field and pushes it onto the selection stack (built in its slot, not returned
@@ -285,28 +295,66 @@ struct Parser: ~Copyable {
         let start = token.start
         let nameOrAlias = try parseName()
         let name: Name
-        let rest: FieldRest
+        let head: FieldHead
         if try expectOptional(.colon) {
             name = try parseName()
             let arguments = try parseArguments(const: false)
-            rest = .extras(try parseFieldExtras(alias: nameOrAlias, arguments: arguments))
+            head = .extras(try parseFieldExtras(alias: nameOrAlias, arguments: arguments))
         } else {
             name = nameOrAlias
             // A field without arguments, alias and directives (the common case) stores nothing
             // for them; one with arguments only, their array.
             if peek(.parenL) {
                 let arguments = try parseArgumentList(const: false)
-                rest =
+                head =
                     peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: arguments)) : .arguments(arguments)
             } else {
-                rest = peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: [])) : .none
+                head = peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: [])) : .none
             }
         }
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
         // (`consume`: without it the compiler retained the parts and released them after the push.)
-        selectionStack.push(
-            Self.fieldSelection(
-                rest: consume rest, name: consume name, selectionSet: consume selectionSet, loc: loc(start)))
+        if peek(.braceL) {
+            var selectionSetLoc = NodeLocation.absent
+            let selections = try parseSelections(loc: &selectionSetLoc)
+            selectionStack.push(
+                .field(
+                    Field(
+                        storedBody: Self.body(consume head, selections: consume selections),
+                        storedSelectionSetLoc: selectionSetLoc, name: consume name, storedLoc: loc(start))))
+        } else {
+            selectionStack.push(
+                .field(
+                    Field(
+                        storedBody: Self.body(consume head), storedSelectionSetLoc: .noSelectionSet,
+                        name: consume name, storedLoc: loc(start))))
+        }
+    }
+
+    /// A field's arguments, alias and directives as parsed, before its selections.
+    private enum FieldHead {
+        case none
+        case arguments([Argument])
+        case extras(FieldExtras)
+    }
+
+    /// The body of a field without selections.
+    @inline(__always)
+    private static func body(_ head: consuming FieldHead) -> FieldBody {
+        switch consume head {
+        case .none: .leaf
+        case .arguments(let arguments): .arguments(arguments)
+        case .extras(let extras): .extras(extras)
+        }
+    }
+
+    /// The body of a field with selections (at least one).
+    @inline(__always)
+    private static func body(_ head: consuming FieldHead, selections: consuming [Selection]) -> FieldBody {
+        switch consume head {
+        case .none: .selections(selections)
+        case .arguments(let arguments): .argumentsAndSelections(arguments, selections)
+        case .extras(let extras): .extrasAndSelections(extras, selections)
+        }
     }
 
     /// A field's alias (already parsed), directives and arguments (already parsed).
@@ -315,15 +363,6 @@ struct Parser: ~Copyable {
         alias: consuming Name?, arguments: consuming [Argument]
     ) throws(GraphQLError) -> FieldExtras {
         FieldExtras(alias: alias, directives: try parseDirectives(const: false), arguments: arguments)
-    }
-
-    /// Builds a field selection from its parts, through `Field`'s memberwise
-    /// initializer (see ``Field``).
-    @inline(__always)
-    private static func fieldSelection(
-        rest: consuming FieldRest, name: consuming Name, selectionSet: consuming SelectionSet, loc: NodeLocation
-    ) -> Selection {
-        .field(Field(storedSelectionSet: selectionSet, storedRest: rest, name: name, storedLoc: loc))
     }
 
     /// The common case (no arguments) is checked inline, without a call.
