@@ -376,8 +376,8 @@ public enum Selection: Sendable, Hashable {
 /// cheap to build, move and destroy (see docs/performance.md, "The parser, third pass" and
 /// "fourth pass"): a leaf field without arguments, alias or directives (the most common kind)
 /// holds no reference but its name's, and destroying it releases nothing else; a field with
-/// arguments only, or selections only, or both, holds just those arrays (no extra allocation);
-/// an alias or directives go with the arguments into one ``FieldExtras`` object.
+/// arguments or directives (not both), selections, or both, holds just those arrays (no extra
+/// allocation); an alias, or directives with arguments, go into one ``FieldExtras`` object.
 ///
 /// Whether the field has a selection set is told by the range stored for it: "none" is the
 /// sentinel range ``NodeLocation/noSelectionSet``.
@@ -413,7 +413,7 @@ public struct Field: Sendable, Hashable {
     }
 
     public var directives: [Directive] {
-        @inline(__always) get { storedBody.extras?.directives ?? [] }
+        @inline(__always) get { storedBody.directives }
         set {
             storedBody = FieldBody(
                 alias: alias, directives: newValue, arguments: arguments, selections: storedBody.selections)
@@ -449,8 +449,8 @@ extension Field {
     }
 }
 
-/// A field's lists as ``Field`` stores them, in two words: only the arrays it has, the alias
-/// and directives (with the arguments) in a ``FieldExtras`` object. Each combination has
+/// A field's lists as ``Field`` stores them, in two words: only the arrays it has, an alias,
+/// or directives with arguments, in a ``FieldExtras`` object. Each combination has
 /// exactly one form (empty lists are left out; the initializer picks it), so that equal
 /// fields store equal values.
 @usableFromInline
@@ -463,16 +463,23 @@ enum FieldBody: Sendable, Hashable {
     case arguments([Argument])
     /// Arguments and selections (at least one of each) only.
     case argumentsAndSelections([Argument], [Selection])
-    /// An alias or directives (at least one of them), with the arguments if any; no selections.
+    /// Directives (at least one) only.
+    case directives([Directive])
+    /// Directives and selections (at least one of each) only.
+    case directivesAndSelections([Directive], [Selection])
+    /// An alias, or directives and arguments (at least one of each), and the other lists but
+    /// selections; no selections.
     case extras(FieldExtras)
-    /// An alias or directives (at least one of them), with the arguments if any; selections
-    /// (at least one).
+    /// An alias, or directives and arguments (at least one of each), and the other lists but
+    /// selections; selections (at least one).
     case extrasAndSelections(FieldExtras, [Selection])
 
     /// The form of these parts.
     @usableFromInline
     init(alias: Name?, directives: [Directive], arguments: [Argument], selections: [Selection]) {
-        if alias == nil && directives.isEmpty {
+        if alias == nil && arguments.isEmpty && !directives.isEmpty {
+            self = selections.isEmpty ? .directives(directives) : .directivesAndSelections(directives, selections)
+        } else if alias == nil && directives.isEmpty {
             switch (arguments.isEmpty, selections.isEmpty) {
             case (true, true): self = .leaf
             case (true, false): self = .selections(selections)
@@ -494,6 +501,15 @@ enum FieldBody: Sendable, Hashable {
     }
 
     @inlinable
+    var directives: [Directive] {
+        switch self {
+        case .directives(let directives), .directivesAndSelections(let directives, _): directives
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras.directives
+        default: []
+        }
+    }
+
+    @inlinable
     var arguments: [Argument] {
         switch self {
         case .arguments(let arguments), .argumentsAndSelections(let arguments, _): arguments
@@ -506,15 +522,15 @@ enum FieldBody: Sendable, Hashable {
     var selections: [Selection] {
         switch self {
         case .selections(let selections), .argumentsAndSelections(_, let selections),
-            .extrasAndSelections(_, let selections):
+            .directivesAndSelections(_, let selections), .extrasAndSelections(_, let selections):
             selections
         default: []
         }
     }
 }
 
-/// A field's alias, directives and arguments when it has an alias or directives (see
-/// ``FieldBody``): immutable, replaced whole when one of them is set, and compared and hashed
+/// A field's alias, directives and arguments when it has an alias, or both directives and
+/// arguments (see ``FieldBody``): immutable, replaced whole when one of them is set, and compared and hashed
 /// by value.
 @usableFromInline
 final class FieldExtras: Sendable, Hashable {

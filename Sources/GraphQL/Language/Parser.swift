@@ -233,7 +233,16 @@ struct Parser: ~Copyable {
 
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
         guard try expectOptional(.parenL) else { return [] }
+        // One or two definitions (the common case) as an array literal: one allocation of the
+        // exact size, not one per append (see docs/performance.md, "The parser, fourth pass").
+        let first = try parseVariableDefinition()
+        if try expectOptional(.parenR) { return [first] }
+        let second = try parseVariableDefinition()
+        if try expectOptional(.parenR) { return [first, second] }
         var definitions: [VariableDefinition] = []
+        definitions.reserveCapacity(8)
+        definitions.append(first)
+        definitions.append(second)
         repeat {
             definitions.append(try parseVariableDefinition())
         } while try !expectOptional(.parenR)
@@ -303,13 +312,13 @@ struct Parser: ~Copyable {
         } else {
             name = nameOrAlias
             // A field without arguments, alias and directives (the common case) stores nothing
-            // for them; one with arguments only, their array.
+            // for them; one with arguments or directives only, their array.
             if peek(.parenL) {
                 let arguments = try parseArgumentList(const: false)
                 head =
                     peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: arguments)) : .arguments(arguments)
             } else {
-                head = peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: [])) : .none
+                head = peek(.at) ? .directives(try parseDirectiveList(const: false)) : .none
             }
         }
         // (`consume`: without it the compiler retained the parts and released them after the push.)
@@ -334,6 +343,7 @@ struct Parser: ~Copyable {
     private enum FieldHead {
         case none
         case arguments([Argument])
+        case directives([Directive])
         case extras(FieldExtras)
     }
 
@@ -343,6 +353,7 @@ struct Parser: ~Copyable {
         switch consume head {
         case .none: .leaf
         case .arguments(let arguments): .arguments(arguments)
+        case .directives(let directives): .directives(directives)
         case .extras(let extras): .extras(extras)
         }
     }
@@ -353,6 +364,7 @@ struct Parser: ~Copyable {
         switch consume head {
         case .none: .selections(selections)
         case .arguments(let arguments): .argumentsAndSelections(arguments, selections)
+        case .directives(let directives): .directivesAndSelections(directives, selections)
         case .extras(let extras): .extrasAndSelections(extras, selections)
         }
     }
