@@ -386,15 +386,27 @@ struct Parser: ~Copyable {
     @inline(never)
     private mutating func parseArgumentList(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
+        // One argument (the common case) goes straight into its array: no scratch stack (whose
+        // first use allocates it) and no move through it (see docs/performance.md, "The
+        // parser, fourth pass").
+        let first = try parseArgument(const: isConst)
+        if try expectOptional(.parenR) { return [first] }
         let base = argumentStack.count
+        argumentStack.push(first)
         repeat {
-            let start = token.start
-            let name = try parseName()
-            try expect(.colon)
-            let value = try parseValue(const: isConst)
-            argumentStack.push(Argument(name: name, value: value, storedLoc: loc(start)))
+            argumentStack.push(try parseArgument(const: isConst))
         } while try !expectOptional(.parenR)
         return argumentStack.popArray(from: base)
+    }
+
+    /// Argument : Name : Value
+    @inline(__always)
+    private mutating func parseArgument(const isConst: Bool) throws(GraphQLError) -> Argument {
+        let start = token.start
+        let name = try parseName()
+        try expect(.colon)
+        let value = try parseValue(const: isConst)
+        return Argument(name: name, value: value, storedLoc: loc(start))
     }
 
     /// Parses a fragment spread or inline fragment and pushes it onto the selection stack.
@@ -533,15 +545,25 @@ struct Parser: ~Copyable {
     @inline(never)
     private mutating func parseDirectiveList(const isConst: Bool) throws(GraphQLError) -> [Directive] {
         guard peek(.at) else { return [] }
+        // One directive (the common case) goes straight into its array, as one argument does.
+        let first = try parseDirective(const: isConst)
+        if !peek(.at) { return [first] }
         let base = directiveStack.count
+        directiveStack.push(first)
         while peek(.at) {
-            let start = token.start
-            try advance()
-            let name = try parseName()
-            let arguments = try parseArguments(const: isConst)
-            directiveStack.push(Directive(name: name, arguments: arguments, storedLoc: loc(start)))
+            directiveStack.push(try parseDirective(const: isConst))
         }
         return directiveStack.popArray(from: base)
+    }
+
+    /// Directive : @ Name Arguments?
+    @inline(__always)
+    private mutating func parseDirective(const isConst: Bool) throws(GraphQLError) -> Directive {
+        let start = token.start
+        try advance()
+        let name = try parseName()
+        let arguments = try parseArguments(const: isConst)
+        return Directive(name: name, arguments: arguments, storedLoc: loc(start))
     }
 
     // MARK: - Types
