@@ -343,14 +343,6 @@ extension SelectionSet {
         self.storedLoc = NodeLocation(loc)
     }
 
-    /// A field's "no selection set" (see ``Field``): no selections and the range
-    /// ``NodeLocation/noSelectionSet``.
-    @usableFromInline
-    static var omitted: SelectionSet { SelectionSet(selections: [], storedLoc: .noSelectionSet) }
-
-    /// Whether this is ``omitted``.
-    @inlinable
-    var isOmitted: Bool { storedLoc.bits == NodeLocation.noSelectionSetBits }
 }
 
 /// One selection of a selection set.
@@ -380,26 +372,22 @@ public enum Selection: Sendable, Hashable {
 
 /// A field selection: `alias: name(arg: value) @dir { ... }`.
 ///
-/// Stored in 64 bytes with four references, so that a plain field (no alias, arguments,
-/// directives; the most common kind) is cheap to build, move and destroy (see
-/// docs/performance.md, "The parser, third pass"):
+/// Stored in 56 bytes, its lists in one ``FieldBody`` (two words), so that a plain field is
+/// cheap to build, move and destroy (see docs/performance.md, "The parser, third pass" and
+/// "fourth pass"): a leaf field without arguments, alias or directives (the most common kind)
+/// holds no reference but its name's, and destroying it releases nothing else; a field with
+/// arguments or directives (not both), selections, or both, holds just those arrays (no extra
+/// allocation); an alias, or directives with arguments, go into one ``FieldExtras`` object.
 ///
-/// - the alias and directives together in one ``FieldExtras`` object, nil when both are absent
-///   (one release of nil instead of two of empty values); the arguments stay an array of their
-///   own, so that a field with arguments only (the common case among the others) costs no
-///   extra allocation;
-/// - the selection set stored whole, first, with ``SelectionSet/omitted`` (no selections, a
-///   sentinel range) for "no selection set": its array's pointer holds `Selection`'s tag in its
-///   spare bits (an optional reference has none), and a leaf field's selections are the shared
-///   empty array.
+/// Whether the field has a selection set is told by the range stored for it: "none" is the
+/// sentinel range ``NodeLocation/noSelectionSet``.
 ///
 /// The public properties read and write these parts; the parser builds a field through the
-/// implicit memberwise initializer (`init(storedSelectionSet:arguments:storedExtras:name:storedLoc:)`),
+/// implicit memberwise initializer (`init(storedBody:storedSelectionSetLoc:name:storedLoc:)`),
 /// not through an explicit one, which the compiler builds twice and copies (retaining every part).
 public struct Field: Sendable, Hashable {
-    @usableFromInline var storedSelectionSet: SelectionSet
-    public var arguments: [Argument]
-    @usableFromInline var storedExtras: FieldExtras?
+    @usableFromInline var storedBody: FieldBody
+    @usableFromInline var storedSelectionSetLoc: NodeLocation
     public var name: Name
     @usableFromInline var storedLoc: NodeLocation
 
@@ -409,18 +397,39 @@ public struct Field: Sendable, Hashable {
     }
 
     public var alias: Name? {
-        @inline(__always) get { storedExtras?.alias }
-        set { storedExtras = FieldExtras.make(alias: newValue, directives: directives) }
+        @inline(__always) get { storedBody.extras?.alias }
+        set {
+            storedBody = FieldBody(
+                alias: newValue, directives: directives, arguments: arguments, selections: storedBody.selections)
+        }
+    }
+
+    public var arguments: [Argument] {
+        @inline(__always) get { storedBody.arguments }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: directives, arguments: newValue, selections: storedBody.selections)
+        }
     }
 
     public var directives: [Directive] {
-        @inline(__always) get { storedExtras?.directives ?? [] }
-        set { storedExtras = FieldExtras.make(alias: alias, directives: newValue) }
+        @inline(__always) get { storedBody.directives }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: newValue, arguments: arguments, selections: storedBody.selections)
+        }
     }
 
     public var selectionSet: SelectionSet? {
-        @inline(__always) get { storedSelectionSet.isOmitted ? nil : storedSelectionSet }
-        set { storedSelectionSet = newValue ?? .omitted }
+        @inline(__always) get {
+            storedSelectionSetLoc.bits == NodeLocation.noSelectionSetBits
+                ? nil : SelectionSet(selections: storedBody.selections, storedLoc: storedSelectionSetLoc)
+        }
+        set {
+            storedBody = FieldBody(
+                alias: alias, directives: directives, arguments: arguments, selections: newValue?.selections ?? [])
+            storedSelectionSetLoc = newValue?.storedLoc ?? .noSelectionSet
+        }
     }
 
     /// The key of this field in the response: the alias if any, else the name.
@@ -432,41 +441,120 @@ extension Field {
         alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
         selectionSet: SelectionSet? = nil, loc: Location? = nil
     ) {
-        self.storedSelectionSet = selectionSet ?? .omitted
-        self.arguments = arguments
-        self.storedExtras = FieldExtras.make(alias: alias, directives: directives)
+        self.storedBody = FieldBody(
+            alias: alias, directives: directives, arguments: arguments, selections: selectionSet?.selections ?? [])
+        self.storedSelectionSetLoc = selectionSet?.storedLoc ?? .noSelectionSet
         self.name = name
         self.storedLoc = NodeLocation(loc)
     }
 }
 
-/// A field's alias and directives (see ``Field``): immutable, replaced whole when one of them
-/// is set, and compared and hashed by value.
+/// A field's lists as ``Field`` stores them, in two words: only the arrays it has, an alias,
+/// or directives with arguments, in a ``FieldExtras`` object. Each combination has
+/// exactly one form (empty lists are left out; the initializer picks it), so that equal
+/// fields store equal values.
+@usableFromInline
+enum FieldBody: Sendable, Hashable {
+    /// No arguments, alias, directives or selections.
+    case leaf
+    /// Selections (at least one) only.
+    case selections([Selection])
+    /// Arguments (at least one) only.
+    case arguments([Argument])
+    /// Arguments and selections (at least one of each) only.
+    case argumentsAndSelections([Argument], [Selection])
+    /// Directives (at least one) only.
+    case directives([Directive])
+    /// Directives and selections (at least one of each) only.
+    case directivesAndSelections([Directive], [Selection])
+    /// An alias, or directives and arguments (at least one of each), and the other lists but
+    /// selections; no selections.
+    case extras(FieldExtras)
+    /// An alias, or directives and arguments (at least one of each), and the other lists but
+    /// selections; selections (at least one).
+    case extrasAndSelections(FieldExtras, [Selection])
+
+    /// The form of these parts.
+    @usableFromInline
+    init(alias: Name?, directives: [Directive], arguments: [Argument], selections: [Selection]) {
+        if alias == nil && arguments.isEmpty && !directives.isEmpty {
+            self = selections.isEmpty ? .directives(directives) : .directivesAndSelections(directives, selections)
+        } else if alias == nil && directives.isEmpty {
+            switch (arguments.isEmpty, selections.isEmpty) {
+            case (true, true): self = .leaf
+            case (true, false): self = .selections(selections)
+            case (false, true): self = .arguments(arguments)
+            case (false, false): self = .argumentsAndSelections(arguments, selections)
+            }
+        } else {
+            let extras = FieldExtras(alias: alias, directives: directives, arguments: arguments)
+            self = selections.isEmpty ? .extras(extras) : .extrasAndSelections(extras, selections)
+        }
+    }
+
+    @inlinable
+    var extras: FieldExtras? {
+        switch self {
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras
+        default: nil
+        }
+    }
+
+    @inlinable
+    var directives: [Directive] {
+        switch self {
+        case .directives(let directives), .directivesAndSelections(let directives, _): directives
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras.directives
+        default: []
+        }
+    }
+
+    @inlinable
+    var arguments: [Argument] {
+        switch self {
+        case .arguments(let arguments), .argumentsAndSelections(let arguments, _): arguments
+        case .extras(let extras), .extrasAndSelections(let extras, _): extras.arguments
+        default: []
+        }
+    }
+
+    @inlinable
+    var selections: [Selection] {
+        switch self {
+        case .selections(let selections), .argumentsAndSelections(_, let selections),
+            .directivesAndSelections(_, let selections), .extrasAndSelections(_, let selections):
+            selections
+        default: []
+        }
+    }
+}
+
+/// A field's alias, directives and arguments when it has an alias, or both directives and
+/// arguments (see ``FieldBody``): immutable, replaced whole when one of them is set, and compared and hashed
+/// by value.
 @usableFromInline
 final class FieldExtras: Sendable, Hashable {
     @usableFromInline let alias: Name?
     @usableFromInline let directives: [Directive]
+    @usableFromInline let arguments: [Argument]
 
-    init(alias: Name?, directives: [Directive]) {
+    init(alias: Name?, directives: [Directive], arguments: [Argument]) {
         self.alias = alias
         self.directives = directives
-    }
-
-    /// The extras of a field with these parts: nil when there are none, so that equal fields
-    /// store equal extras.
-    static func make(alias: Name?, directives: [Directive]) -> FieldExtras? {
-        alias == nil && directives.isEmpty ? nil : FieldExtras(alias: alias, directives: directives)
+        self.arguments = arguments
     }
 
     @usableFromInline
     static func == (lhs: FieldExtras, rhs: FieldExtras) -> Bool {
-        lhs === rhs || (lhs.alias == rhs.alias && lhs.directives == rhs.directives)
+        lhs === rhs
+            || (lhs.alias == rhs.alias && lhs.directives == rhs.directives && lhs.arguments == rhs.arguments)
     }
 
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(alias)
         hasher.combine(directives)
+        hasher.combine(arguments)
     }
 }
 

@@ -233,7 +233,16 @@ struct Parser: ~Copyable {
 
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
         guard try expectOptional(.parenL) else { return [] }
+        // One or two definitions (the common case) as an array literal: one allocation of the
+        // exact size, not one per append (see docs/performance.md, "The parser, fourth pass").
+        let first = try parseVariableDefinition()
+        if try expectOptional(.parenR) { return [first] }
+        let second = try parseVariableDefinition()
+        if try expectOptional(.parenR) { return [first, second] }
         var definitions: [VariableDefinition] = []
+        definitions.reserveCapacity(8)
+        definitions.append(first)
+        definitions.append(second)
         repeat {
             definitions.append(try parseVariableDefinition())
         } while try !expectOptional(.parenR)
@@ -263,6 +272,15 @@ struct Parser: ~Copyable {
     // MARK: - Selections
 
     private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
+        var location = NodeLocation.absent
+        let selections = try parseSelections(loc: &location)
+        return SelectionSet(selections: selections, storedLoc: location)
+    }
+
+    /// A selection set's selections, and its range in `location` (a field stores them apart:
+    /// see ``Field``).
+    @inline(__always)
+    private mutating func parseSelections(loc location: inout NodeLocation) throws(GraphQLError) -> [Selection] {
         let start = token.start
         try enter()
         try expect(.braceL)
@@ -275,7 +293,8 @@ struct Parser: ~Copyable {
             }
         } while try !expectOptional(.braceR)
         depth -= 1
-        return SelectionSet(selections: selectionStack.popArray(from: base), storedLoc: loc(start))
+        location = loc(start)
+        return selectionStack.popArray(from: base)
     }
 
     /// Parses a field and pushes it onto the selection stack (built in its slot, not returned
@@ -285,44 +304,77 @@ struct Parser: ~Copyable {
         let start = token.start
         let nameOrAlias = try parseName()
         let name: Name
-        let extras: FieldExtras?
-        let arguments: [Argument]
+        let head: FieldHead
         if try expectOptional(.colon) {
             name = try parseName()
-            arguments = try parseArguments(const: false)
-            extras = try parseFieldExtras(alias: nameOrAlias)
+            let arguments = try parseArguments(const: false)
+            head = .extras(try parseFieldExtras(alias: nameOrAlias, arguments: arguments))
         } else {
             name = nameOrAlias
-            arguments = try parseArguments(const: false)
-            // A field without alias and directives (the common case) has no extras: nothing to
-            // build or destroy.
-            extras = peek(.at) ? try parseFieldExtras(alias: nil) : nil
+            // A field without arguments, alias and directives (the common case) stores nothing
+            // for them; one with arguments or directives only, their array.
+            if peek(.parenL) {
+                let arguments = try parseArgumentList(const: false)
+                head =
+                    peek(.at) ? .extras(try parseFieldExtras(alias: nil, arguments: arguments)) : .arguments(arguments)
+            } else {
+                head = peek(.at) ? .directives(try parseDirectiveList(const: false)) : .none
+            }
         }
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .omitted
-        // (`consume`: without it the compiler retained the extras and released them after the push.)
-        selectionStack.push(
-            Self.fieldSelection(
-                arguments: consume arguments, extras: consume extras, name: consume name,
-                selectionSet: consume selectionSet, loc: loc(start)))
+        // (`consume`: without it the compiler retained the parts and released them after the push.)
+        if peek(.braceL) {
+            var selectionSetLoc = NodeLocation.absent
+            let selections = try parseSelections(loc: &selectionSetLoc)
+            selectionStack.push(
+                .field(
+                    Field(
+                        storedBody: Self.body(consume head, selections: consume selections),
+                        storedSelectionSetLoc: selectionSetLoc, name: consume name, storedLoc: loc(start))))
+        } else {
+            selectionStack.push(
+                .field(
+                    Field(
+                        storedBody: Self.body(consume head), storedSelectionSetLoc: .noSelectionSet,
+                        name: consume name, storedLoc: loc(start))))
+        }
     }
 
-    /// A field's alias (already parsed) and directives.
-    @inline(never)
-    private mutating func parseFieldExtras(alias: consuming Name?) throws(GraphQLError) -> FieldExtras {
-        FieldExtras(alias: alias, directives: try parseDirectives(const: false))
+    /// A field's arguments, alias and directives as parsed, before its selections.
+    private enum FieldHead {
+        case none
+        case arguments([Argument])
+        case directives([Directive])
+        case extras(FieldExtras)
     }
 
-    /// Builds a field selection from its parts, through `Field`'s memberwise
-    /// initializer (see ``Field``).
+    /// The body of a field without selections.
     @inline(__always)
-    private static func fieldSelection(
-        arguments: consuming [Argument], extras: consuming FieldExtras?, name: consuming Name,
-        selectionSet: consuming SelectionSet, loc: NodeLocation
-    ) -> Selection {
-        .field(
-            Field(
-                storedSelectionSet: selectionSet, arguments: arguments, storedExtras: extras, name: name,
-                storedLoc: loc))
+    private static func body(_ head: consuming FieldHead) -> FieldBody {
+        switch consume head {
+        case .none: .leaf
+        case .arguments(let arguments): .arguments(arguments)
+        case .directives(let directives): .directives(directives)
+        case .extras(let extras): .extras(extras)
+        }
+    }
+
+    /// The body of a field with selections (at least one).
+    @inline(__always)
+    private static func body(_ head: consuming FieldHead, selections: consuming [Selection]) -> FieldBody {
+        switch consume head {
+        case .none: .selections(selections)
+        case .arguments(let arguments): .argumentsAndSelections(arguments, selections)
+        case .directives(let directives): .directivesAndSelections(directives, selections)
+        case .extras(let extras): .extrasAndSelections(extras, selections)
+        }
+    }
+
+    /// A field's alias (already parsed), directives and arguments (already parsed).
+    @inline(never)
+    private mutating func parseFieldExtras(
+        alias: consuming Name?, arguments: consuming [Argument]
+    ) throws(GraphQLError) -> FieldExtras {
+        FieldExtras(alias: alias, directives: try parseDirectives(const: false), arguments: arguments)
     }
 
     /// The common case (no arguments) is checked inline, without a call.
@@ -334,15 +386,27 @@ struct Parser: ~Copyable {
     @inline(never)
     private mutating func parseArgumentList(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
+        // One argument (the common case) goes straight into its array: no scratch stack (whose
+        // first use allocates it) and no move through it (see docs/performance.md, "The
+        // parser, fourth pass").
+        let first = try parseArgument(const: isConst)
+        if try expectOptional(.parenR) { return [first] }
         let base = argumentStack.count
+        argumentStack.push(first)
         repeat {
-            let start = token.start
-            let name = try parseName()
-            try expect(.colon)
-            let value = try parseValue(const: isConst)
-            argumentStack.push(Argument(name: name, value: value, storedLoc: loc(start)))
+            argumentStack.push(try parseArgument(const: isConst))
         } while try !expectOptional(.parenR)
         return argumentStack.popArray(from: base)
+    }
+
+    /// Argument : Name : Value
+    @inline(__always)
+    private mutating func parseArgument(const isConst: Bool) throws(GraphQLError) -> Argument {
+        let start = token.start
+        let name = try parseName()
+        try expect(.colon)
+        let value = try parseValue(const: isConst)
+        return Argument(name: name, value: value, storedLoc: loc(start))
     }
 
     /// Parses a fragment spread or inline fragment and pushes it onto the selection stack.
@@ -481,15 +545,25 @@ struct Parser: ~Copyable {
     @inline(never)
     private mutating func parseDirectiveList(const isConst: Bool) throws(GraphQLError) -> [Directive] {
         guard peek(.at) else { return [] }
+        // One directive (the common case) goes straight into its array, as one argument does.
+        let first = try parseDirective(const: isConst)
+        if !peek(.at) { return [first] }
         let base = directiveStack.count
+        directiveStack.push(first)
         while peek(.at) {
-            let start = token.start
-            try advance()
-            let name = try parseName()
-            let arguments = try parseArguments(const: isConst)
-            directiveStack.push(Directive(name: name, arguments: arguments, storedLoc: loc(start)))
+            directiveStack.push(try parseDirective(const: isConst))
         }
         return directiveStack.popArray(from: base)
+    }
+
+    /// Directive : @ Name Arguments?
+    @inline(__always)
+    private mutating func parseDirective(const isConst: Bool) throws(GraphQLError) -> Directive {
+        let start = token.start
+        try advance()
+        let name = try parseName()
+        let arguments = try parseArguments(const: isConst)
+        return Directive(name: name, arguments: arguments, storedLoc: loc(start))
     }
 
     // MARK: - Types

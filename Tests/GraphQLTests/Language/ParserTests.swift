@@ -304,4 +304,57 @@ final class ParserTests: XCTestCase {
         }
         XCTAssertEqual(keys, ["a", "c"])
     }
+
+    /// A field stores its lists in one of several forms (see `Field`): every combination of
+    /// alias, arguments, directives and selection set reads back as set, and equals the same
+    /// field built or parsed another way.
+    func testFieldPartsReadBackInEveryCombination() throws {
+        let alias = Name(value: "a")
+        let arguments = [Argument(name: Name(value: "x"), value: .int(IntValue(value: "1")))]
+        let directives = [Directive(name: Name(value: "d"))]
+        let selectionSet = SelectionSet(selections: [.field(Field(name: Name(value: "s")))], loc: loc(5, 9))
+        for mask in 0..<16 {
+            let expectedAlias = mask & 1 != 0 ? alias : nil
+            let expectedArguments = mask & 2 != 0 ? arguments : []
+            let expectedDirectives = mask & 4 != 0 ? directives : []
+            let expectedSelectionSet = mask & 8 != 0 ? selectionSet : nil
+            let built = Field(
+                alias: expectedAlias, name: Name(value: "f"), arguments: expectedArguments,
+                directives: expectedDirectives, selectionSet: expectedSelectionSet, loc: loc(0, 9))
+            XCTAssertEqual(built.alias, expectedAlias, "\(mask)")
+            XCTAssertEqual(built.arguments, expectedArguments, "\(mask)")
+            XCTAssertEqual(built.directives, expectedDirectives, "\(mask)")
+            XCTAssertEqual(built.selectionSet, expectedSelectionSet, "\(mask)")
+            XCTAssertEqual(built.loc, loc(0, 9))
+            // The same field through the setters, in another order, from a field with everything.
+            var set = Field(
+                alias: alias, name: Name(value: "f"), arguments: arguments, directives: directives,
+                selectionSet: selectionSet, loc: loc(0, 9))
+            set.selectionSet = expectedSelectionSet
+            set.directives = expectedDirectives
+            set.arguments = expectedArguments
+            set.alias = expectedAlias
+            XCTAssertEqual(set, built, "\(mask)")
+            XCTAssertEqual(set.hashValue, built.hashValue, "\(mask)")
+        }
+        // A selection set with no selections is still a selection set.
+        var field = Field(name: Name(value: "f"))
+        field.selectionSet = SelectionSet(selections: [])
+        XCTAssertEqual(field.selectionSet, SelectionSet(selections: []))
+        XCTAssertNotEqual(field, Field(name: Name(value: "f")))
+        // Parsed fields equal fields built with the same parts.
+        let document = try parse("{ a: f(x: 1) @d { s } g(x: 1) { s } h @d }", options: ParseOptions(noLocation: true))
+        guard case .operation(let operation) = document.definitions.first else { return XCTFail() }
+        let inner = SelectionSet(selections: [.field(Field(name: Name(value: "s")))])
+        XCTAssertEqual(
+            operation.selectionSet.selections,
+            [
+                .field(
+                    Field(
+                        alias: alias, name: Name(value: "f"), arguments: arguments, directives: directives,
+                        selectionSet: inner)),
+                .field(Field(name: Name(value: "g"), arguments: arguments, selectionSet: inner)),
+                .field(Field(name: Name(value: "h"), directives: directives))
+            ])
+    }
 }
