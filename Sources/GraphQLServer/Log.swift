@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Base
 
 /// Severity of a log line.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -165,8 +166,8 @@ public struct Log: Sendable {
 
 /// A UTC time to the millisecond, in calendar fields: a log line's `ts`.
 ///
-/// Worked out from the seconds since 1970 for every line (integer arithmetic only: no lock, no
-/// shared cache, no `gmtime`).
+/// Worked out from the seconds since 1970 for every line (integer arithmetic only, ``CivilDate``:
+/// no lock, no shared cache, no `gmtime`).
 struct UTCTimestamp {
     var year: Int
     var month: Int
@@ -178,24 +179,16 @@ struct UTCTimestamp {
 
     /// The time `seconds` after 1970-01-01T00:00:00Z (negative: before), plus `millisecond`.
     init(secondsSince1970 seconds: Int, millisecond: Int) {
-        // Days since 1970 rounded down, and the second of that day.
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = CivilDate.daysSince1970(containingSecond: seconds)
+        let date = CivilDate(daysSince1970: days)
         let secondOfDay = seconds - days * 86_400
+        year = date.year
+        month = date.month
+        day = date.day
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60
         second = secondOfDay % 60
         self.millisecond = millisecond
-        // The proleptic Gregorian date of a day number (Howard Hinnant's `civil_from_days`): eras
-        // of 400 years starting on 0000-03-01, so that a leap day is the last day of its year.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
     /// The wall clock's time now (`CLOCK_REALTIME`).

@@ -1,3 +1,5 @@
+import Base
+
 /// HTTP-date parsing (RFC 9110 §5.6.7) on UTF-8 bytes, without Foundation date formatters.
 ///
 /// Accepts the three forms a recipient must accept:
@@ -79,7 +81,7 @@ enum HTTPDate {
     /// that appears more than 50 years in the future is in the past century).
     static func fullYear(twoDigits: Int, now: Duration) -> Int {
         let seconds = now.components.seconds
-        let nowYear = civilYear(days: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        let nowYear = CivilDate(daysSince1970: CivilDate.daysSince1970(containingSecond: Int(seconds))).year
         let base = nowYear - 49
         let offset = ((twoDigits - base) % 100 + 100) % 100
         return base + offset
@@ -97,35 +99,11 @@ enum HTTPDate {
         }
     }
 
-    /// Days from 1970-01-01 to the given proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        // Count from 0000-03-01 so that the leap day ends the counting year.
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian year of the day `days` after 1970-01-01.
-    static func civilYear(days: Int64) -> Int {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
-    }
-
     private static func epochSeconds(year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int))
         -> Int64?
     {
         guard (1...9999).contains(year), day >= 1, day <= daysInMonth(month, year: year) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int64(CivilDate(year: year, month: month, day: day).daysSince1970)
         return days * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
     }
 
