@@ -386,13 +386,19 @@ struct Parser: ~Copyable {
     @inline(never)
     private mutating func parseArgumentList(const isConst: Bool) throws(GraphQLError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
-        // One argument (the common case) goes straight into its array: no scratch stack (whose
-        // first use allocates it) and no move through it (see docs/performance.md, "The
-        // parser, fourth pass").
+        // Up to three arguments (the common case) go straight into their array: no scratch stack
+        // (whose first use in a parse allocates it) and no move through it (see
+        // docs/performance.md, "The parser, fourth pass" and "fifth pass").
         let first = try parseArgument(const: isConst)
         if try expectOptional(.parenR) { return [first] }
+        let second = try parseArgument(const: isConst)
+        if try expectOptional(.parenR) { return [first, second] }
+        let third = try parseArgument(const: isConst)
+        if try expectOptional(.parenR) { return [first, second, third] }
         let base = argumentStack.count
         argumentStack.push(first)
+        argumentStack.push(second)
+        argumentStack.push(third)
         repeat {
             argumentStack.push(try parseArgument(const: isConst))
         } while try !expectOptional(.parenR)
@@ -463,11 +469,26 @@ struct Parser: ~Copyable {
         let start = token.start
         try enter()
         try advance()
-        let base = valueStack.count
-        while try !expectOptional(.bracketR) {
-            valueStack.push(try parseValue(const: isConst))
+        defer { depth -= 1 }
+        // Up to three values in locals, as arguments (see `parseArgumentList`).
+        if try expectOptional(.bracketR) { return .list(ListValue(values: [], storedLoc: loc(start))) }
+        let first = try parseValue(const: isConst)
+        if try expectOptional(.bracketR) { return .list(ListValue(values: [first], storedLoc: loc(start))) }
+        let second = try parseValue(const: isConst)
+        if try expectOptional(.bracketR) {
+            return .list(ListValue(values: [first, second], storedLoc: loc(start)))
         }
-        depth -= 1
+        let third = try parseValue(const: isConst)
+        if try expectOptional(.bracketR) {
+            return .list(ListValue(values: [first, second, third], storedLoc: loc(start)))
+        }
+        let base = valueStack.count
+        valueStack.push(first)
+        valueStack.push(second)
+        valueStack.push(third)
+        repeat {
+            valueStack.push(try parseValue(const: isConst))
+        } while try !expectOptional(.bracketR)
         return .list(ListValue(values: valueStack.popArray(from: base), storedLoc: loc(start)))
     }
 
@@ -476,16 +497,37 @@ struct Parser: ~Copyable {
         let start = token.start
         try enter()
         try advance()
-        let base = objectFieldStack.count
-        while try !expectOptional(.braceR) {
-            let fieldStart = token.start
-            let name = try parseName()
-            try expect(.colon)
-            let value = try parseValue(const: isConst)
-            objectFieldStack.push(ObjectField(name: name, value: value, storedLoc: loc(fieldStart)))
+        defer { depth -= 1 }
+        // Up to three fields in locals, as arguments (see `parseArgumentList`).
+        if try expectOptional(.braceR) { return .object(ObjectValue(fields: [], storedLoc: loc(start))) }
+        let first = try parseObjectField(const: isConst)
+        if try expectOptional(.braceR) { return .object(ObjectValue(fields: [first], storedLoc: loc(start))) }
+        let second = try parseObjectField(const: isConst)
+        if try expectOptional(.braceR) {
+            return .object(ObjectValue(fields: [first, second], storedLoc: loc(start)))
         }
-        depth -= 1
+        let third = try parseObjectField(const: isConst)
+        if try expectOptional(.braceR) {
+            return .object(ObjectValue(fields: [first, second, third], storedLoc: loc(start)))
+        }
+        let base = objectFieldStack.count
+        objectFieldStack.push(first)
+        objectFieldStack.push(second)
+        objectFieldStack.push(third)
+        repeat {
+            objectFieldStack.push(try parseObjectField(const: isConst))
+        } while try !expectOptional(.braceR)
         return .object(ObjectValue(fields: objectFieldStack.popArray(from: base), storedLoc: loc(start)))
+    }
+
+    /// ObjectField : Name : Value
+    @inline(__always)
+    private mutating func parseObjectField(const isConst: Bool) throws(GraphQLError) -> ObjectField {
+        let start = token.start
+        let name = try parseName()
+        try expect(.colon)
+        let value = try parseValue(const: isConst)
+        return ObjectField(name: name, value: value, storedLoc: loc(start))
     }
 
     /// A value that is not a list or an object.

@@ -357,4 +357,43 @@ final class ParserTests: XCTestCase {
                 .field(Field(name: Name(value: "h"), directives: directives))
             ])
     }
+
+    /// Arguments, list values and object fields: up to three are kept in locals, more go
+    /// through the parser's scratch stack (see `parseArgumentList`). Every length from 0 to 6,
+    /// with a list nested in a list and an object in an object at each length, reads back in
+    /// order with the right locations.
+    func testArgumentsListsAndObjectsOfEveryLength() throws {
+        for count in 0...6 {
+            let numbers = (0..<count).map { "\($0)" }
+            let list = "[" + numbers.joined(separator: ", ") + (count > 0 ? ", [\(count)]" : "") + "]"
+            let object =
+                "{" + numbers.map { "k\($0): \($0)" }.joined(separator: ", ")
+                + (count > 0 ? ", inner: {k: \(count)}" : "") + "}"
+            let arguments = (0..<count).map { "a\($0): \($0)" } + ["l: \(list)", "o: \(object)"]
+            let text = "{ f(" + arguments.joined(separator: ", ") + ") }"
+            let document = try parse(text)
+            guard case .operation(let operation) = document.definitions.first,
+                case .field(let field) = operation.selectionSet.selections.first
+            else { return XCTFail("\(count)") }
+            XCTAssertEqual(field.arguments.map(\.name.value), (0..<count).map { "a\($0)" } + ["l", "o"], "\(count)")
+            for (index, argument) in field.arguments.prefix(count).enumerated() {
+                XCTAssertEqual(printAST(argument.value), "\(index)")
+            }
+            guard case .list(let listValue) = field.arguments[count].value,
+                case .object(let objectValue) = field.arguments[count + 1].value
+            else { return XCTFail("\(count)") }
+            XCTAssertEqual(printAST(.list(listValue)), list, "\(count)")
+            XCTAssertEqual(printAST(.object(objectValue)), object, "\(count)")
+            XCTAssertEqual(listValue.values.count, count == 0 ? 0 : count + 1)
+            XCTAssertEqual(
+                objectValue.fields.map(\.name.value), numbers.map { "k\($0)" } + (count > 0 ? ["inner"] : []))
+            // Each node's range covers its text.
+            let bytes = Array(text.utf8)
+            for argument in field.arguments {
+                guard let range = argument.loc else { return XCTFail("no location") }
+                let argumentText = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+                XCTAssertEqual(argumentText, argument.name.value + ": " + printAST(argument.value), "\(count)")
+            }
+        }
+    }
 }
