@@ -388,7 +388,7 @@ struct Parser: ~Copyable {
         guard try expectOptional(.parenL) else { return [] }
         // Up to three arguments (the common case) go straight into their array: no scratch stack
         // (whose first use in a parse allocates it) and no move through it (see
-        // docs/performance.md, "The parser, fourth pass" and "fifth pass").
+        // docs/performance.md, "The parser, fourth pass" and "Speed as deployed, eleventh pass").
         let first = try parseArgument(const: isConst)
         if try expectOptional(.parenR) { return [first] }
         let second = try parseArgument(const: isConst)
