@@ -132,60 +132,80 @@ struct Lexer {
                 }
                 continue
             }
-            switch code {
-            case 0x09, 0x20, 0x2C, 0x0A, 0x0D: // tab, space, comma, line terminators
-                position += 1
-                continue
-            case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF: // BOM
-                position += 3
-                continue
-            case 0x23: // # comment: up to the line end
-                position += 1
-                while position < count {
-                    let c = bytes[position]
-                    if c == 0x0A || c == 0x0D { break }
-                    position += 1
-                }
-                continue
-            case 0x21: return Token(kind: .bang, start: position, end: position + 1)
-            case 0x24: return Token(kind: .dollar, start: position, end: position + 1)
-            case 0x26: return Token(kind: .amp, start: position, end: position + 1)
-            case 0x28: return Token(kind: .parenL, start: position, end: position + 1)
-            case 0x29: return Token(kind: .parenR, start: position, end: position + 1)
-            case 0x2E:
-                if byte(position + 1) == 0x2E && byte(position + 2) == 0x2E {
-                    return Token(kind: .spread, start: position, end: position + 3)
-                }
-            case 0x3A: return Token(kind: .colon, start: position, end: position + 1)
-            case 0x3D: return Token(kind: .equals, start: position, end: position + 1)
-            case 0x40: return Token(kind: .at, start: position, end: position + 1)
-            case 0x5B: return Token(kind: .bracketL, start: position, end: position + 1)
-            case 0x5D: return Token(kind: .bracketR, start: position, end: position + 1)
-            case 0x7B: return Token(kind: .braceL, start: position, end: position + 1)
-            case 0x7C: return Token(kind: .pipe, start: position, end: position + 1)
-            case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
-            case 0x22:
-                if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
-                    return try readBlockString(from: position)
-                }
-                return try readString(from: position)
-            default:
-                if isNameStart(code) {
-                    var end = position + 1
-                    while end < count && isNameContinue(bytes[end]) { end += 1 }
-                    return Token(kind: .name, start: position, end: end)
-                }
-                if isDigit(code) || code == 0x2D {
-                    return try readNumber(from: position)
-                }
+            // Names and one-byte punctuators (nearly every token) are read here; the rest
+            // (strings, numbers, `...`, comments, a BOM, errors) out of line, so that this
+            // function, called once per token, keeps a small frame.
+            if isNameStart(code) {
+                var end = position + 1
+                while end < count && isNameContinue(bytes[end]) { end += 1 }
+                return Token(kind: .name, start: position, end: end)
             }
-            throw error(
-                at: position,
-                code == 0x27
-                    ? "Unexpected single quote character ('), did you mean to use a double quote (\")?"
-                    : "Unexpected character: \(describeCodePoint(at: position)).")
+            let kind = punctuatorKind(code)
+            if kind != .sof { return Token(kind: kind, start: position, end: position + 1) }
+            let other = try readOtherToken(at: position)
+            if other.kind != .comment { return other }
+            position = other.end
         }
         return Token(kind: .eof, start: count, end: count)
+    }
+
+    /// The kind of the one-byte punctuator `code`, or `.sof` when `code` is not one.
+    @inline(__always)
+    private func punctuatorKind(_ code: UInt8) -> TokenKind {
+        switch code {
+        case 0x21: .bang
+        case 0x24: .dollar
+        case 0x26: .amp
+        case 0x28: .parenL
+        case 0x29: .parenR
+        case 0x3A: .colon
+        case 0x3D: .equals
+        case 0x40: .at
+        case 0x5B: .bracketL
+        case 0x5D: .bracketR
+        case 0x7B: .braceL
+        case 0x7C: .pipe
+        case 0x7D: .braceR
+        default: .sof
+        }
+    }
+
+    /// The token at `position` that is not a name or a one-byte punctuator: a string, a
+    /// number or `...`; or, for a comment or a BOM, a `.comment` token whose end is where to
+    /// go on reading; or the error for an unexpected character.
+    @inline(never)
+    private mutating func readOtherToken(at position: Int) throws(GraphQLError) -> Token {
+        let code = bytes[position]
+        switch code {
+        case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF: // BOM
+            return Token(kind: .comment, start: position, end: position + 3)
+        case 0x23: // # comment: up to the line end
+            var end = position + 1
+            while end < bytes.count {
+                let c = bytes[end]
+                if c == 0x0A || c == 0x0D { break }
+                end += 1
+            }
+            return Token(kind: .comment, start: position, end: end)
+        case 0x2E:
+            if byte(position + 1) == 0x2E && byte(position + 2) == 0x2E {
+                return Token(kind: .spread, start: position, end: position + 3)
+            }
+        case 0x22:
+            if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+                return try readBlockString(from: position)
+            }
+            return try readString(from: position)
+        default:
+            if isDigit(code) || code == 0x2D {
+                return try readNumber(from: position)
+            }
+        }
+        throw error(
+            at: position,
+            code == 0x27
+                ? "Unexpected single quote character ('), did you mean to use a double quote (\")?"
+                : "Unexpected character: \(describeCodePoint(at: position)).")
     }
 
     /// Reads an Int or Float token starting at `start` (a digit or `-`).

@@ -291,6 +291,34 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(tokens[1].value, "field")
     }
 
+    /// Names and one-byte punctuators are read inline, everything else out of line (strings,
+    /// numbers, `...`, comments, BOMs, errors): tokens of every kind side by side, and runs of
+    /// comments and BOMs between them, skipped in a loop.
+    func testEveryTokenKindBesideEveryOther() throws {
+        let samples: [(String, TokenKind)] = [
+            ("name", .name), ("_9", .name), ("!", .bang), ("$", .dollar), ("&", .amp), ("(", .parenL),
+            (")", .parenR), ("...", .spread), (":", .colon), ("=", .equals), ("@", .at), ("[", .bracketL),
+            ("]", .bracketR), ("{", .braceL), ("|", .pipe), ("}", .braceR), ("-12", .int), ("0.5e3", .float),
+            ("\"s\"", .string), ("\"\"\"b\"\"\"", .blockString)
+        ]
+        for (first, firstKind) in samples {
+            for (second, secondKind) in samples {
+                for gap in [" ", "#c\n", "\u{FEFF}", "#a\n\u{FEFF}#b\r\n,"] {
+                    let tokens = try lexAll(first + gap + second)
+                    XCTAssertEqual(tokens.map(\.kind), [firstKind, secondKind, .eof], "\(first)\(gap)\(second)")
+                    XCTAssertEqual(tokens.first?.start, 0)
+                    XCTAssertEqual(tokens.dropFirst().first?.start, first.utf8.count + gap.utf8.count)
+                }
+            }
+        }
+        let comments = String(repeating: "# comment\n", count: 50_000)
+        XCTAssertEqual(try lexAll(comments + "x").map(\.kind), [.name, .eof])
+        XCTAssertEqual(try lexAll(comments).map(\.kind), [.eof])
+        assertLexError("a ~", "Unexpected character: \"~\".", 1, 3)
+        assertLexError(
+            "a\n#c\n'", "Unexpected single quote character ('), did you mean to use a double quote (\")?", 3, 1)
+    }
+
     func testColumnsCountUTF16Units() {
         // U+1F600 is two UTF-16 units, U+00E9 one: graphql-js's columns.
         assertSyntaxError("{ f(a: \"\u{1F600}\u{E9}\") ~ }", "Unexpected character: \"~\".", 1, 15)
