@@ -545,15 +545,14 @@ struct Parser: ~Copyable {
             return .string(try parseStringLiteral())
         case .name:
             try advance()
-            let length = current.end - current.start
-            if length == 4 || length == 5 {
-                switch lexer.text(current.start, current.end) {
-                case "true": return .boolean(BooleanValue(value: true, storedLoc: loc(current.start)))
-                case "false": return .boolean(BooleanValue(value: false, storedLoc: loc(current.start)))
-                case "null": return .null(NullValue(storedLoc: loc(current.start)))
-                default: break
-                }
+            // (Compared as bytes: no `String` for `true`, `false` and `null`.)
+            if lexer.tokenIs(current, "true") {
+                return .boolean(BooleanValue(value: true, storedLoc: loc(current.start)))
             }
+            if lexer.tokenIs(current, "false") {
+                return .boolean(BooleanValue(value: false, storedLoc: loc(current.start)))
+            }
+            if lexer.tokenIs(current, "null") { return .null(NullValue(storedLoc: loc(current.start))) }
             return .enumValue(EnumValue(value: lexer.text(current.start, current.end), storedLoc: loc(current.start)))
         case .dollar:
             if isConst {

@@ -205,6 +205,18 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(try parseValue("null"), .null(NullValue(loc: loc(0, 4))))
     }
 
+    /// `true`, `false` and `null` are told apart from enum values by their bytes: names that only
+    /// look like them stay enum values.
+    func testBooleansNullAndLookAlikeEnumValues() throws {
+        XCTAssertEqual(try parseValue("true"), .boolean(BooleanValue(value: true, loc: loc(0, 4))))
+        XCTAssertEqual(try parseValue("false"), .boolean(BooleanValue(value: false, loc: loc(0, 5))))
+        XCTAssertEqual(try parseValue(" null"), .null(NullValue(loc: loc(1, 5))))
+        for name in ["True", "FALSE", "nul", "nulls", "truex", "fals", "falsey", "t", "NULL", "_true"] {
+            XCTAssertEqual(
+                try parseValue(name), .enumValue(EnumValue(value: name, loc: loc(0, name.utf8.count))), name)
+        }
+    }
+
     func testParseValueLists() throws {
         XCTAssertEqual(
             try parseValue("[123 \"abc\"]"),
