@@ -428,43 +428,36 @@ struct Lexer {
         value.reserveCapacity(end - from)
         var position = from
         var line = 0
-        // Line by line, each copied in runs (split only at `\"""`), not byte by byte.
-        while position < end && line <= kept.upperBound {
-            var lineEnd = position
-            while lineEnd < end {
-                let code = bytes[lineEnd]
-                if code == 0x0A || code == 0x0D { break }
-                lineEnd += 1
-            }
-            if line >= kept.lowerBound {
+        var skip = 0
+        while position < end {
+            let code = bytes[position]
+            if code == 0x0A || code == 0x0D {
+                position += (code == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
+                line += 1
+                if line > kept.upperBound { break }
                 if line > kept.lowerBound { value.append(0x0A) }
-                var runStart = position
-                if line > 0 {
-                    var skip = commonIndent
-                    while skip > 0 && runStart < lineEnd && (bytes[runStart] == 0x20 || bytes[runStart] == 0x09) {
-                        runStart += 1
-                        skip -= 1
-                    }
-                }
-                var scan = runStart
-                while scan < lineEnd {
-                    if bytes[scan] == 0x5C && byte(scan + 1) == 0x22 && byte(scan + 2) == 0x22 && byte(scan + 3) == 0x22
-                    {
-                        value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<scan]))
-                        value.append(0x22)
-                        value.append(0x22)
-                        value.append(0x22)
-                        scan += 4
-                        runStart = scan
-                    } else {
-                        scan += 1
-                    }
-                }
-                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<lineEnd]))
+                skip = commonIndent
+                continue
             }
-            position =
-                lineEnd < end ? lineEnd + (bytes[lineEnd] == 0x0D && byte(lineEnd + 1) == 0x0A ? 2 : 1) : end
-            line += 1
+            if line < kept.lowerBound {
+                position += 1
+                continue
+            }
+            if skip > 0 && (code == 0x20 || code == 0x09) {
+                skip -= 1
+                position += 1
+                continue
+            }
+            skip = 0
+            if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22 {
+                value.append(0x22)
+                value.append(0x22)
+                value.append(0x22)
+                position += 4
+                continue
+            }
+            value.append(code)
+            position += 1
         }
         return String(decoding: value, as: UTF8.self)
     }
