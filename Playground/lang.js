@@ -200,9 +200,29 @@ export function parse(src) {
     while (p < toks.length) { definitions.push(definition()); expect = 'definition'; }
     return { kind: 'Document', definitions };
   }
-  function definition() {
+  // A description (September 2025 spec: also on operations, fragments and
+  // variable definitions), as a StringValue node, or null.
+  const isDescription = (t) => t && (t.kind === 'string' || t.kind === 'block');
+  function description() {
     const t = peek();
-    if (isP('{')) {
+    if (!isDescription(t)) return null;
+    p++;
+    return { kind: 'StringValue', value: t.value, block: t.kind === 'block', start: t.start, end: t.end };
+  }
+  function definition() {
+    const start = peek();
+    let desc = null;
+    if (isDescription(start)) {
+      const next = toks[p + 1];
+      if (next && next.kind === 'punct' && next.value === '{') fail('Unexpected description, descriptions are not supported on shorthand queries.', start);
+      if (!next || next.kind !== 'name') fail(`Unexpected ${describe(next)}.`, next);
+      const executable = ['query', 'mutation', 'subscription', 'fragment'].includes(next.value);
+      const typeSystem = ['schema', 'scalar', 'type', 'interface', 'union', 'enum', 'input', 'directive'].includes(next.value);
+      if (!executable && !typeSystem) fail('Unexpected description, descriptions are supported only on type definitions.', start);
+      desc = description();
+    }
+    const t = peek();
+    if (!desc && isP('{')) {
       const frame = { k: 'op', op: 'query', vars: [] };
       stack.push(frame);
       const ss = selectionSet();
@@ -228,7 +248,7 @@ export function parse(src) {
         expect = 'other';
         const ss = selectionSet();
         stack.pop();
-        return { kind: 'OperationDefinition', operation: t.value, name: nm, variableDefinitions: vars, directives: dirs, selectionSet: ss, start: t.start, end: ss.end };
+        return { kind: 'OperationDefinition', description: desc, operation: t.value, name: nm, variableDefinitions: vars, directives: dirs, selectionSet: ss, start: start.start, end: ss.end };
       }
       if (t.value === 'fragment') {
         p++; t.role = 'keyword';
@@ -244,14 +264,15 @@ export function parse(src) {
         expect = 'other';
         const ss = selectionSet();
         stack.pop();
-        return { kind: 'FragmentDefinition', name: nm, typeCondition: tc, directives: dirs, selectionSet: ss, start: t.start, end: ss.end };
+        return { kind: 'FragmentDefinition', description: desc, name: nm, typeCondition: tc, directives: dirs, selectionSet: ss, start: start.start, end: ss.end };
       }
     }
     fail(`Unexpected ${describe(t)}.`, t);
   }
   function variableDefinition() {
     const s = peek();
-    expectP('$');
+    const desc = description();
+    const dollar = expectP('$');
     const v = name('variable');
     expect = 'other';
     expectP(':');
@@ -264,7 +285,7 @@ export function parse(src) {
     if (skipP('=')) { expect = 'value'; stack.push({ k: 'vardefault', type }); def = value(true); stack.pop(); }
     const dirs = directives('vardef');
     expect = 'variable';
-    return { kind: 'VariableDefinition', variable: { name: v, start: s.start, end: v.end }, type, defaultValue: def, directives: dirs, start: s.start, end: toks[p - 1].end };
+    return { kind: 'VariableDefinition', description: desc, variable: { name: v, start: dollar.start, end: v.end }, type, defaultValue: def, directives: dirs, start: s.start, end: toks[p - 1].end };
   }
   function typeRef() {
     const s = peek();
@@ -461,17 +482,22 @@ function printBlock(value) {
   return '"""' + out + '"""';
 }
 
+/** A node's description and a newline, or '' (graphql-js's `wrap('', description, '\n')`). */
+function description(node) { return node.description ? print(node.description) + '\n' : ''; }
+
 /** Prints an AST node the way graphql-js `print` does. */
 export function print(node) {
   switch (node.kind) {
     case 'Document': return node.definitions.map(withComments).join('\n\n') + trailingComments(node, '\n\n');
     case 'OperationDefinition': {
-      const vars = wrap('(', node.variableDefinitions.map(print).join(', '), ')');
-      const prefix = join([node.operation, join([node.name && node.name.value, vars]), join(node.directives.map(print), ' ')], ' ');
+      // One variable definition a line when any takes more (a description).
+      const defs = node.variableDefinitions.map(print);
+      const vars = defs.some(d => d.includes('\n')) ? wrap('(\n', defs.join('\n'), '\n)') : wrap('(', defs.join(', '), ')');
+      const prefix = description(node) + join([node.operation, join([node.name && node.name.value, vars]), join(node.directives.map(print), ' ')], ' ');
       return (prefix === 'query' ? '' : prefix + ' ') + print(node.selectionSet);
     }
     case 'VariableDefinition':
-      return '$' + node.variable.name.value + ': ' + print(node.type) + wrap(' = ', node.defaultValue && print(node.defaultValue)) + wrap(' ', join(node.directives.map(print), ' '));
+      return description(node) + '$' + node.variable.name.value + ': ' + print(node.type) + wrap(' = ', node.defaultValue && print(node.defaultValue)) + wrap(' ', join(node.directives.map(print), ' '));
     case 'SelectionSet': return '{\n' + indent(node.selections.map(withComments).join('\n') + trailingComments(node, '\n')) + '\n}';
     case 'Field': {
       const prefix = wrap('', node.alias && node.alias.value, ': ') + node.name.value;
@@ -485,7 +511,7 @@ export function print(node) {
     case 'InlineFragment':
       return join(['...', wrap('on ', node.typeCondition && node.typeCondition.value), join(node.directives.map(print), ' '), print(node.selectionSet)], ' ');
     case 'FragmentDefinition':
-      return `fragment ${node.name.value} on ${node.typeCondition.value} ` + wrap('', join(node.directives.map(print), ' '), ' ') + print(node.selectionSet);
+      return description(node) + `fragment ${node.name.value} on ${node.typeCondition.value} ` + wrap('', join(node.directives.map(print), ' '), ' ') + print(node.selectionSet);
     case 'Directive': return '@' + node.name.value + wrap('(', node.arguments.map(print).join(', '), ')');
     case 'Variable': return '$' + node.name.value;
     case 'IntValue': case 'FloatValue': case 'EnumValue': return node.value;

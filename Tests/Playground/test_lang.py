@@ -68,6 +68,28 @@ check('printer matches graphql-js on executable documents', () => {
   return bad.length ? bad.slice(0, 10).join(', ') + ` (${bad.length} in all)` : '';
 });
 
+// Descriptions on operations, fragments and variable definitions (September 2025 spec): printed
+// as graphql-core 3.3.2 (graphql-js 17) prints them, refused where the server refuses them.
+check('executable descriptions parse and print as the server does', () => {
+  const cases = [
+    ['"Fetch it"\nquery Q("the id" $id: ID, """\nmulti\nline\n""" $b: Int = 1) { a }',
+      '"Fetch it"\nquery Q(\n"the id"\n$id: ID\n"""\nmulti\nline\n"""\n$b: Int = 1\n) {\n  a\n}'],
+    ['"d" fragment F on T { a }', '"d"\nfragment F on T {\n  a\n}'],
+    ['"d" query { a }', '"d"\nquery {\n  a\n}'],
+    ['query ($a: String = """x\ny""") { a }', 'query (\n$a: String = """\nx\ny\n"""\n) {\n  a\n}'],
+    ['"d" { a }', 'Syntax Error: Unexpected description, descriptions are not supported on shorthand queries.'],
+    ['"d" foo', 'Syntax Error: Unexpected description, descriptions are supported only on type definitions.'],
+    ['"a" "b" query { a }', 'Syntax Error: Unexpected String "b".'],
+  ];
+  const bad = [];
+  for (const [doc, want] of cases) {
+    const r = parse(doc);
+    const got = r.error ? r.error.message : print(r.doc);
+    if (got !== want) bad.push(`${JSON.stringify(doc)} → ${JSON.stringify(got)}`);
+  }
+  return bad.join('\n');
+});
+
 check('validation markers raise nothing graphql-js does not', () => {
   const schemas = JSON.parse(fs.readFileSync(schemasFile, 'utf8'));
   const allow = JSON.parse(known);
@@ -111,7 +133,8 @@ check('validation on the Menagerie schema', () => {
   const bad = [];
   const ok = ['{ breeds(limit: 2) { items { name images(count: 3) facts { weight(unit: KILOGRAMS) { min max unit } } } } }',
     'query S($t: String!, $n: Int = 5) { search(text: $t, limit: $n) { __typename id ... on Monster { challengeRating } ...A } } fragment A on Animal { latinName }',
-    '{ m: monsters(size: HUGE, minChallengeRating: 1.5) { totalCount } r: randomAnimals(count: 3) { length(unit: METERS) { min } } }'];
+    '{ m: monsters(size: HUGE, minChallengeRating: 1.5) { totalCount } r: randomAnimals(count: 3) { length(unit: METERS) { min } } }',
+    '"Documented" query D("How many" $n: Int = 2) { breeds(limit: $n) { ...T } } "The total" fragment T on BreedPage { totalCount }'];
   for (const q of ok) if (msgs(q).length) bad.push(q + ' → ' + msgs(q).join('; '));
   const wrong = [['{ breeds { nope } }', 'Cannot query field "nope" on type "BreedPage".'],
     ['{ breeds(limt: 1) { totalCount } }', 'Unknown argument "limt" on field "Query.breeds". Did you mean "limit"?'],

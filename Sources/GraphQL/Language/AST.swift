@@ -246,8 +246,11 @@ public enum OperationType: String, Sendable, Hashable, CaseIterable {
     case subscription
 }
 
-/// An operation: `query Name($var: Type) @dir { ... }`, or a bare selection set.
+/// An operation: `"description" query Name($var: Type) @dir { ... }`, or a bare selection set.
 public struct OperationDefinition: Sendable, Hashable {
+    /// The operation's description (September 2025 spec: not on the bare selection set form);
+    /// documentation only, it changes nothing in validation or execution.
+    public var description: StringValue?
     public var operation: OperationType
     /// The operation's name; nil for anonymous operations.
     public var name: Name?
@@ -266,9 +269,11 @@ public struct OperationDefinition: Sendable, Hashable {
 
 extension OperationDefinition {
     public init(
-        operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
-        directives: [Directive] = [], selectionSet: SelectionSet, loc: Location? = nil
+        description: StringValue? = nil, operation: OperationType, name: Name? = nil,
+        variableDefinitions: [VariableDefinition] = [], directives: [Directive] = [], selectionSet: SelectionSet,
+        loc: Location? = nil
     ) {
+        self.description = description
         self.operation = operation
         self.name = name
         self.variableDefinitions = variableDefinitions
@@ -278,8 +283,10 @@ extension OperationDefinition {
     }
 }
 
-/// A variable definition: `$name: Type = default @dir`.
+/// A variable definition: `"description" $name: Type = default @dir`.
 public struct VariableDefinition: Sendable, Hashable {
+    /// The variable's description (September 2025 spec); documentation only.
+    public var description: StringValue?
     public var variable: Variable
     public var type: TypeNode
     public var defaultValue: Value?
@@ -296,9 +303,10 @@ public struct VariableDefinition: Sendable, Hashable {
 
 extension VariableDefinition {
     public init(
-        variable: Variable, type: TypeNode, defaultValue: Value? = nil,
+        description: StringValue? = nil, variable: Variable, type: TypeNode, defaultValue: Value? = nil,
         directives: [Directive] = [], loc: Location? = nil
     ) {
+        self.description = description
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
@@ -625,8 +633,10 @@ extension InlineFragment {
     }
 }
 
-/// `fragment Name on Type @dir { ... }`.
+/// `"description" fragment Name on Type @dir { ... }`.
 public struct FragmentDefinition: Sendable, Hashable {
+    /// The fragment's description (September 2025 spec); documentation only.
+    public var description: StringValue?
     public var name: Name
     public var typeCondition: NamedType
     public var directives: [Directive]
@@ -641,9 +651,10 @@ public struct FragmentDefinition: Sendable, Hashable {
 
 extension FragmentDefinition {
     public init(
-        name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
-        loc: Location? = nil
+        description: StringValue? = nil, name: Name, typeCondition: NamedType, directives: [Directive] = [],
+        selectionSet: SelectionSet, loc: Location? = nil
     ) {
+        self.description = description
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives

@@ -170,16 +170,19 @@ struct Parser: ~Copyable {
 
         let hasDescription = peekDescription()
         let keywordToken = hasDescription ? try lexer.lookahead() : token
+        if hasDescription && keywordToken.kind == .braceL {
+            throw lexer.error(
+                at: token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
+        }
         if keywordToken.kind == .name {
             // (Keywords compared as bytes: no String per definition.)
-            if !hasDescription {
-                if lexer.tokenIs(keywordToken, "query") || lexer.tokenIs(keywordToken, "mutation")
-                    || lexer.tokenIs(keywordToken, "subscription")
-                {
-                    return .operation(try parseOperationDefinition())
-                }
-                if lexer.tokenIs(keywordToken, "fragment") { return .fragment(try parseFragmentDefinition()) }
+            // Operations and fragments take a description too (September 2025 spec).
+            if lexer.tokenIs(keywordToken, "query") || lexer.tokenIs(keywordToken, "mutation")
+                || lexer.tokenIs(keywordToken, "subscription")
+            {
+                return .operation(try parseOperationDefinition())
             }
+            if lexer.tokenIs(keywordToken, "fragment") { return .fragment(try parseFragmentDefinition()) }
             if lexer.tokenIs(keywordToken, "schema") { return .schema(try parseSchemaDefinition()) }
             if lexer.tokenIs(keywordToken, "scalar") { return .scalarType(try parseScalarTypeDefinition()) }
             if lexer.tokenIs(keywordToken, "type") { return .objectType(try parseObjectTypeDefinition()) }
@@ -208,9 +211,10 @@ struct Parser: ~Copyable {
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
             return OperationDefinition(
-                operation: .query, name: nil, variableDefinitions: [], directives: [],
+                description: nil, operation: .query, name: nil, variableDefinitions: [], directives: [],
                 selectionSet: selectionSet, storedLoc: loc(start))
         }
+        let description = try parseDescription()
         let operation = try parseOperationType()
         var name: Name?
         if peek(.name) { name = try parseName() }
@@ -218,7 +222,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(
-            operation: operation, name: name, variableDefinitions: variableDefinitions,
+            description: description, operation: operation, name: name, variableDefinitions: variableDefinitions,
             directives: directives, selectionSet: selectionSet, storedLoc: loc(start))
     }
 
@@ -251,6 +255,7 @@ struct Parser: ~Copyable {
 
     private mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinition {
         let start = token.start
+        let description = try parseDescription()
         let variable = try parseVariable()
         try expect(.colon)
         let type = try parseTypeReference()
@@ -258,7 +263,7 @@ struct Parser: ~Copyable {
         if try expectOptional(.equals) { defaultValue = try parseValue(const: true) }
         let directives = try parseDirectives(const: true)
         return VariableDefinition(
-            variable: variable, type: type, defaultValue: defaultValue,
+            description: description, variable: variable, type: type, defaultValue: defaultValue,
             directives: directives, storedLoc: loc(start))
     }
 
@@ -440,6 +445,7 @@ struct Parser: ~Copyable {
 
     private mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
         let start = token.start
+        let description = try parseDescription()
         try expectKeyword("fragment")
         if lexer.tokenIs("on") { throw unexpected() }
         let name = try parseName()
@@ -448,7 +454,7 @@ struct Parser: ~Copyable {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return FragmentDefinition(
-            name: name, typeCondition: typeCondition, directives: directives,
+            description: description, name: name, typeCondition: typeCondition, directives: directives,
             selectionSet: selectionSet, storedLoc: loc(start))
     }
 

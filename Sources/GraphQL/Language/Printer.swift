@@ -241,19 +241,25 @@ enum ASTPrinter {
     // MARK: - Executable definitions
 
     static func operation(_ node: OperationDefinition) -> String {
-        let variableDefinitions = wrap("(", join(node.variableDefinitions.map(variableDefinition), ", "), ")")
-        let prefix = join(
-            [
-                node.operation.rawValue,
-                join([node.name?.value ?? "", variableDefinitions]),
-                directives(node.directives)
-            ], " ")
+        // One definition a line when any takes more than one (a description above it).
+        let definitions = node.variableDefinitions.map(variableDefinition)
+        let variableDefinitions =
+            hasMultilineItems(definitions)
+            ? wrap("(\n", join(definitions, "\n"), "\n)") : wrap("(", join(definitions, ", "), ")")
+        let prefix =
+            description(node.description)
+            + join(
+                [
+                    node.operation.rawValue,
+                    join([node.name?.value ?? "", variableDefinitions]),
+                    directives(node.directives)
+                ], " ")
         // An anonymous query without variables or directives uses the short form.
         return (prefix == "query" ? "" : prefix + " ") + selectionSet(node.selectionSet)
     }
 
     static func variableDefinition(_ node: VariableDefinition) -> String {
-        "$" + node.variable.name.value + ": " + type(node.type)
+        description(node.description) + "$" + node.variable.name.value + ": " + type(node.type)
             + wrap(" = ", node.defaultValue.map(value) ?? "")
             + wrap(" ", directives(node.directives))
     }
@@ -292,7 +298,7 @@ enum ASTPrinter {
     }
 
     static func fragment(_ node: FragmentDefinition) -> String {
-        "fragment " + node.name.value + " on " + node.typeCondition.name.value + " "
+        description(node.description) + "fragment " + node.name.value + " on " + node.typeCondition.name.value + " "
             + wrap("", directives(node.directives), " ") + selectionSet(node.selectionSet)
     }
 

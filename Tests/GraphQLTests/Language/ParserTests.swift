@@ -193,10 +193,55 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(document.source === source)
     }
 
-    func testDescriptionsOnlyOnTypeDefinitions() {
+    /// Descriptions on operations, fragments and variable definitions (September 2025 spec): the
+    /// tree and its ranges as graphql-core 3.3.2 (graphql-js 17) builds them; a description's
+    /// range starts its definition's.
+    func testDescriptionsOnOperationsFragmentsAndVariables() throws {
+        let document = try parse("\"op\" query Q(\"\"\"v\"\"\" $a: Int) { a }\n\"f\" fragment F on T { b }")
+        let operation = OperationDefinition(
+            description: StringValue(value: "op", block: false, loc: loc(0, 4)),
+            operation: .query, name: nameNode("Q", 11, 12),
+            variableDefinitions: [
+                VariableDefinition(
+                    description: StringValue(value: "v", block: true, loc: loc(13, 20)),
+                    variable: Variable(name: nameNode("a", 22, 23), loc: loc(21, 23)),
+                    type: .named(NamedType(name: nameNode("Int", 25, 28), loc: loc(25, 28))), loc: loc(13, 28))
+            ],
+            selectionSet: SelectionSet(
+                selections: [.field(Field(name: nameNode("a", 32, 33), loc: loc(32, 33)))], loc: loc(30, 35)),
+            loc: loc(0, 35))
+        let fragment = FragmentDefinition(
+            description: StringValue(value: "f", block: false, loc: loc(36, 39)),
+            name: nameNode("F", 49, 50),
+            typeCondition: NamedType(name: nameNode("T", 54, 55), loc: loc(54, 55)),
+            selectionSet: SelectionSet(
+                selections: [.field(Field(name: nameNode("b", 58, 59), loc: loc(58, 59)))], loc: loc(56, 61)),
+            loc: loc(36, 61))
+        XCTAssertEqual(document.definitions, [.operation(operation), .fragment(fragment)])
+        for text in [
+            "\"d\" mutation { a }", "\"\"\"d\"\"\" subscription S { a }", "query ($a: Int, \"d\" $b: Int) { a }"
+        ] {
+            XCTAssertNoThrow(try parse(text), text)
+        }
+    }
+
+    /// Where a description may not stand: graphql-js 17's message for the shorthand query; graphql-js
+    /// 16.6's for anything else that is not a definition (its conformance cases expect it; graphql-js
+    /// 17 says "only GraphQL definitions support descriptions").
+    func testDescriptionsWhereNoneMayStand() {
         assertSyntaxError(
-            "\"desc\" query { a }",
-            "Unexpected description, descriptions are supported only on type definitions.", 1, 1)
+            "\"desc\" { a }", "Unexpected description, descriptions are not supported on shorthand queries.", 1, 1)
+        assertSyntaxError(
+            "{ a }\n\"\"\"desc\"\"\"\n{ b }",
+            "Unexpected description, descriptions are not supported on shorthand queries.", 2, 1)
+        assertSyntaxError(
+            "\"desc\" foo", "Unexpected description, descriptions are supported only on type definitions.", 1, 1)
+        assertSyntaxError("\"a\" \"b\" query { a }", "Unexpected String \"b\".", 1, 5)
+        assertSyntaxError("\"a\"", "Unexpected <EOF>.", 1, 4)
+        assertSyntaxError("query (\"d\") { a }", "Expected \"$\", found \")\".", 1, 11)
+        assertSyntaxError("query Q($a: Int) \"d\" { a }", "Expected \"{\", found String \"d\".", 1, 18)
+        assertSyntaxError("{ a(\"d\" b: 1) }", "Expected Name, found String \"d\".", 1, 5)
+        assertSyntaxError("\"d\" fragment on on T { a }", "Unexpected Name \"on\".", 1, 14)
     }
 
     // MARK: - parseValue, parseConstValue, parseType

@@ -19,6 +19,30 @@ final class PrinterTests: XCTestCase {
             "mutation ($foo: TestType) @testDirective {\n  id\n  name\n}")
     }
 
+    /// Descriptions on operations, fragments and variable definitions print above what they
+    /// describe; variable definitions go one a line when any has a description (each expected text
+    /// is graphql-core 3.3.2's `print_ast`, graphql-js 17's printer).
+    func testPrintsExecutableDescriptions() {
+        assertPrints(
+            "\"Fetch it\"\nquery Q(\"the id\" $id: ID, \"\"\"\nmulti\nline\n\"\"\" $b: Int = 1) { a }",
+            "\"Fetch it\"\nquery Q(\n\"the id\"\n$id: ID\n\"\"\"\nmulti\nline\n\"\"\"\n$b: Int = 1\n) {\n  a\n}")
+        assertPrints("\"d\"\nfragment F on T { a }", "\"d\"\nfragment F on T {\n  a\n}")
+        assertPrints(
+            "\"\"\"Block\ndescription\"\"\"\nmutation M @dir { a }",
+            "\"\"\"\nBlock\ndescription\n\"\"\"\nmutation M @dir {\n  a\n}")
+        // A described anonymous query keeps its keyword.
+        assertPrints("\"d\" query { a }", "\"d\"\nquery {\n  a\n}")
+        assertPrints(
+            "query Q($a: Int, \"two\" $b: [Int!]! = [1, 2] @x(y: 1)) { a }",
+            "query Q(\n$a: Int\n\"two\"\n$b: [Int!]! = [1, 2] @x(y: 1)\n) {\n  a\n}")
+        // A default value printed on several lines puts the definitions one a line too.
+        assertPrints(
+            "query ($a: String = \"\"\"x\ny\"\"\") { a }", "query (\n$a: String = \"\"\"\nx\ny\n\"\"\"\n) {\n  a\n}")
+        assertPrints(
+            "\"op\" query Q { ...F }\n\n\"frag\" fragment F on Q @d { a }\n\n{ b }",
+            "\"op\"\nquery Q {\n  ...F\n}\n\n\"frag\"\nfragment F on Q @d {\n  a\n}\n\n{\n  b\n}")
+    }
+
     func testPrintsQueryWithVariableDirectives() {
         assertPrints(
             "query ($foo: TestType = {a: 123} @testDirective(if: true) @test) { id }",
