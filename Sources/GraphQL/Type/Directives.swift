@@ -69,14 +69,15 @@ public final class GraphQLDirective {
     /// The reason `@deprecated` gives when none is written.
     public static let defaultDeprecationReason = "No longer supported"
 
-    /// `@deprecated(reason: String = "No longer supported")`.
+    /// `@deprecated(reason: String! = "No longer supported")` (the reason is non-null since the
+    /// September 2025 spec, as in graphql-js 17; graphql-js 16 has `String`).
     public static let deprecated = GraphQLDirective(
         specified: "deprecated",
         description: "Marks an element of a GraphQL schema as no longer supported.",
         locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue],
         args: [
             GraphQLArgument(
-                name: "reason", type: .named(.scalar(.string)),
+                name: "reason", type: .nonNull(.named(.scalar(.string))),
                 description:
                     "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).",
                 defaultValue: .string(StringValue(value: defaultDeprecationReason)))

@@ -122,9 +122,10 @@ public enum Introspection {
     private static let wired: Bool = {
         func list(_ type: GraphQLObjectType) -> GraphQLType { .list(.nonNull(.named(.object(type)))) }
         func nonNullList(_ type: GraphQLObjectType) -> GraphQLType { .nonNull(list(type)) }
+        // `Boolean! = false`: non-null since the September 2025 spec (graphql-js 17; 16 has `Boolean`).
         var includeDeprecated = [
             GraphQLArgument(
-                name: "includeDeprecated", type: boolean,
+                name: "includeDeprecated", type: .nonNull(boolean),
                 defaultValue: .boolean(BooleanValue(value: false)))
         ]
         includeDeprecated[0].resolveDefaultValue()

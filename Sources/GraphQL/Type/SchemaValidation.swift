@@ -317,6 +317,13 @@ private struct SchemaValidator {
                     "Object field \(type.name).\(fieldName) includes required argument \(typeArg.name) that is missing from the Interface field \(interface.name).\(fieldName).",
                     [typeArg.astNode?.loc, interfaceField.astNode?.loc])
             }
+            // September 2025 spec (IsValidImplementation): an implementation deprecates only a field
+            // its interface deprecates (graphql-js 17's message).
+            if typeField.isDeprecated && !interfaceField.isDeprecated {
+                report(
+                    "Interface field \(interface.name).\(fieldName) is not deprecated, so implementation field \(type.name).\(fieldName) must not be deprecated.",
+                    [deprecatedDirectiveLoc(typeField.astNode?.directives), typeField.astNode?.type.loc])
+            }
         }
     }
 

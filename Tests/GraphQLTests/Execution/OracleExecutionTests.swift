@@ -44,7 +44,7 @@ final class OracleExecutionTests: XCTestCase {
             }
             var actual = result.json
             if testCase.query.contains("IntrospectionQuery") || testCase.name.hasPrefix("introspection") {
-                actual = Self.withoutOneOf(actual)
+                actual = Self.asGraphQLJS16(actual)
             }
             let expectedText = canonical(testCase.expected)
             let actualText = canonical(actual)
@@ -64,25 +64,40 @@ final class OracleExecutionTests: XCTestCase {
         XCTAssertEqual(passed, cases.count)
     }
 
-    /// graphql-js 16.6 predates `@oneOf`: drop the directive and `__Type.isOneOf`
-    /// from introspection results before comparing.
-    static func withoutOneOf(_ value: JSONValue) -> JSONValue {
+    /// An introspection result as graphql-js 16.6 gives it, for comparing: it predates `@oneOf`
+    /// (the directive and `__Type.isOneOf` are dropped) and the September 2025 spec's non-null
+    /// `includeDeprecated: Boolean!` and `@deprecated(reason: String!)` (shown nullable, as 16.6
+    /// has them).
+    static func asGraphQLJS16(_ value: JSONValue, inBuiltIn: Bool = false) -> JSONValue {
         switch value {
         case .object(let object):
+            // The arguments of the introspection types' fields and of `@deprecated`.
+            let name = object["name"]?.stringValue ?? ""
+            let builtIn = inBuiltIn || name.hasPrefix("__") || name == "deprecated"
             var result = JSONObject()
             for entry in object.entries {
                 if (entry.key == "directives" || entry.key == "fields"), case .array(let items) = entry.value {
                     let kept = items.filter {
                         $0["name"]?.stringValue != "oneOf" && $0["name"]?.stringValue != "isOneOf"
                     }
-                    result.append(entry.key, .array(kept.map(withoutOneOf)))
+                    result.append(entry.key, .array(kept.map { asGraphQLJS16($0, inBuiltIn: builtIn) }))
+                } else if entry.key == "type", builtIn, name == "includeDeprecated" || name == "reason",
+                    case .object(let type) = entry.value, type["kind"]?.stringValue == "NON_NULL",
+                    let scalar = type["ofType"]?["name"]
+                {
+                    // The nullable scalar, in the keys the query selected.
+                    var nullable = JSONObject()
+                    for key in type.entries.map(\.key) {
+                        nullable.append(key, key == "kind" ? .string("SCALAR") : key == "name" ? scalar : .null)
+                    }
+                    result.append(entry.key, .object(nullable))
                 } else {
-                    result.append(entry.key, withoutOneOf(entry.value))
+                    result.append(entry.key, asGraphQLJS16(entry.value, inBuiltIn: builtIn))
                 }
             }
             return .object(result)
         case .array(let items):
-            return .array(items.map(withoutOneOf))
+            return .array(items.map { asGraphQLJS16($0, inBuiltIn: inBuiltIn) })
         default:
             return value
         }

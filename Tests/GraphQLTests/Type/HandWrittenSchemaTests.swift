@@ -506,4 +506,26 @@ extension GraphQLNamedType {
     fileprivate var asInputObject: GraphQLInputObjectType? {
         if case .inputObject(let t) = self { return t }; return nil
     }
+
+    /// September 2025 spec (IsValidImplementation): an implementation may deprecate only a field its
+    /// interface deprecates. Messages and locations (the `@deprecated`, then the field's type) are
+    /// graphql-core 3.3.2's (graphql-js 17's).
+    func testImplementationDeprecatesOnlyWhatItsInterfaceDeprecates() {
+        expectSchema(
+            """
+            type Query { a: I }
+            interface I { f: Int, g: Int @deprecated, h(x: Int): Int }
+            type T implements I {
+              f: Int @deprecated(reason: "old")
+              g: Int @deprecated
+              h(x: Int): Int @deprecated
+            }
+            """,
+            errors: [
+                "Interface field I.f is not deprecated, so implementation field T.f must not be deprecated. @ 4:10, 4:6",
+                "Interface field I.h is not deprecated, so implementation field T.h must not be deprecated. @ 6:18, 6:14"
+            ],
+            printed: nil)
+    }
+
 }

@@ -1,13 +1,16 @@
 extension ValidationRule {
-    /// A subscription selects exactly one root field, not an introspection field.
+    /// A subscription selects exactly one root field, not an introspection field, and uses no
+    /// `@skip` or `@include` in its top level selection (September 2025 spec).
     public static let singleFieldSubscriptions = ValidationRule(name: "SingleFieldSubscriptionsRule") {
         SingleFieldSubscriptionsRule(context: $0)
     }
 }
 
-/// Collects a subscription's root fields as execution would (fragments
-/// followed, `@skip`/`@include` with literal conditions applied) and reports
-/// extra fields and introspection fields.
+/// Collects a subscription's root fields as execution would (fragments followed) and reports
+/// `@skip` and `@include` in the top level selection (the September 2025 spec's "Single Root
+/// Field": then nothing else), else extra fields and introspection fields, with graphql-js 17's
+/// messages. A selection with either directive is left out of the collection, as graphql-js 17's
+/// `collectFields` leaves it out when it forbids them.
 final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
     let context: ValidationContext
     let hooks: ValidationHooks = [.enterOperation]
@@ -19,8 +22,19 @@ final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
         var keys: [String] = []
         var groups: [String: [Field]] = [:]
         var visited: Set<String> = []
-        collect(node.selectionSet, type: subscriptionType, keys: &keys, groups: &groups, visited: &visited)
+        var forbidden: [Directive] = []
+        collect(
+            node.selectionSet, type: subscriptionType, keys: &keys, groups: &groups, visited: &visited,
+            forbidden: &forbidden)
         let name = node.name?.value
+        if !forbidden.isEmpty {
+            context.report(
+                name.map {
+                    "Subscription \"\($0)\" must not use `@skip` or `@include` directives in the top level selection."
+                } ?? "Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.",
+                nodes: forbidden.map(\.loc))
+            return
+        }
         if keys.count > 1 {
             let extra = keys.dropFirst().flatMap { groups[$0] ?? [] }
             context.report(
@@ -41,27 +55,33 @@ final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
 
     private func collect(
         _ set: SelectionSet, type: GraphQLObjectType, keys: inout [String],
-        groups: inout [String: [Field]], visited: inout Set<String>
+        groups: inout [String: [Field]], visited: inout Set<String>, forbidden: inout [Directive]
     ) {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                guard Self.shouldInclude(field.directives) else { continue }
+                guard Self.isAllowed(field.directives, forbidden: &forbidden) else { continue }
                 let key = field.responseKey
                 if groups[key] == nil { keys.append(key); groups[key] = [field] } else { groups[key]?.append(field) }
             case .inlineFragment(let inline):
-                guard Self.shouldInclude(inline.directives), conditionMatches(inline.typeCondition, type) else {
-                    continue
-                }
-                collect(inline.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited)
+                guard Self.isAllowed(inline.directives, forbidden: &forbidden),
+                    conditionMatches(inline.typeCondition, type)
+                else { continue }
+                collect(
+                    inline.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited,
+                    forbidden: &forbidden)
             case .fragmentSpread(let spread):
                 let name = spread.name.value
-                guard !visited.contains(name), Self.shouldInclude(spread.directives) else { continue }
+                guard !visited.contains(name), Self.isAllowed(spread.directives, forbidden: &forbidden) else {
+                    continue
+                }
                 visited.insert(name)
                 guard let fragment = context.fragment(named: name),
                     conditionMatches(fragment.typeCondition, type)
                 else { continue }
-                collect(fragment.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited)
+                collect(
+                    fragment.selectionSet, type: type, keys: &keys, groups: &groups, visited: &visited,
+                    forbidden: &forbidden)
             }
         }
     }
@@ -74,17 +94,17 @@ final class SingleFieldSubscriptionsRule: ValidationRuleVisitor {
         return false
     }
 
-    /// `@skip(if: true)` and `@include(if: false)` exclude a selection (no variables are known here).
-    static func shouldInclude(_ directives: [Directive]) -> Bool {
-        for directive in directives {
-            let name = directive.name.value
-            guard name == "skip" || name == "include" else { continue }
-            for argument in directive.arguments where argument.name.value == "if" {
-                if case .boolean(let value) = argument.value {
-                    if name == "skip" && value.value { return false }
-                    if name == "include" && !value.value { return false }
-                }
-            }
+    /// Whether a selection with `directives` is collected: not when it has `@skip` or `@include`,
+    /// which go to `forbidden` instead (`@skip` alone when it has both, as graphql-js 17 checks
+    /// `@skip` first).
+    static func isAllowed(_ directives: [Directive], forbidden: inout [Directive]) -> Bool {
+        if let skip = directives.first(where: { $0.name.value == "skip" }) {
+            forbidden.append(skip)
+            return false
+        }
+        if let include = directives.first(where: { $0.name.value == "include" }) {
+            forbidden.append(include)
+            return false
         }
         return true
     }

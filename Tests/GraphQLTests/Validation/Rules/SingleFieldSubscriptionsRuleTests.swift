@@ -319,4 +319,65 @@ final class SingleFieldSubscriptionsRuleTests: XCTestCase {
                   
             """#, schema: Self.schema2)
     }
+
+    // MARK: - September 2025 spec: no `@skip` or `@include` in the top level selection
+
+    // Expected errors are graphql-core 3.3.2's (graphql-js 17's rule; graphql-js quotes the name
+    // with double quotes where graphql-core uses single ones).
+
+    /// An anonymous subscription's skipped root field: an error, whatever the condition.
+    func testSkipOnTheRootFieldOfAnAnonymousSubscription() {
+        expectErrors(
+            [.singleFieldSubscriptions], "subscription { importantEmails @skip(if: true) }",
+            [
+                ExpectedError(
+                    "Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.",
+                    [(1, 32)])
+            ], schema: Self.schema1)
+    }
+
+    /// `@include` with a variable on a named subscription; the second root field is then not
+    /// reported (the directive error is the only one).
+    func testIncludeOnANamedSubscriptionReportsOnlyTheDirective() {
+        expectErrors(
+            [.singleFieldSubscriptions],
+            "subscription S { importantEmails @include(if: $x) notImportantEmails }",
+            [
+                ExpectedError(
+                    #"Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#,
+                    [(1, 34)])
+            ], schema: Self.schema1)
+    }
+
+    /// On fragment spreads and inline fragments at the top level, and inside a fragment's root
+    /// fields (`@skip` alone when a field has both).
+    func testSkipAndIncludeOnFragmentsAndInsideThem() {
+        expectErrors(
+            [.singleFieldSubscriptions],
+            "subscription S { ...F @skip(if: false) ... @include(if: true) { spamEmails } } "
+                + "fragment F on SubscriptionRoot { importantEmails }",
+            [
+                ExpectedError(
+                    #"Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#,
+                    [(1, 23), (1, 44)])
+            ], schema: Self.schema1)
+        expectErrors(
+            [.singleFieldSubscriptions],
+            "subscription S { ...F } fragment F on SubscriptionRoot { importantEmails @skip(if: false) "
+                + "@include(if: true) deletedEmails @include(if: true) }",
+            [
+                ExpectedError(
+                    #"Subscription "S" must not use `@skip` or `@include` directives in the top level selection."#,
+                    [(1, 74), (1, 124)])
+            ], schema: Self.schema1)
+    }
+
+    /// Below the root field, and in queries, the directives stay allowed.
+    func testSkipBelowTheRootFieldAndInQueries() {
+        expectValid(
+            [.singleFieldSubscriptions], "subscription S { newMessage { body @skip(if: true) sender } }",
+            schema: Self.schema1)
+        expectValid([.singleFieldSubscriptions], "query Q { dummy @skip(if: true) }", schema: Self.schema1)
+    }
+
 }
