@@ -164,7 +164,8 @@ function describe(tok) {
 /**
  * Parses an executable document. Returns {doc, tokens, error}. When parsing
  * stops, `error` is a SyntaxError and `expect` tells what the parser was
- * looking for ('definition', 'selection', 'argument', 'value', 'type',
+ * looking for ('definition', 'describedDefinition' (after a description:
+ * not the shorthand query), 'selection', 'argument', 'value', 'type',
  * 'typeCondition', 'directive', 'variable', 'fragmentName', 'objectField',
  * 'other'), with `stack` the chain of enclosing frames (used by completion).
  */
@@ -214,8 +215,9 @@ export function parse(src) {
     let desc = null;
     if (isDescription(start)) {
       const next = toks[p + 1];
-      if (next && next.kind === 'punct' && next.value === '{') fail('Unexpected description, descriptions are not supported on shorthand queries.', start);
-      if (!next || next.kind !== 'name') fail(`Unexpected ${describe(next)}.`, next);
+      if (!next) { expect = 'describedDefinition'; fail('Unexpected <EOF>.', undefined); }
+      if (next.kind === 'punct' && next.value === '{') fail('Unexpected description, descriptions are not supported on shorthand queries.', start);
+      if (next.kind !== 'name') fail(`Unexpected ${describe(next)}.`, next);
       const executable = ['query', 'mutation', 'subscription', 'fragment'].includes(next.value);
       const typeSystem = ['schema', 'scalar', 'type', 'interface', 'union', 'enum', 'input', 'directive'].includes(next.value);
       if (!executable && !typeSystem) fail('Unexpected description, descriptions are supported only on type definitions.', start);

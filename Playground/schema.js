@@ -520,8 +520,10 @@ export function completions(src, pos, schema) {
   const char = src[ctx.from - 1];
   switch (ctx.kind) {
     case 'definition':
+    case 'describedDefinition':
       add('query', 'keyword', 'A query operation'); add('fragment', 'keyword', 'A named fragment');
-      add('{', 'keyword', 'An anonymous query');
+      // A description may not stand before the shorthand query.
+      if (ctx.kind === 'definition') add('{', 'keyword', 'An anonymous query');
       if (schema && schema.mutationType) add('mutation', 'keyword');
       if (schema && schema.subscriptionType) add('subscription', 'keyword');
       break;

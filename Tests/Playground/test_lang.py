@@ -125,6 +125,11 @@ check('completion on the Menagerie schema', () => {
   const bad = [];
   for (const [src, want] of expect) { const got = at(src); for (const w of want) if (!got.includes(w)) bad.push(`${src} → ${got.join(' ')} lacks ${w}`); }
   if (at('{ breeds { # it| \n } }').length) bad.push('completes inside a comment');
+  // After a description (September 2025 spec): a definition's keyword, not the shorthand query.
+  const described = at('"Documented" |');
+  if (!described.includes('query') || !described.includes('fragment') || described.includes('{')) bad.push(`"Documented" | → ${described.join(' ')}`);
+  if (!at('{ a }\n|').includes('{')) bad.push('no shorthand query offered after a definition');
+  if (at('"Docu|').length) bad.push('completes inside a description');
   return bad.join('\n');
 });
 
