@@ -250,7 +250,7 @@ export function parse(src) {
         expect = 'other';
         const ss = selectionSet();
         stack.pop();
-        return { kind: 'OperationDefinition', description: desc, operation: t.value, name: nm, variableDefinitions: vars, directives: dirs, selectionSet: ss, start: start.start, end: ss.end };
+        return { kind: 'OperationDefinition', description: desc, operation: t.value, keyword: { start: t.start, end: t.end }, name: nm, variableDefinitions: vars, directives: dirs, selectionSet: ss, start: start.start, end: ss.end };
       }
       if (t.value === 'fragment') {
         p++; t.role = 'keyword';

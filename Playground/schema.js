@@ -316,7 +316,8 @@ export function validate(src, schema) {
       continue;
     }
     const root = schema.rootType(d.operation);
-    if (!root) { err({ start: d.start, end: d.start + d.operation.length }, `Schema is not configured to execute ${d.operation} operation.`); continue; }
+    // The September 2025 spec's "Operation Type Existence", with the server's message.
+    if (!root) { err(d.keyword || { start: d.start, end: d.start + d.operation.length }, `The ${d.operation} operation is not supported by the schema.`); continue; }
     const vars = new Map();
     for (const v of d.variableDefinitions) {
       const n = v.variable.name.value;

@@ -33,9 +33,11 @@ public func validate(
 /// The rules of the GraphQL specification, in graphql-js 16's order, followed
 /// by graphql-js's recommended `MaxIntrospectionDepthRule`; with graphql-js 17's four
 /// `@defer`/`@stream` rules after `UniqueDirectivesPerLocationRule` (no-ops unless the schema
-/// declares `@defer` or `@stream`).
+/// declares `@defer` or `@stream`), and the September 2025 spec's `KnownOperationTypesRule` where
+/// graphql-js 17 puts it, second.
 public let specifiedRules: [ValidationRule] = [
     .executableDefinitions,
+    .knownOperationTypes,
     .uniqueOperationNames,
     .loneAnonymousOperation,
     .singleFieldSubscriptions,
