@@ -467,12 +467,24 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
     }
 
     /// The service's prepared document (request errors answer at once); a mutation over `GET` is
-    /// refused.
+    /// refused, before its validation errors if it has any (as GraphQL over HTTP servers check the
+    /// method first: a mutation sent by `GET` to a schema without mutations is `405`, not the
+    /// September 2025 spec's "The mutation operation is not supported by the schema.").
     private func prepare(_ parameters: GraphQLRequest, _ request: HTTPRequest, _ mediaType: GraphQLMediaType)
         throws -> (Service.Document, GraphQLOperationType, String?)
     {
         switch service.prepare(parameters) {
         case .failed(let errors):
+            if request.method == "GET", let operationType = Self.selectedOperationType(parameters),
+                operationType != .query
+            {
+                throw Refusal(
+                    outcome: Outcome(
+                        response: errorResponse(
+                            405, "Can only perform a \(operationType.rawValue) operation from a POST request.",
+                            mediaType, headers: ["Allow": "POST"]),
+                        operationName: parameters.operationName, operationType: nil))
+            }
             let status = mediaType == .graphQLResponse ? 400 : 200
             throw Refusal(
                 outcome: Outcome(
@@ -490,6 +502,24 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             }
             return (document, operationType, name)
         }
+    }
+
+    /// The type of the operation `parameters` select, read from the parsed document alone (nil
+    /// when it does not parse or names no single operation): for a `GET` whose preparation
+    /// failed (the error path only).
+    static func selectedOperationType(_ parameters: GraphQLRequest) -> GraphQLOperationType? {
+        guard let document = try? parse(parameters.query) else { return nil }
+        var selected: OperationDefinition?
+        for case .operation(let operation) in document.definitions {
+            if let name = parameters.operationName {
+                if operation.name?.value == name { return operation.operation }
+            } else if selected != nil {
+                return nil
+            } else {
+                selected = operation
+            }
+        }
+        return parameters.operationName == nil ? selected?.operation : nil
     }
 
     /// Executes the document under the request deadline; nil when the deadline answered first
