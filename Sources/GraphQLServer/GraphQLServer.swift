@@ -478,12 +478,7 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
             if request.method == "GET", let operationType = Self.selectedOperationType(parameters),
                 operationType != .query
             {
-                throw Refusal(
-                    outcome: Outcome(
-                        response: errorResponse(
-                            405, "Can only perform a \(operationType.rawValue) operation from a POST request.",
-                            mediaType, headers: ["Allow": "POST"]),
-                        operationName: parameters.operationName, operationType: nil))
+                throw postOnly(operationType, parameters.operationName, mediaType)
             }
             let status = mediaType == .graphQLResponse ? 400 : 200
             throw Refusal(
@@ -493,15 +488,22 @@ public final class GraphQLHTTPHandler<Service: GraphQLService>: Sendable {
         case .ready(let document, let operationType, let operationName):
             let name = operationName ?? parameters.operationName
             if request.method == "GET" && operationType != .query {
-                throw Refusal(
-                    outcome: Outcome(
-                        response: errorResponse(
-                            405, "Can only perform a \(operationType.rawValue) operation from a POST request.",
-                            mediaType,
-                            headers: ["Allow": "POST"]), operationName: name, operationType: nil))
+                throw postOnly(operationType, name, mediaType)
             }
             return (document, operationType, name)
         }
+    }
+
+    /// `405` for an operation other than a query sent by `GET`.
+    private func postOnly(_ operationType: GraphQLOperationType, _ name: String?, _ mediaType: GraphQLMediaType)
+        -> Refusal
+    {
+        Refusal(
+            outcome: Outcome(
+                response: errorResponse(
+                    405, "Can only perform a \(operationType.rawValue) operation from a POST request.", mediaType,
+                    headers: ["Allow": "POST"]),
+                operationName: name, operationType: nil))
     }
 
     /// The type of the operation `parameters` select, read from the parsed document alone (nil

@@ -132,6 +132,20 @@ final class GraphQLOverHTTPTests: XCTestCase {
         let mutation = await get("/graphql?query=" + PercentEncoding.encode("mutation { a }"))
         XCTAssertEqual(mutation.status, 405)
         XCTAssertEqual(mutation.headers["allow"], "POST")
+        // The method is checked before validation: an invalid mutation by GET is 405 too (the fake
+        // service fails any document that names `invalid`), and so is the mutation an
+        // `operationName` selects; a query that fails validation keeps its errors.
+        let invalidMutation = await get("/graphql?query=" + PercentEncoding.encode("mutation { invalid }"))
+        XCTAssertEqual(invalidMutation.status, 405)
+        XCTAssertEqual(invalidMutation.headers["allow"], "POST")
+        let selected = await get(
+            "/graphql?query=" + PercentEncoding.encode("query Q { invalid } mutation M { a }") + "&operationName=M")
+        XCTAssertEqual(selected.status, 405)
+        let invalidQuery = await get(
+            "/graphql?query=" + PercentEncoding.encode("query Q { invalid } mutation M { a }") + "&operationName=Q")
+        XCTAssertEqual(invalidQuery.status, 200)
+        XCTAssertEqual(
+            try json(invalidQuery)["errors"]?[0]?["message"], "Cannot query field \"invalid\" on type \"Query\".")
         let missing = await get("/graphql")
         XCTAssertEqual(missing.status, 400)
         let badVariables = await get("/graphql?query=%7Ba%7D&variables=%7B")
