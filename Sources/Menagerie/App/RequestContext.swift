@@ -30,10 +30,13 @@ final class RequestContext: Sendable {
 
         /// The clients, made now if they were not.
         mutating func clients(_ environment: UpstreamsEnvironment, _ scheduler: BatchScheduler) -> UpstreamClients {
-            if let clients { return clients }
-            let made = environment.clients(scheduler: scheduler)
-            clients = made
-            return made
+            makeClients(environment, scheduler)
+            return clients!
+        }
+
+        /// Makes the clients if they were not made.
+        mutating func makeClients(_ environment: UpstreamsEnvironment, _ scheduler: BatchScheduler) {
+            if clients == nil { clients = environment.clients(scheduler: scheduler) }
         }
     }
 
@@ -44,9 +47,41 @@ final class RequestContext: Sendable {
         environment = upstreams
     }
 
-    /// The clients as this request uses them (its calls shared, its budget counted).
-    var upstreams: UpstreamClients {
-        state.withLock { $0.clients(environment, scheduler) }
+    // The clients as this request uses them (its calls shared, its budget counted), each taken
+    // out of the lock alone (`clients!.part` reads the one part in place): a copy of the whole
+    // `UpstreamClients` retains every reference of its four clients, a tenth of a search
+    // request's retains (docs/performance.md, "thirteenth pass").
+
+    /// The request's Dog CEO client.
+    var dogCEO: DogCEOClient {
+        state.withLock {
+            $0.makeClients(environment, scheduler)
+            return $0.clients!.dogCEO
+        }
+    }
+
+    /// The request's Dog API client.
+    var theDogAPI: TheDogAPIClient {
+        state.withLock {
+            $0.makeClients(environment, scheduler)
+            return $0.clients!.theDogAPI
+        }
+    }
+
+    /// The request's Zoo Animal API client.
+    var zoo: ZooClient {
+        state.withLock {
+            $0.makeClients(environment, scheduler)
+            return $0.clients!.zoo
+        }
+    }
+
+    /// The request's D&D client.
+    var dnd: DnDClient {
+        state.withLock {
+            $0.makeClients(environment, scheduler)
+            return $0.clients!.dnd
+        }
     }
 
     /// What the request used of the upstreams (nothing when it asked none).
@@ -70,17 +105,17 @@ final class RequestContext: Sendable {
 
     /// The Dog CEO breeds, ordered (built once per upstream answer).
     func breedCatalog() -> Eventual<BreedCatalog> {
-        catalog(\.breeds, upstream: .dogCEO, { self.upstreams.dogCEO.breeds() }, BreedCatalog.of)
+        catalog(\.breeds, upstream: .dogCEO, { self.dogCEO.breeds() }, BreedCatalog.of)
     }
 
     /// The Dog API facts by breed name (built once per upstream answer).
     func factsIndex() -> Eventual<BreedFactsIndex> {
-        catalog(\.facts, upstream: .theDogAPI, { self.upstreams.theDogAPI.breeds() }, BreedFactsIndex.of)
+        catalog(\.facts, upstream: .theDogAPI, { self.theDogAPI.breeds() }, BreedFactsIndex.of)
     }
 
     /// The zoo's animals, ordered (built once per upstream answer).
     func animalCatalog() -> Eventual<AnimalCatalog> {
-        catalog(\.animals, upstream: .zoo, { self.upstreams.zoo.animals() }, AnimalCatalog.of)
+        catalog(\.animals, upstream: .zoo, { self.zoo.animals() }, AnimalCatalog.of)
     }
 
     /// The value `slot` holds, else the one made of the upstream answer (asked only then), which

@@ -19,7 +19,7 @@ enum BreedResolvers {
         map.field("Breed", "images", on: BreedModel.self) { breed, arguments, context, _ in
             let count = try arguments.count("count", default: 10, in: 1...50)
             let (main, sub) = DogCEOClient.split(path: breed.id)
-            return context.upstreams.dogCEO.randomImages(breed: main, subBreed: sub, count: count)
+            return context.dogCEO.randomImages(breed: main, subBreed: sub, count: count)
                 .mappingErrors(upstream: .dogCEO).resolution
         }
         map.field("Breed", "facts", on: BreedModel.self) { breed, _, context, _ in

@@ -98,7 +98,7 @@ enum MonsterListResolver {
         PageModel<MonsterModel>
     > {
         let request = try MonsterListRequest(arguments, info)
-        let dnd = context.upstreams.dnd
+        let dnd = context.dnd
         guard request.plan.hasResidual else {
             // Page and count together are one upstream request (two aliased `monsters` fields).
             // The models are made once per upstream answer.

@@ -47,12 +47,12 @@ enum QueryResolvers {
             guard let text = arguments.text("id"), let id = canonicalID(BreedNaming.trimmed(text)) else {
                 return .ready(nil)
             }
-            return context.upstreams.zoo.animal(id: id).map { $0.map(AnimalModel.init(animal:)) }
+            return context.zoo.animal(id: id).map { $0.map(AnimalModel.init(animal:)) }
                 .mappingErrors(upstream: .zoo).resolution
         }
         map.rootField("Query", "randomAnimals") { arguments, context, _ in
             let count = try arguments.count("count", default: 10, in: 1...ZooClient.maxRandomCount)
-            return context.upstreams.zoo.randomAnimals(count: count).map { animals in
+            return context.zoo.randomAnimals(count: count).map { animals in
                 var seen: Set<Int> = []
                 return animals.filter { seen.insert($0.id).inserted }.map(AnimalModel.init(animal:))
             }.mappingErrors(upstream: .zoo).resolution

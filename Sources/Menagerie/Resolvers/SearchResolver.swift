@@ -20,7 +20,7 @@ enum SearchResolver {
         let selection = MonsterPushdown.selection(for: info.subfields(on: MonsterPushdown.monsterType), info)
         let breeds = context.breedCatalog().map { $0.matching(search: text) as [any Sendable] }
         let animals = context.animalCatalog().map { $0.matching(search: text) as [any Sendable] }
-        let monsters = context.upstreams.dnd.monsters(monsterQuery(text, limit), selection: selection)
+        let monsters = context.dnd.monsters(monsterQuery(text, limit), selection: selection)
             .map { MonsterList.of($0).matching(search: text) as [any Sendable] }
         return .ready(
             ArrivingList(
