@@ -48,39 +48,26 @@ final class RequestContext: Sendable {
     }
 
     // The clients as this request uses them (its calls shared, its budget counted), each taken
-    // out of the lock alone (`clients!.part` reads the one part in place): a copy of the whole
+    // out of the lock alone (`$0!.part` on the stored optional, `inout`, reads the one part in
+    // place; a key path would copy the whole struct first, measured): a copy of the whole
     // `UpstreamClients` retains every reference of its four clients, a tenth of a search
     // request's retains (docs/performance.md, "thirteenth pass").
 
     /// The request's Dog CEO client.
-    var dogCEO: DogCEOClient {
-        state.withLock {
-            $0.makeClients(environment, scheduler)
-            return $0.clients!.dogCEO
-        }
-    }
-
+    var dogCEO: DogCEOClient { client { $0!.dogCEO } }
     /// The request's Dog API client.
-    var theDogAPI: TheDogAPIClient {
-        state.withLock {
-            $0.makeClients(environment, scheduler)
-            return $0.clients!.theDogAPI
-        }
-    }
-
+    var theDogAPI: TheDogAPIClient { client { $0!.theDogAPI } }
     /// The request's Zoo Animal API client.
-    var zoo: ZooClient {
-        state.withLock {
-            $0.makeClients(environment, scheduler)
-            return $0.clients!.zoo
-        }
-    }
-
+    var zoo: ZooClient { client { $0!.zoo } }
     /// The request's D&D client.
-    var dnd: DnDClient {
+    var dnd: DnDClient { client { $0!.dnd } }
+
+    /// The client `part` reads in place from the stored clients (made on first use).
+    @inline(__always)
+    private func client<Client>(_ part: (inout UpstreamClients?) -> Client) -> Client {
         state.withLock {
             $0.makeClients(environment, scheduler)
-            return $0.clients!.dnd
+            return part(&$0.clients)
         }
     }
 
