@@ -29,10 +29,13 @@ public struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "["))
             indent += 1
-            for (index, element) in elements.enumerated() {
+            // Through a span: each element is written where it is (an iterator or the array's
+            // subscript hands out copies, a retain each).
+            let elements = elements.span
+            for index in elements.indices {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline()
-                write(element)
+                write(elements[index])
             }
             indent -= 1
             newline()
@@ -44,15 +47,14 @@ public struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "{"))
             indent += 1
-            var first = true
-            for (key, member) in object.entries {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
+            let entries = object.entries.span
+            for index in entries.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline()
-                writeString(key)
+                writeString(entries[index].key)
                 bytes.append(UInt8(ascii: ":"))
                 if pretty { bytes.append(UInt8(ascii: " ")) }
-                write(member)
+                write(entries[index].value)
             }
             indent -= 1
             newline()
@@ -68,7 +70,7 @@ public struct JSONWriter {
 
     /// Writes `string` quoted and escaped.
     ///
-    /// - Unsafe: reads the string's UTF-8 through the `UnsafeBufferPointer` that `withUTF8` lends,
+    /// - Unsafe: reads the string's UTF-8 through the `UnsafeBufferPointer` that its span lends (`utf8.span.withUnsafeBufferPointer`),
     ///   and appends runs of it as `UnsafeBufferPointer(rebasing:)` slices.
     /// - Invariant: indexes stay below `utf8.count` (the loop's range; runs are
     ///   `runStart..<index` with `runStart <= index`), and nothing keeps the buffer past the
@@ -78,8 +80,8 @@ public struct JSONWriter {
     ///   serialise every response with it (`.ci/run` step 3).
     public mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
+        // Read in place (a span of the string's storage): no copy of the string, no retain.
+        string.utf8.span.withUnsafeBufferPointer { utf8 in
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]

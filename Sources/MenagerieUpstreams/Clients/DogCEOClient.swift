@@ -21,14 +21,18 @@ public struct DogCEOBreed: Sendable, Hashable {
 /// Success answers are `{"message": …, "status": "success"}`; errors
 /// `{"status": "error", "message": …, "code": 404}`.
 public struct DogCEOClient: Sendable {
+    /// What the client is made with, shared by every scoped copy: a copy (one per client request)
+    /// costs two retains, not one per field.
+    private let settings: Settings
+
     /// The pipeline every request goes through.
-    public let pipeline: UpstreamPipeline
+    public var pipeline: UpstreamPipeline { settings.pipeline }
     /// The base URL, e.g. `https://dog.ceo/api`.
-    public let baseURL: String
+    public var baseURL: String { settings.baseURL }
     /// Caching of the breed list and full image lists.
-    public let listPolicy: CachePolicy
+    public var listPolicy: CachePolicy { settings.listPolicy }
     /// Caching of random images (never by default).
-    public let randomPolicy: CachePolicy
+    public var randomPolicy: CachePolicy { settings.randomPolicy }
 
     /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
     public private(set) var scope: UpstreamScope?
@@ -45,17 +49,35 @@ public struct DogCEOClient: Sendable {
         pipeline: UpstreamPipeline, baseURL: String,
         listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)), randomPolicy: CachePolicy = .never
     ) {
-        self.pipeline = pipeline
-        self.baseURL = baseURL
-        self.listPolicy = listPolicy
-        self.randomPolicy = randomPolicy
-        self.breedListRequest = UpstreamRequest(
-            url: URLText.join(baseURL, "/breeds/list/all"),
-            headers: [UpstreamHeader("Accept", "application/json")])
+        settings = Settings(
+            pipeline: pipeline, baseURL: baseURL, listPolicy: listPolicy, randomPolicy: randomPolicy,
+            breedListRequest: UpstreamRequest(
+                url: URLText.join(baseURL, "/breeds/list/all"),
+                headers: [UpstreamHeader("Accept", "application/json")]))
     }
 
     /// `GET /breeds/list/all`, made once (a warm request looks it up in the cache as it is).
-    private let breedListRequest: UpstreamRequest
+    private var breedListRequest: UpstreamRequest { settings.breedListRequest }
+
+    /// The client's fixed parts (see ``settings``).
+    private final class Settings: Sendable {
+        let pipeline: UpstreamPipeline
+        let baseURL: String
+        let listPolicy: CachePolicy
+        let randomPolicy: CachePolicy
+        let breedListRequest: UpstreamRequest
+
+        init(
+            pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy, randomPolicy: CachePolicy,
+            breedListRequest: UpstreamRequest
+        ) {
+            self.pipeline = pipeline
+            self.baseURL = baseURL
+            self.listPolicy = listPolicy
+            self.randomPolicy = randomPolicy
+            self.breedListRequest = breedListRequest
+        }
+    }
 
     /// `GET /breeds/list/all`: every main breed with its sub-breeds, in upstream order; ready
     /// while the list is cached and fresh. One answer object per cache entry, to derive values

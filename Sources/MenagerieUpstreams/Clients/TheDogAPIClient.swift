@@ -16,15 +16,19 @@ public struct TheDogAPIClient: Sendable {
     /// The most pages of `/breeds` asked for one breed list.
     public static let maxPages = 50
 
+    /// What the client is made with, shared by every scoped copy: a copy (one per client request)
+    /// costs two retains, not one per field.
+    private let settings: Settings
+
     /// The pipeline every request goes through.
-    public let pipeline: UpstreamPipeline
+    public var pipeline: UpstreamPipeline { settings.pipeline }
     /// The base URL, e.g. `https://api.thedogapi.com/v1`.
-    public let baseURL: String
-    let apiKey: APIKey?
+    public var baseURL: String { settings.baseURL }
+    var apiKey: APIKey? { settings.apiKey }
     /// Caching of breed lists and searches.
-    public let policy: CachePolicy
+    public var policy: CachePolicy { settings.policy }
     /// Where a refused key is reported.
-    let notices: UpstreamNotices
+    var notices: UpstreamNotices { settings.notices }
     /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
     public private(set) var scope: UpstreamScope?
 
@@ -34,12 +38,9 @@ public struct TheDogAPIClient: Sendable {
         policy: CachePolicy = CachePolicy(defaultTTL: .seconds(6 * 3600)),
         notices: UpstreamNotices = UpstreamNotices()
     ) {
-        self.pipeline = pipeline
-        self.baseURL = baseURL
-        self.apiKey = apiKey
-        self.policy = policy
-        self.notices = notices
-        self.allBreeds = KeyedRequest(Self.breedListRequest(path: "/breeds", baseURL: baseURL, apiKey: apiKey))
+        settings = Settings(
+            pipeline: pipeline, baseURL: baseURL, apiKey: apiKey, policy: policy, notices: notices,
+            allBreeds: KeyedRequest(Self.breedListRequest(path: "/breeds", baseURL: baseURL, apiKey: apiKey)))
     }
 
     /// This client making its calls for one client request (``UpstreamScope``).
@@ -50,7 +51,29 @@ public struct TheDogAPIClient: Sendable {
     }
 
     /// `GET /breeds`, made once (a warm request looks it up in the cache as it is).
-    private let allBreeds: KeyedRequest
+    private var allBreeds: KeyedRequest { settings.allBreeds }
+
+    /// The client's fixed parts (see ``settings``).
+    private final class Settings: Sendable {
+        let pipeline: UpstreamPipeline
+        let baseURL: String
+        let apiKey: APIKey?
+        let policy: CachePolicy
+        let notices: UpstreamNotices
+        let allBreeds: KeyedRequest
+
+        init(
+            pipeline: UpstreamPipeline, baseURL: String, apiKey: APIKey?, policy: CachePolicy,
+            notices: UpstreamNotices, allBreeds: KeyedRequest
+        ) {
+            self.pipeline = pipeline
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+            self.policy = policy
+            self.notices = notices
+            self.allBreeds = allBreeds
+        }
+    }
 
     /// `GET /breeds`: every breed (one request serves every breed, unless the API pages); ready
     /// while the list is cached, fresh and whole. One answer object per cache entry, to derive

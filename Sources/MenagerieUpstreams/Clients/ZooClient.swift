@@ -11,28 +11,30 @@ public struct ZooClient: Sendable {
     /// The largest count `/animals/rand/{n}` serves.
     public static let maxRandomCount = 10
 
+    /// What the client is made with, shared by every scoped copy: a copy (one per client request)
+    /// costs two retains, not one per field.
+    private let settings: Settings
+
     /// The pipeline every request goes through.
-    public let pipeline: UpstreamPipeline
+    public var pipeline: UpstreamPipeline { settings.pipeline }
     /// The base URL.
-    public let baseURL: String
+    public var baseURL: String { settings.baseURL }
     /// Caching of the full list.
-    public let listPolicy: CachePolicy
+    public var listPolicy: CachePolicy { settings.listPolicy }
     /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
     public private(set) var scope: UpstreamScope?
     /// The random route the server answered (`rand` until a 404 says `random`).
-    private let randomRoute: RandomRoute
+    private var randomRoute: RandomRoute { settings.randomRoute }
 
     /// Creates a client.
     public init(
         pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))
     ) {
-        self.pipeline = pipeline
-        self.baseURL = baseURL
-        self.listPolicy = listPolicy
-        self.allAnimalsRequest = UpstreamRequest(
-            url: URLText.join(baseURL, "/animals"),
-            headers: [UpstreamHeader("Accept", "application/json")])
-        self.randomRoute = RandomRoute()
+        settings = Settings(
+            pipeline: pipeline, baseURL: baseURL, listPolicy: listPolicy,
+            allAnimalsRequest: UpstreamRequest(
+                url: URLText.join(baseURL, "/animals"),
+                headers: [UpstreamHeader("Accept", "application/json")]))
     }
 
     /// This client making its calls for one client request (``UpstreamScope``).
@@ -43,7 +45,23 @@ public struct ZooClient: Sendable {
     }
 
     /// `GET /animals`, made once (a warm request looks it up in the cache as it is).
-    private let allAnimalsRequest: UpstreamRequest
+    private var allAnimalsRequest: UpstreamRequest { settings.allAnimalsRequest }
+
+    /// The client's fixed parts (see ``settings``).
+    private final class Settings: Sendable {
+        let pipeline: UpstreamPipeline
+        let baseURL: String
+        let listPolicy: CachePolicy
+        let allAnimalsRequest: UpstreamRequest
+        let randomRoute = RandomRoute()
+
+        init(pipeline: UpstreamPipeline, baseURL: String, listPolicy: CachePolicy, allAnimalsRequest: UpstreamRequest) {
+            self.pipeline = pipeline
+            self.baseURL = baseURL
+            self.listPolicy = listPolicy
+            self.allAnimalsRequest = allAnimalsRequest
+        }
+    }
 
     /// `GET /animals`: every animal; ready while the list is cached and fresh. One answer object
     /// per cache entry, to derive values from once per answer.

@@ -41,14 +41,18 @@ public struct DnDMonsterLookup: Sendable, Equatable {
 /// receives `POST` with body `{"query": …, "variables": {…}}` and must answer like
 /// the real endpoint (`200`, `{"data": …, "errors": […]}`).
 public struct DnDClient: Sendable {
+    /// What the client is made with, shared by every scoped copy: a copy (one per client request)
+    /// costs two retains, not one per field.
+    private let settings: Settings
+
     /// The pipeline every request goes through.
-    public let pipeline: UpstreamPipeline
+    public var pipeline: UpstreamPipeline { settings.pipeline }
     /// The GraphQL endpoint URL (e.g. `https://www.dnd5eapi.co/graphql/2014`).
-    public let endpoint: String
+    public var endpoint: String { settings.endpoint }
     /// Caching of query results (the SRD data is static).
-    public let policy: CachePolicy
+    public var policy: CachePolicy { settings.policy }
     /// The list queries' requests, printed once per distinct query.
-    let requestMemo = DnDRequestMemo()
+    var requestMemo: DnDRequestMemo { settings.requestMemo }
 
     /// The client request whose calls this client makes (nil: none; see ``scoped(to:)``).
     public private(set) var scope: UpstreamScope?
@@ -64,9 +68,21 @@ public struct DnDClient: Sendable {
     public init(
         pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy = CachePolicy(defaultTTL: .seconds(3600))
     ) {
-        self.pipeline = pipeline
-        self.endpoint = endpoint
-        self.policy = policy
+        settings = Settings(pipeline: pipeline, endpoint: endpoint, policy: policy)
+    }
+
+    /// The client's fixed parts (see ``settings``).
+    private final class Settings: Sendable {
+        let pipeline: UpstreamPipeline
+        let endpoint: String
+        let policy: CachePolicy
+        let requestMemo = DnDRequestMemo()
+
+        init(pipeline: UpstreamPipeline, endpoint: String, policy: CachePolicy) {
+            self.pipeline = pipeline
+            self.endpoint = endpoint
+            self.policy = policy
+        }
     }
 
     /// `monsters(…)` with the given filters: the selected fields of each monster in upstream
