@@ -58,15 +58,7 @@ extension ExecutionContext {
                 return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
             case .interface, .union:
                 if isNullValue(value) { return .value(.null) }
-                let runtimeType: GraphQLObjectType
-                do {
-                    runtimeType = try resolveRuntimeType(named, value, field, parentPath)
-                } catch {
-                    recordError(error, field: field, path: parentPath.appending(component))
-                    return .bubble
-                }
-                let plan = field.subplan(for: runtimeType, in: self, sample: value)
-                return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
+                return completeAbstract(named, value, field, parentPath, component)
             case .inputObject:
                 return fail("Cannot complete a value of input type \"\(named.name)\".")
             }
@@ -129,50 +121,29 @@ extension ExecutionContext {
             return notIterable()
         }
         let listPath = ResponsePath(parent: parentPath, component: component)
-        var results: [JSONValue] = []
-        results.reserveCapacity(items.count)
-        var holes: [(index: Int, node: PendingNode)] = []
-        // Lists of a concrete object type: one plan lookup for all the items.
-        var itemPlan: ObjectPlan?
-        var itemNonNull = false
+        // Lists of objects: of a concrete type, one plan lookup for all the items; of an
+        // interface or union, each item's type resolved here as `completeNullable` would,
+        // without wrapping each item for `complete`.
+        let itemNonNull = itemType.isNonNull
         switch itemType {
-        case .nonNull(.named(.object(let objectType))):
-            itemNonNull = true
-            itemPlan = field.subplan(for: objectType, in: self, sample: items.first)
-        case .named(.object(let objectType)):
-            itemPlan = field.subplan(for: objectType, in: self, sample: items.first)
+        case .nonNull(.named(.object(let objectType))), .named(.object(let objectType)):
+            let plan = field.subplan(for: objectType, in: self, sample: items.first)
+            guard plan.isTypeOf == nil else { break }
+            return completeObjectItems(items, field, listPath, nonNull: itemNonNull) { item, index in
+                executeObject(plan, item, ObjectPath(parent: listPath, key: .index(index)))
+            }
+        case .nonNull(.named(let named)) where named.isAbstractType, .named(let named) where named.isAbstractType:
+            return completeObjectItems(items, field, listPath, nonNull: itemNonNull) { item, index in
+                completeAbstract(named, item, field, listPath, .index(index))
+            }
         default:
             break
         }
-        if let plan = itemPlan, plan.isTypeOf == nil {
-            for (index, item) in items.enumerated() {
-                var completion: Completion
-                if isNullValue(item) {
-                    if itemNonNull {
-                        recordError(
-                            "Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
-                            field: field, path: listPath.components + [.index(index)])
-                        return .bubble
-                    }
-                    completion = .value(.null)
-                } else {
-                    completion = executeObject(plan, item, ObjectPath(parent: listPath, key: .index(index)))
-                }
-                switch completion {
-                case .value(let completed): results.append(completed)
-                case .bubble:
-                    if itemNonNull { return .bubble }
-                    results.append(.null)
-                case .pending(let node):
-                    holes.append((index: index, node: itemNonNull ? node : .absorbing(node)))
-                    results.append(.null)
-                }
-            }
-            if holes.isEmpty { return .value(.array(results)) }
-            return .pending(.list(PendingList(items: results, holes: holes)))
-        }
-        for (index, item) in items.enumerated() {
-            switch complete(itemType, item, field, listPath, .index(index)) {
+        var results: [JSONValue] = []
+        results.reserveCapacity(items.count)
+        var holes: [(index: Int, node: PendingNode)] = []
+        for index in items.indices {
+            switch complete(itemType, items[index], field, listPath, .index(index)) {
             case .value(let completed): results.append(completed)
             case .bubble: return .bubble
             case .pending(let node):
@@ -191,6 +162,63 @@ extension ExecutionContext {
         }
     }
 
+    /// The items of a list of objects, each (when not null) completed by `completeItem` (given
+    /// the item and its index): a null or bubbling item is the list's null when the items are
+    /// non-null (`nonNull`), else a null in its place, as ``complete(_:_:_:_:_:)`` makes it.
+    @inline(__always)
+    private func completeObjectItems(
+        _ items: [any Sendable], _ field: FieldPlan, _ listPath: ResponsePath, nonNull: Bool,
+        _ completeItem: (any Sendable, Int) -> Completion
+    ) -> Completion {
+        var results: [JSONValue] = []
+        results.reserveCapacity(items.count)
+        var holes: [(index: Int, node: PendingNode)] = []
+        for index in items.indices {
+            let item = items[index]
+            var completion: Completion
+            if isNullValue(item) {
+                if nonNull {
+                    recordError(
+                        "Cannot return null for non-nullable field \(field.parentType.name).\(field.definition.name).",
+                        field: field, path: listPath.components + [.index(index)])
+                    return .bubble
+                }
+                completion = .value(.null)
+            } else {
+                completion = completeItem(item, index)
+            }
+            switch completion {
+            case .value(let completed): results.append(completed)
+            case .bubble:
+                if nonNull { return .bubble }
+                results.append(.null)
+            case .pending(let node):
+                holes.append((index: index, node: nonNull ? node : .absorbing(node)))
+                results.append(.null)
+            }
+        }
+        if holes.isEmpty { return .value(.array(results)) }
+        return .pending(.list(PendingList(items: results, holes: holes)))
+    }
+
+    /// A value (not null) of the interface or union `type`: its object type resolved, then
+    /// executed with that type's plan (graphql-js `completeAbstractValue`).
+    @inline(__always)
+    private func completeAbstract(
+        _ type: GraphQLNamedType, _ value: any Sendable, _ field: FieldPlan,
+        _ parentPath: ResponsePath?, _ component: PathComponent
+    ) -> Completion {
+        let runtimeType: GraphQLObjectType
+        do {
+            runtimeType = try resolveRuntimeType(type, value, field, parentPath)
+        } catch {
+            recordError(error, field: field, path: parentPath.appending(component))
+            return .bubble
+        }
+        let plan = field.subplan(for: runtimeType, in: self, sample: value)
+        return executeObject(plan, value, ObjectPath(parent: parentPath, key: component))
+    }
+
     /// The object type of a value of the abstract type `type` (graphql-js
     /// `completeAbstractValue` / `ensureValidRuntimeType`).
     private func resolveRuntimeType(
@@ -199,7 +227,10 @@ extension ExecutionContext {
     ) throws -> GraphQLObjectType {
         let info = ResolveInfo(plan: field, parentPath: parentPath, execution: self)
         var typeName: String?
-        if let resolver = executable.typeResolvers[type.name] {
+        let table = field.possibleTypes(of: type, in: self)
+        let resolver: TypeResolver?
+        if let table { resolver = table.typeResolver } else { resolver = executable.typeResolvers[type.name] }
+        if let resolver {
             typeName = try resolver(value, contextValue, info)
         } else {
             typeName = defaultTypeName(value)
@@ -212,7 +243,7 @@ extension ExecutionContext {
                 }
             }
         }
-        if let typeName, let known = field.possibleType(named: typeName, of: type, in: self) { return known }
+        if let typeName, let known = table?.type(named: typeName) { return known }
         guard let typeName else {
             throw GraphQLError(
                 message:

@@ -223,20 +223,18 @@ extension FieldPlan {
         var types = context.schema.possibleTypes(of: namedType)
         if types.count > PossibleTypeSubplans.maxTypes { types = [] }
         let table = possibleTypeSubplans.storeIfNil(
-            PossibleTypeSubplans(abstractTypeName: namedType.name, types: types))
+            PossibleTypeSubplans(
+                abstractType: namedType, types: types,
+                typeResolver: context.executable.typeResolvers[namedType.name]))
         return table.types.isEmpty ? nil : body(table)
     }
 
-    /// The possible type named `name` of the abstract type `abstractType` when that is the
-    /// field's named type (found among its few possible types by name, without hashing); nil
-    /// otherwise (the caller then looks in the schema, which also names what is wrong).
-    func possibleType(
-        named name: String, of abstractType: GraphQLNamedType,
-        in context: ExecutionContext
-    ) -> GraphQLObjectType? {
-        withPossibleTypes(context) { table in
-            table.abstractTypeName == abstractType.name ? table.type(named: name) : nil
-        }
+    /// The table of the abstract type `abstractType` when that is the field's named type (its
+    /// few possible types and its type resolver, looked up once per plan; the type found by
+    /// identity); nil otherwise (the caller then looks in the schema, which also names what is
+    /// wrong).
+    func possibleTypes(of abstractType: GraphQLNamedType, in context: ExecutionContext) -> PossibleTypeSubplans? {
+        withPossibleTypes(context) { table in table.abstractType == abstractType.identity ? table : nil }
     }
 }
 
@@ -250,15 +248,18 @@ final class PossibleTypeSubplans: Sendable {
         let plan = LentLazyReference<ObjectPlan>()
     }
 
-    /// The abstract type's name.
-    let abstractTypeName: String
+    /// The abstract type (compared by identity: no string compared per item).
+    let abstractType: ObjectIdentifier
     /// Its possible types (empty when there are more than ``maxTypes``).
     let types: [GraphQLObjectType]
+    /// Its type resolver (nil: none registered).
+    let typeResolver: TypeResolver?
     private let slots: [Slot]
 
-    init(abstractTypeName: String, types: [GraphQLObjectType]) {
-        self.abstractTypeName = abstractTypeName
+    init(abstractType: GraphQLNamedType, types: [GraphQLObjectType], typeResolver: TypeResolver?) {
+        self.abstractType = abstractType.identity
         self.types = types
+        self.typeResolver = typeResolver
         slots = types.map { _ in Slot() }
     }
 
