@@ -103,12 +103,14 @@ extension UpstreamPipeline {
         if let token = flow.token, flow.usable { await flow.cache.unlock(flow.key, token: token) }
         guard upstreamFailed, policy.staleIfError > .zero, let entry = flow.stale else { return }
         let remaining = min(entry.staleUntil - wallClock.now(), policy.staleIfError)
-        if remaining > .zero { cache.storeStale(flow.key.request, entry.response, staleFor: remaining) }
+        if remaining > .zero {
+            cache.storeStale(UpstreamCacheKey(flow.key.request), entry.response, staleFor: remaining)
+        }
     }
 
     /// A stale local entry to serve after an upstream failure, when a shared cache may have
     /// put one there during the failed fetch (nil without a shared cache).
-    func sharedStale(_ key: String) -> (response: UpstreamResponse, version: Int)? {
+    func sharedStale(_ key: UpstreamCacheKey) -> (response: UpstreamResponse, version: Int)? {
         guard sharedCache != nil, case .stale(let response, let version) = cache.lookup(key) else { return nil }
         return (response, version)
     }
@@ -144,7 +146,9 @@ extension UpstreamPipeline {
         }
         let answer = UpstreamAnswer(value, counters: counters)
         let staleWindow = min(max(.zero, entry.staleUntil - entry.freshUntil), policy.staleIfError)
-        if let version = cache.store(flow.key.request, entry.response, ttl: remaining, staleIfError: staleWindow) {
+        if let version = cache.store(
+            UpstreamCacheKey(flow.key.request), entry.response, ttl: remaining, staleIfError: staleWindow)
+        {
             memoize(answer, version: version, memoKey: memoKey)
         }
         return FetchedResponse(response: entry.response, decoded: .success(answer), decodedAs: memoKey.type)

@@ -214,7 +214,7 @@ public final class UpstreamPipeline: Sendable {
             var shared =
                 cacheable
                 ? sharedCache.map {
-                    SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key))
+                    SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key.text))
                 } : nil
             if var flow = shared {
                 let fetched = try await sharedAnswer(
@@ -263,7 +263,7 @@ public final class UpstreamPipeline: Sendable {
             if request.isIdempotent, policy.deduplicates {
                 // Deduplicated by request, whatever each caller decodes it as: callers that
                 // decode one answer differently share one upstream call too.
-                let shared = try await inFlight.run(key, admit: { scope?.reserveSend() ?? true }, work)
+                let shared = try await inFlight.run(key.text, admit: { scope?.reserveSend() ?? true }, work)
                 if shared.joined { counters.update { $0.deduplicated += 1 } }
                 fetched = shared.fetched
             } else {
@@ -335,6 +335,6 @@ public final class UpstreamPipeline: Sendable {
 /// A request as one decoder sees it: the request's cache key and the decoded type (two
 /// callers decoding the same answer into different types share neither call nor value).
 struct DecodedKey: Hashable, Sendable {
-    var request: String
+    var request: UpstreamCacheKey
     var type: ObjectIdentifier
 }

@@ -8,7 +8,7 @@ import Locking
 /// after which it is dropped. When full, the least recently used entry goes.
 public final class ResponseCache: Sendable {
     struct Entry {
-        var key: String
+        var key: UpstreamCacheKey
         var response: UpstreamResponse
         var expires: Duration
         var staleUntil: Duration
@@ -18,7 +18,7 @@ public final class ResponseCache: Sendable {
     }
 
     struct Storage {
-        var index: [String: Int] = [:]
+        var index: [UpstreamCacheKey: Int] = [:]
         var slots: [Entry] = []
         var free: [Int] = []
         var head = -1 // most recently used
@@ -49,7 +49,7 @@ public final class ResponseCache: Sendable {
     public var count: Int { storage.withLock { $0.index.count } }
 
     /// Looks `key` up and marks it recently used.
-    func lookup(_ key: String) -> Lookup {
+    func lookup(_ key: UpstreamCacheKey) -> Lookup {
         let now = clock.now()
         return storage.withLock { s in
             guard let slot = s.index[key] else { return .miss }
@@ -67,7 +67,7 @@ public final class ResponseCache: Sendable {
     /// Stores `response` fresh for `ttl` and usable as stale for `staleIfError` more;
     /// returns the entry's version (nil when not stored).
     @discardableResult
-    func store(_ key: String, _ response: UpstreamResponse, ttl: Duration, staleIfError: Duration) -> Int? {
+    func store(_ key: UpstreamCacheKey, _ response: UpstreamResponse, ttl: Duration, staleIfError: Duration) -> Int? {
         guard ttl > .zero else { return nil }
         let now = clock.now()
         return put(key, response, expires: now + ttl, staleUntil: now + ttl + staleIfError, replacing: true)
@@ -76,14 +76,14 @@ public final class ResponseCache: Sendable {
     /// Stores `response` already expired, usable as stale-if-error for `staleFor`, unless
     /// `key` has an entry (a stale answer found in a shared cache); returns its version.
     @discardableResult
-    func storeStale(_ key: String, _ response: UpstreamResponse, staleFor: Duration) -> Int? {
+    func storeStale(_ key: UpstreamCacheKey, _ response: UpstreamResponse, staleFor: Duration) -> Int? {
         guard staleFor > .zero else { return nil }
         let now = clock.now()
         return put(key, response, expires: now, staleUntil: now + staleFor, replacing: false)
     }
 
     private func put(
-        _ key: String, _ response: UpstreamResponse, expires: Duration, staleUntil: Duration, replacing: Bool
+        _ key: UpstreamCacheKey, _ response: UpstreamResponse, expires: Duration, staleUntil: Duration, replacing: Bool
     ) -> Int? {
         storage.withLock { s -> Int? in
             if let slot = s.index[key] {
@@ -120,7 +120,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// When the entry for `key` stops being fresh, if it is still the stored `version`.
-    func expiry(of key: String, version: Int) -> Duration? {
+    func expiry(of key: UpstreamCacheKey, version: Int) -> Duration? {
         storage.withLock { s in
             guard let slot = s.index[key], s.slots[slot].version == version else { return nil }
             return s.slots[slot].expires
@@ -128,7 +128,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// Removes the entry for `key` if it is still the stored `version`.
-    func remove(_ key: String, version: Int) {
+    func remove(_ key: UpstreamCacheKey, version: Int) {
         storage.withLock { s in
             guard let slot = s.index[key], s.slots[slot].version == version else { return }
             Self.remove(slot, from: &s)

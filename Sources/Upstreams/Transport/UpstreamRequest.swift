@@ -58,9 +58,10 @@ public struct UpstreamRequest: Sendable, Hashable {
     /// The identity of this request for caching and deduplication (method, URL, body): made
     /// when the request is made or changed, so that a request kept by its client (a list's, a
     /// memoised query's) is looked up in the cache without building its key again.
-    private(set) var cacheKey: String
+    private(set) var cacheKey: UpstreamCacheKey
 
-    private static func cacheKey(_ method: String, _ url: String, _ body: [UInt8]) -> String {
-        body.isEmpty ? method + " " + url : method + " " + url + "\n" + String(decoding: body, as: UTF8.self)
+    private static func cacheKey(_ method: String, _ url: String, _ body: [UInt8]) -> UpstreamCacheKey {
+        UpstreamCacheKey(
+            body.isEmpty ? method + " " + url : method + " " + url + "\n" + String(decoding: body, as: UTF8.self))
     }
 }
