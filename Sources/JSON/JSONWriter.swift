@@ -70,8 +70,13 @@ public struct JSONWriter {
 
     /// Writes `string` quoted and escaped.
     ///
-    /// - Unsafe: reads the string's UTF-8 through the `UnsafeBufferPointer` that its span lends (`utf8.span.withUnsafeBufferPointer`),
+    /// - Unsafe: reads the string's UTF-8 through the `UnsafeBufferPointer` that its span lends
+    ///   (`utf8.span.withUnsafeBufferPointer`, in place of `withUTF8` on a copy of the string),
     ///   and appends runs of it as `UnsafeBufferPointer(rebasing:)` slices.
+    /// - Measured: the copy `withUTF8` needed retained every string written; without it a search
+    ///   request makes 42 fewer `swift_retain` calls (Q4 718.8 → 676.3, `bench-counts.sh`;
+    ///   docs/performance.md, "Fast paths" and "fourteenth pass"). One bulk copy per run, not a
+    ///   byte-by-byte loop, keeps long strings (introspection descriptions, W4) at `memcpy` speed.
     /// - Invariant: indexes stay below `utf8.count` (the loop's range; runs are
     ///   `runStart..<index` with `runStart <= index`), and nothing keeps the buffer past the
     ///   closure: its bytes are copied into `bytes`.
