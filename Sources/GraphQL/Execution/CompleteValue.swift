@@ -107,7 +107,7 @@ extension ExecutionContext {
                         )))
             }
             items = ready
-        } else if let array = value as? [any Sendable] {
+        } else if let array = listItems(value) {
             items = array
         } else if let json = value as? JSONValue {
             switch json {

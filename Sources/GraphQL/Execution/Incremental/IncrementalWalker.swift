@@ -606,7 +606,7 @@ struct IncrementalWalker: Sendable {
                 guard let gathered else { return nil }
                 items = gathered.items
                 arrival = gathered.arrival
-            } else if let array = value as? [any Sendable] {
+            } else if let array = listItems(value) {
                 items = array
             } else if case .array(let array)? = value as? JSONValue {
                 items = array
