@@ -3,6 +3,8 @@
 struct SharedFetch: Sendable {
     let cache: any SharedCache
     let key: SharedCacheKey
+    /// The request's key in the local cache (its text is `key.request`; its hash is kept).
+    let localKey: UpstreamCacheKey
     /// False once the shared cache failed: it is left alone for the rest of this fetch, so a
     /// slow or broken shared cache costs one timeout per fetch at most.
     var usable = true
@@ -104,7 +106,7 @@ extension UpstreamPipeline {
         guard upstreamFailed, policy.staleIfError > .zero, let entry = flow.stale else { return }
         let remaining = min(entry.staleUntil - wallClock.now(), policy.staleIfError)
         if remaining > .zero {
-            cache.storeStale(UpstreamCacheKey(flow.key.request), entry.response, staleFor: remaining)
+            cache.storeStale(flow.localKey, entry.response, staleFor: remaining)
         }
     }
 
@@ -146,9 +148,7 @@ extension UpstreamPipeline {
         }
         let answer = UpstreamAnswer(value, counters: counters)
         let staleWindow = min(max(.zero, entry.staleUntil - entry.freshUntil), policy.staleIfError)
-        if let version = cache.store(
-            UpstreamCacheKey(flow.key.request), entry.response, ttl: remaining, staleIfError: staleWindow)
-        {
+        if let version = cache.store(flow.localKey, entry.response, ttl: remaining, staleIfError: staleWindow) {
             memoize(answer, version: version, memoKey: memoKey)
         }
         return FetchedResponse(response: entry.response, decoded: .success(answer), decodedAs: memoKey.type)

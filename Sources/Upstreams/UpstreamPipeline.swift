@@ -214,7 +214,8 @@ public final class UpstreamPipeline: Sendable {
             var shared =
                 cacheable
                 ? sharedCache.map {
-                    SharedFetch(cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key.text))
+                    SharedFetch(
+                        cache: $0, key: SharedCacheKey(upstream: upstream.rawValue, request: key.text), localKey: key)
                 } : nil
             if var flow = shared {
                 let fetched = try await sharedAnswer(
