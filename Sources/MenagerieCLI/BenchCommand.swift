@@ -49,6 +49,11 @@ enum BenchCommand: Subcommand {
           --warmup SECONDS    Warm-up time per workload (default 2).
           --batches N         Number of measured batches (default 5).
           --batch-time SECS   Target duration of one batch (default 1).
+          --step              Let another program interleave engines batch by batch: print
+                              'ready' after the warm-up, then before each round of batches
+                              (one batch of every workload) wait for a line on standard
+                              input, and print 'round N' after it. Used by
+                              Tests/Scripts/bench-interleaved.py.
           -h, --help          Show this help.
         """
     }
@@ -58,7 +63,7 @@ enum BenchCommand: Subcommand {
         do {
             parsed = try Arguments(
                 arguments, valued: ["bench-dir", "document", "schema", "warmup", "batches", "batch-time", "tasks"],
-                maxPositionals: 16, command: name)
+                boolean: ["step"], maxPositionals: 16, command: name)
         } catch {
             Terminal.err(error.message)
             return 2
@@ -183,11 +188,18 @@ enum BenchCommand: Subcommand {
         for index in runs.indices {
             await runs[index].warmUp(for: settings.warmup, batchTime: settings.batchTime)
         }
-        // Measure the batches, interleaved.
-        for _ in 0..<settings.batches {
+        // Measure the batches, interleaved across the workloads (and, with --step, across engines:
+        // the driver starts each round when the other engines' rounds are done).
+        if settings.step { Terminal.out("ready") }
+        for round in 1...settings.batches {
+            if settings.step, readLine() == nil {
+                Terminal.err("menagerie bench --step: standard input closed before round \(round)")
+                return 1
+            }
             for index in runs.indices {
                 await runs[index].measureBatch()
             }
+            if settings.step { Terminal.out("round \(round)") }
         }
 
         for run in runs {
@@ -242,8 +254,11 @@ struct BenchSettings {
     var warmup: Duration
     var batches: Int
     var batchTime: Duration
+    /// Wait for a line on standard input before each round of batches (`--step`).
+    var step: Bool
 
     init(_ arguments: Arguments) throws(ArgumentError) {
+        step = arguments.has("step")
         benchDirectory = arguments[option: "bench-dir"] ?? Self.defaultBenchDirectory()
         batches = try arguments.integer("batches", default: 5, command: "bench")
         warmup = try Self.seconds(arguments, "warmup", default: .seconds(2))

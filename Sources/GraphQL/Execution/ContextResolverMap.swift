@@ -28,6 +28,16 @@ public struct ContextResolverMap<Context: Sendable>: Sendable {
         resolvers.field(type, field, on: sourceType, resolve)
     }
 
+    /// Binds a typed resolver of a list: its items boxed by code specialised for their type (see
+    /// ``TypedFieldResolver/init(on:list:)``).
+    @inlinable
+    public mutating func field<Source: Sendable, Item: Sendable>(
+        _ type: String, _ field: String, on sourceType: Source.Type,
+        _ resolve: @escaping @Sendable (Source) throws -> [Item]
+    ) {
+        resolvers.field(type, field, on: sourceType, resolve)
+    }
+
     /// Binds a resolver of a typed source, with its arguments, the context and ``ResolveInfo``:
     /// its value ready or pending (``Resolution``). Inlinable: the source and context casts are
     /// specialised for the application's types.

@@ -26,8 +26,9 @@ import JSON
 ///
 /// `[any Sendable]` is read in place after a metatype check. A typed array (`[Item]`) goes
 /// through the runtime's cast, which checks and boxes it item by item: 2% of a 20-item list
-/// query's CPU, so resolvers of long lists hand over `[any Sendable]`, boxed by their own
-/// specialised code (see docs/performance.md, "Fast paths").
+/// query's CPU. Typed resolvers of lists therefore hand over `[any Sendable]`, boxed by code
+/// specialised for their items (``TypedFieldResolver/init(on:list:)``; docs/performance.md,
+/// "Fast paths"); the cast remains for general resolvers that return typed arrays.
 @inline(__always) func listItems(_ value: any Sendable) -> [any Sendable]? {
     if isSameType(type(of: value), [any Sendable].self) { return loadExactType(value, as: [any Sendable].self) }
     return value as? [any Sendable]

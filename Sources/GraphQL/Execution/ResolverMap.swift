@@ -63,6 +63,18 @@ public struct ResolverMap: Sendable {
         bind(type, field, .typed(TypedFieldResolver(on: sourceType, resolve)))
     }
 
+    /// Binds a typed resolver of a list to `type.field`, e.g.
+    /// `resolvers.field("Order", "items", on: Order.self) { $0.items }`: the items are boxed by
+    /// code specialised for their type (see ``TypedFieldResolver/init(on:list:)``). Chosen over
+    /// the general overload for every resolver that returns an array.
+    @inlinable
+    public mutating func field<Source: Sendable, Item: Sendable>(
+        _ type: String, _ field: String, on sourceType: Source.Type,
+        _ resolve: @escaping @Sendable (Source) throws -> [Item]
+    ) {
+        bind(type, field, .typed(TypedFieldResolver(on: sourceType, list: resolve)))
+    }
+
     /// Binds a resolver whose value is always awaited to `type.field`.
     public mutating func asyncField(_ type: String, _ field: String, _ resolve: @escaping AsyncFieldResolver) {
         bind(type, field, .general { _, _, _, _ in .awaiting(resolve) })

@@ -28,10 +28,7 @@ enum CommonResolvers {
     }
 
     static func registerPage<Item: Sendable>(_ map: inout Resolvers, _ type: String, _: Item.Type) {
-        // The items as the engine reads a list, `[any Sendable]`, boxed here by specialised code:
-        // a `[Item]` would be cast to it by the runtime, item by item, on every request (2% of
-        // Q2's CPU; docs/performance.md, "Fast paths").
-        map.field(type, "items", on: PageModel<Item>.self) { page in page.items.map { $0 as any Sendable } }
+        map.field(type, "items", on: PageModel<Item>.self) { $0.items }
         map.field(type, "totalCount", on: PageModel<Item>.self) { $0.totalCount }
         map.field(type, "hasMore", on: PageModel<Item>.self) { $0.hasMore }
     }

@@ -33,6 +33,7 @@ final class TypedResolverTests: XCTestCase {
           name: String!, count: Int, ratio: Float, flag: Boolean, note: String, tags: [String!]!
           big: Int, color: Color, child: Thing, countAsString: String, nameAsInt: Int, id: ID
           nan: Float, failing: String, failingNonNull: String!
+          kids: [Thing!]!, counts: [Int], nested: [[String!]!]!, anyKids: [Thing!]!
         }
         type Wide { sum: Int }
         """
@@ -68,6 +69,12 @@ final class TypedResolverTests: XCTestCase {
             throw GraphQLError(message: "no luck either")
         }
         resolvers.field("Wide", "sum", on: Wide.self) { $0.a + $0.b + $0.c + $0.d }
+        // Typed lists (the `[Item]` overload): objects, optional items, lists of lists, and a list
+        // already of `[any Sendable]`.
+        resolvers.field("Thing", "kids", on: Thing.self) { [Thing(name: $0.name + "1"), Thing(name: $0.name + "2")] }
+        resolvers.field("Thing", "counts", on: Thing.self) { [$0.count, nil, 7] as [Int?] }
+        resolvers.field("Thing", "nested", on: Thing.self) { [$0.tags, [], ["z"]] }
+        resolvers.field("Thing", "anyKids", on: Thing.self) { [Thing(name: $0.name + "!") as any Sendable] }
         return try makeSchema(Self.sdl, resolvers)
     }
 
@@ -93,6 +100,47 @@ final class TypedResolverTests: XCTestCase {
     func testListOfTypedObjects() async throws {
         let result = try await run("{ things { name note } }")
         XCTAssertEqual(result, #"{"data":{"things":[{"name":"x","note":null},{"name":"y","note":"n"}]}}"#)
+    }
+
+    func testTypedListsOfEveryKind() async throws {
+        let result = try await run("{ thing { kids { name kids { name } } counts nested anyKids { name } } }")
+        XCTAssertEqual(
+            result,
+            """
+            {"data":{"thing":{"kids":[{"name":"a1","kids":[{"name":"a11"},{"name":"a12"}]},\
+            {"name":"a2","kids":[{"name":"a21"},{"name":"a22"}]}],"counts":[2,null,7],\
+            "nested":[["p","q"],[],["z"]],"anyKids":[{"name":"a!"}]}}}
+            """)
+    }
+
+    /// A typed resolver returning an array binds the `[Item]` overload: the engine gets the items
+    /// as `[any Sendable]` (read in place), except `[String]`, which stays an unboxed leaf.
+    func testTypedListsReachTheEngineBoxedOnce() throws {
+        var resolvers = ResolverMap()
+        resolvers.field("Thing", "kids", on: Thing.self) { [Thing(name: $0.name + "1")] }
+        resolvers.field("Thing", "counts", on: Thing.self) { [$0.count, nil] as [Int?] }
+        resolvers.field("Thing", "tags", on: Thing.self) { $0.tags }
+        let source: ResolvedValue = Thing(name: "a", count: 3, tags: ["t"])
+        func call(_ field: String) throws -> (TypedLeaf, ResolvedValue) {
+            guard case .typed(let resolver)? = resolvers["Thing", field] else {
+                XCTFail("\(field) is not a typed resolver")
+                return (.null, nil)
+            }
+            var other: ResolvedValue = nil
+            let leaf = try resolver.call(source, &other)
+            return (leaf, other)
+        }
+        let (kidsLeaf, kids) = try call("kids")
+        guard case .other = kidsLeaf, let kids else { return XCTFail("kids: \(kidsLeaf)") }
+        XCTAssertTrue(type(of: kids) == [any Sendable].self, "kids: \(type(of: kids))")
+        XCTAssertEqual((kids as? [any Sendable])?.compactMap { ($0 as? Thing)?.name }, ["a1"])
+        let (_, counts) = try call("counts")
+        XCTAssertTrue(type(of: counts!) == [any Sendable].self, "counts: \(type(of: counts!))")
+        XCTAssertEqual((counts as? [any Sendable])?.map { $0 as? Int? }, [3, .some(nil)])
+        let (tagsLeaf, tags) = try call("tags")
+        guard case .stringList(let strings) = tagsLeaf else { return XCTFail("tags: \(tagsLeaf)") }
+        XCTAssertEqual(strings, ["t"])
+        XCTAssertNil(tags)
     }
 
     func testSerialisationErrorsMatchGeneralResolvers() async throws {
