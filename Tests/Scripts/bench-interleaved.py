@@ -149,8 +149,8 @@ def main():
         if engine.engine_name == "graphql-js":
             reference.update(engine.batches)
     menagerie = [engine for engine in engines if engine.engine_name == "menagerie"]
-    pinned = "all CPUs" if cpu is None else f"CPU {cpu}"
-    print(f"{options.batches} rounds, engines interleaved batch by batch, each pinned to {pinned}")
+    pinned = "not pinned" if cpu is None else f"each pinned to CPU {cpu}"
+    print(f"{options.batches} rounds, engines interleaved batch by batch, {pinned}")
     header = f"{'workload':<9}{'graphql-js':>12}"
     for index in range(len(menagerie)):
         header += f"{'menagerie ' + str(index + 1):>14}{'ratio':>8}{'by round':>10}{'range':>13}"
