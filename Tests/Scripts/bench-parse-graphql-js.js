@@ -38,25 +38,7 @@ const selected = wanted.length === 0 || wanted.includes('all')
   ? table
   : table.filter((w) => wanted.includes(w.id) || wanted.includes(w.name));
 
-// With BENCH_STEP=1, another program interleaves the engines batch by batch
-// (Tests/Scripts/bench-interleaved.py): print 'ready' after the warm-up, then before each
-// round of batches (one batch of every workload) wait for a line on standard input, and print
-// 'round N' after it.
-const step = process.env.BENCH_STEP === '1';
-function waitForLine() {
-  const byte = Buffer.alloc(1);
-  for (;;) {
-    let n;
-    try {
-      n = fs.readSync(0, byte, 0, 1, null);
-    } catch (error) {
-      if (error.code === 'EAGAIN') continue;
-      throw error;
-    }
-    if (n === 0) throw new Error('standard input closed before a round');
-    if (byte[0] === 10) return;
-  }
-}
+const step = require('./bench-step.js');
 const now = () => Number(process.hrtime.bigint()) / 1e9;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
@@ -88,16 +70,16 @@ for (const run of runs) {
   } while (now() - start < warmupSeconds);
   run.batchSize = Math.max(1, Math.round(rate * batchSeconds));
 }
-if (step) fs.writeSync(1, 'ready\n');
+step.ready();
 for (let b = 0; b < batchCount; b++) {
-  if (step) waitForLine();
+  step.beforeRound();
   for (const run of runs) {
     const { wall, cpu: c } = runOps(run, run.batchSize);
     run.rates.push(wall > 0 ? run.batchSize / wall : 0);
     run.wall += wall;
     run.cpu += c;
   }
-  if (step) fs.writeSync(1, `round ${b + 1}\n`);
+  step.afterRound(b + 1);
 }
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
