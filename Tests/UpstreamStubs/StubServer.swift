@@ -162,8 +162,17 @@ public final class StubServer: Sendable {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 if isStopped { return }
-                if errno == EINTR { continue }
-                return
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO:
+                    // A signal, or a client gone before it was accepted: the next one is served.
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors or memory for a moment (a loaded test machine): retry.
+                    usleep(1_000)
+                    continue
+                default:
+                    return
+                }
             }
             let accepted = state.withLock { s -> Bool in
                 guard !s.stopped else { return false }
